@@ -1,0 +1,5 @@
+"""`python -m flowlint` runs the CLI."""
+
+from flowlint.cli import main
+
+main()

@@ -1,0 +1,115 @@
+"""The library API: lint paths or a source text and get result objects back. The CLI is a thin layer on it."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from flowlint.config import DEFAULT_EXCLUDE, Config, load_config
+from flowlint.diagnostics import Diagnostic, Severity
+from flowlint.engine import Engine, FileReport, fails
+from flowlint.errors import UsageError
+from flowlint.loaders import SUFFIXES
+
+__all__ = ["FileReport", "LintResult", "collect_files", "lint_paths", "lint_source"]
+
+
+@dataclass
+class LintResult:
+    """The outcome of a run: one report per file, in path order."""
+
+    files: list[FileReport] = field(default_factory=list)
+    config: Config = field(default_factory=Config)
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        return [d for report in self.files for d in report.diagnostics]
+
+    def count(self, severity: Severity) -> int:
+        return sum(1 for d in self.diagnostics if d.severity is severity)
+
+    def summary(self) -> dict[str, int]:
+        kinds = [report.kind for report in self.files]
+        return {
+            "files": len(self.files),
+            "definitions": kinds.count("definition"),
+            "skipped": kinds.count("skipped"),
+            "unreadable": kinds.count("error"),
+            "errors": self.count(Severity.ERROR),
+            "warnings": self.count(Severity.WARNING),
+            "infos": self.count(Severity.INFO),
+        }
+
+    def failed(self, fail_on: Severity | None = None) -> bool:
+        """True when any diagnostic is at or above `fail_on` (default: the configured level)."""
+        return fails(self.diagnostics, fail_on or self.config.fail_on)
+
+
+def lint_paths(paths: Sequence[str | os.PathLike[str]] = (".",), config: Config | None = None) -> LintResult:
+    """Lint files and folders (recursively). `config` defaults to `[tool.flowlint]` found upward from
+    the first path. Raises `UsageError` for a path that does not exist."""
+    targets = [Path(p) for p in paths] or [Path(".")]
+    if config is None:
+        config = load_config(targets[0])
+    engine = Engine(config)
+    result = LintResult(config=config)
+    for file in collect_files(targets, config):
+        result.files.append(engine.lint_file(file, display_path(file)))
+    return result
+
+
+def lint_source(text: str | bytes, path: str | os.PathLike[str] = "definition.mjs",
+                config: Config | None = None) -> FileReport:
+    """Lint a source text as if it were the file `path` (its suffix picks the loader; its folder is
+    where configuration and `_lists/` are looked up)."""
+    target = Path(path)
+    if config is None:
+        config = load_config(target.parent if str(target.parent) else Path("."))
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    return Engine(config).lint_bytes(data, target, str(path))
+
+
+def collect_files(paths: Iterable[Path], config: Config) -> list[Path]:
+    """Definition files under `paths`: files given explicitly always, folders walked for known suffixes."""
+    excluded = (*DEFAULT_EXCLUDE, *config.exclude)
+    found: list[Path] = []
+    seen: set[Path] = set()
+    for path in paths:
+        if not path.exists():
+            raise UsageError(f"{path}: no such file or folder")
+        if path.is_file():
+            candidates: Iterable[Path] = [path]
+        else:
+            candidates = _walk(path, excluded)
+        for file in candidates:
+            key = file.resolve()
+            if key not in seen:
+                seen.add(key)
+                found.append(file)
+    return found
+
+
+def _walk(folder: Path, excluded: tuple[str, ...]) -> list[Path]:
+    files: list[Path] = []
+    for root, dirs, names in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not _is_excluded(d, Path(root, d), excluded) and not d.startswith("."))
+        for name in sorted(names):
+            file = Path(root, name)
+            if file.suffix.lower() in SUFFIXES and not _is_excluded(name, file, excluded):
+                files.append(file)
+    return files
+
+
+def _is_excluded(name: str, path: Path, patterns: tuple[str, ...]) -> bool:
+    text = path.as_posix()
+    return any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(text, p) for p in patterns)
+
+
+def display_path(path: Path) -> str:
+    try:
+        return os.path.relpath(path)
+    except ValueError:
+        return str(path)

@@ -1,0 +1,97 @@
+"""What a rule is: a class with a code, a default severity, documentation, examples and a check.
+
+Rules report `Finding`s; they never print or write. Each rule documents and tests itself with
+`VALID` and `INVALID` examples: whole definitions, the invalid ones with the exact line, column and
+message fragment they must produce (tests/test_rules.py runs every example of every rule).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import ClassVar
+
+from flowlint.config import Config
+from flowlint.diagnostics import Finding, Severity
+from flowlint.model import Definition, Parameter
+from flowlint.sharedlists import Resolution, SharedListResolver
+
+
+@dataclass(frozen=True)
+class Expect:
+    """One diagnostic an invalid example must produce (the rule's own code unless `code` is set)."""
+
+    line: int
+    column: int
+    message: str
+    code: str | None = None
+
+
+@dataclass(frozen=True)
+class Example:
+    """A definition used as documentation and as a test case."""
+
+    source: str
+    expect: tuple[Expect, ...] = ()
+    path: str = "example.mjs"
+    title: str = ""
+
+
+@dataclass
+class RuleContext:
+    """What a rule may look at: the definition, where it lives, the configuration, the shared lists."""
+
+    definition: Definition
+    path: Path
+    config: Config
+    resolver: SharedListResolver
+    _resolved: dict[tuple[str, str], Resolution] = field(default_factory=dict)
+
+    def list_values(self, parameter: Parameter) -> Resolution | None:
+        """Resolved values of a shared-list enum parameter; None for any other parameter."""
+        spec = parameter.z
+        if spec is None or spec.list_ref is None:
+            return None
+        ref = spec.list_ref
+        key = (ref.name, ref.field)
+        if key not in self._resolved:
+            declared = self.definition.shared_lists.get(ref.name)
+            if declared is None:
+                self._resolved[key] = Resolution(None, f"'{ref.name}' is not declared in sharedLists")
+            else:
+                self._resolved[key] = self.resolver.resolve(self.path, ref.name, ref.field, declared.filter)
+        return self._resolved[key]
+
+
+class Rule:
+    """Base class of every rule. Subclasses set the class attributes and implement `check`."""
+
+    code: ClassVar[str]
+    name: ClassVar[str]
+    severity: ClassVar[Severity]
+    summary: ClassVar[str]
+    why: ClassVar[str] = ""
+    fix: ClassVar[str] = ""
+    # True for codes the engine itself reports (parse errors, skipped files): `check` is not used.
+    reported_by_engine: ClassVar[bool] = False
+    VALID: ClassVar[list[Example]] = []
+    INVALID: ClassVar[list[Example]] = []
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        return iter(())
+
+    def finding(self, message: str, span: object, **where: object) -> Finding:
+        return Finding(self.code, message, span, **where)  # type: ignore[arg-type]
+
+
+# The first two lines of every example definition, so examples stay short and their lines predictable.
+EXAMPLE_HEADER = (
+    "export const main = {\n"
+    "    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',\n"
+)
+
+
+def example(body: str) -> str:
+    """An example definition: the header, then `body` (which starts on line 3), then the closing brace."""
+    return EXAMPLE_HEADER + body.rstrip("\n") + "\n}\n"

@@ -1,0 +1,1 @@
+"""flowlint rules: one module per rule code."""

@@ -1,0 +1,23 @@
+"""FL001: the file does not parse."""
+
+from __future__ import annotations
+
+from flowlint.diagnostics import Severity
+from flowlint.rule import Example, Expect, Rule, example
+
+
+class SyntaxError_(Rule):
+    code = "FL001"
+    name = "syntax-error"
+    severity = Severity.ERROR
+    reported_by_engine = True
+    summary = "The file must parse (JavaScript, Python or JSON); reported at the first problems"
+    why = "A definition that does not parse cannot be loaded by FlowMCP, and flowlint checks nothing else in it."
+    fix = "Fix the syntax at the reported position."
+    VALID = [Example(example("""\
+    tools: {}"""))]
+    INVALID = [Example("""\
+export const main = {
+    namespace: 'demo',
+    tools: { getPing: { method: 'GET', path: '/ping'
+""", (Expect(3, 53, "syntax error"),))]

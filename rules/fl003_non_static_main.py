@@ -1,0 +1,58 @@
+"""FL003: main is pure data outside its tests too."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from flowlint.diagnostics import Finding, Severity
+from flowlint.nodes import NonStatic, SArray, SNode, SObject
+from flowlint.rule import Example, Expect, Rule, RuleContext, example
+
+
+class NonStaticMain(Rule):
+    code = "FL003"
+    name = "non-static-main"
+    severity = Severity.WARNING
+    summary = "main must be plain data; flowlint cannot check values computed by code"
+    why = ("FlowMCP requires main to be JSON-serializable and hashable without running anything. A value computed "
+           "by code (a call, an imported name, a function) is invisible to static checks and may change the hash.")
+    fix = "Write the literal value; keep code in `handlers`."
+    VALID = [Example(example("""\
+    tools: {
+        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
+            tests: [ { _description: 'Service is up' } ] }
+    }"""))]
+    INVALID = [Example("""\
+import { ROOT } from './config.mjs'
+export const main = {
+    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: ROOT,
+    tools: {
+        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
+            tests: [ { _description: 'Service is up' } ] }
+    }
+}
+""", (Expect(3, 87, "main.root is `ROOT`"),))]
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        skip = {id(tool.tests_node) for tool in ctx.definition.tools if tool.tests_node is not None}
+        skip.update(id(p.z_node.get("options")) for tool in ctx.definition.tools for p in tool.parameters
+                    if p.z_node is not None)
+        yield from self._walk(ctx.definition.main, "main", skip)
+
+    def _walk(self, node: SNode, path: str, skip: set[int]) -> Iterator[Finding]:
+        if id(node) in skip:
+            return
+        if isinstance(node, NonStatic):
+            yield self.finding(f"{path} is `{_short(node.source)}` ({node.reason}); main must be plain data",
+                               node.span)
+        elif isinstance(node, SObject):
+            for entry in node.entries:
+                yield from self._walk(entry.value, f"{path}.{entry.key}", skip)
+        elif isinstance(node, SArray):
+            for index, item in enumerate(node.items):
+                yield from self._walk(item, f"{path}[{index}]", skip)
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 50 else text[:47] + "..."

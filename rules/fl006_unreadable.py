@@ -1,0 +1,19 @@
+"""FL006: the file cannot be read as text."""
+
+from __future__ import annotations
+
+from flowlint.diagnostics import Severity
+from flowlint.rule import Example, Expect, Rule, example
+
+
+class Unreadable(Rule):
+    code = "FL006"
+    name = "unreadable"
+    severity = Severity.ERROR
+    reported_by_engine = True
+    summary = "The file cannot be read, or is binary"
+    why = "flowlint reports what it could not look at instead of passing over it silently."
+    fix = "Check the file's permissions and content."
+    VALID = [Example(example("""\
+    tools: {}"""))]
+    INVALID = [Example("export const main = {\x00\x01\x02}\n", (Expect(1, 1, "the file is binary"),))]

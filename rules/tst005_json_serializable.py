@@ -1,0 +1,64 @@
+"""TST005: test objects are plain JSON data."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from flowlint.diagnostics import Finding, Severity
+from flowlint.nodes import NonStatic, SHole, SNode, SScalar, first_non_json
+from flowlint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.zod import js_number
+
+
+class JsonSerializable(Rule):
+    code = "TST005"
+    name = "json-serializable"
+    severity = Severity.ERROR
+    summary = "Test objects must be JSON-serializable"
+    why = ("Tests are part of `main`, which must be pure data: FlowMCP hashes it, capture stores the test "
+           "values with each response, and other tools read them without running JavaScript. A call, a date, "
+           "`undefined` or NaN is not data.")
+    fix = "Write the literal value the expression would produce (a string, number, boolean, array or object)."
+    VALID = [Example(example("""\
+    tools: {
+        getBlocks: { method: 'GET', path: '/blocks', description: 'Blocks since a date',
+            parameters: [ { position: { key: 'since', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
+            tests: [ { _description: 'Since New Year 2024', since: '2024-01-01T00:00:00Z' } ] }
+    }"""))]
+    INVALID = [Example(example("""\
+    tools: {
+        getBlocks: { method: 'GET', path: '/blocks', description: 'Blocks since a date',
+            parameters: [ { position: { key: 'since', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
+            tests: [ { _description: 'Since now', since: new Date().toISOString() } ] }
+    }"""), (Expect(6, 58, "test 0 ('Since now'): the value of 'since' is `new Date().toISOString()`"),))]
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        for tool in ctx.definition.tools:
+            for test in tool.tests:
+                where = {"tool": tool.label, "test_index": test.index}
+                if isinstance(test.node, NonStatic):
+                    yield self.finding(f"test {test.index} is `{_short(test.node.source)}` "
+                                       f"({test.node.reason}), not a plain object", test.node.span, **where)
+                    continue
+                if test.obj is None:
+                    continue
+                for entry in test.obj.entries:
+                    bad = first_non_json(entry.value)
+                    if bad is not None:
+                        yield self.finding(f"{test.label()}: the value of '{entry.key}' {_explain(bad)}",
+                                           bad.span, parameter=entry.key, **where)
+
+
+def _explain(node: SNode) -> str:
+    if isinstance(node, NonStatic):
+        return (f"is `{_short(node.source)}` ({node.reason}), which is not JSON data; tests must hold "
+                "literal values: write the value itself")
+    if isinstance(node, SHole):
+        return "has an array hole (undefined), which JSON turns into null; remove the extra comma"
+    assert isinstance(node, SScalar)
+    return f"is {js_number(node.value)}, which JSON cannot represent; write a finite number"  # type: ignore[arg-type]
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -1,0 +1,86 @@
+"""TST006: test keys are `_description` or keys of `{{USER_PARAM}}` parameters."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+
+from flowlint.diagnostics import Finding, Severity
+from flowlint.model import Parameter, Tool
+from flowlint.rule import Example, Expect, Rule, RuleContext, example
+
+
+class KnownKeys(Rule):
+    code = "TST006"
+    name = "known-keys"
+    severity = Severity.ERROR
+    summary = "Test objects must only contain keys matching {{USER_PARAM}} parameter keys or _description"
+    why = ("Only {{USER_PARAM}} parameters are supplied by the caller. A test key for a fixed or server "
+           "parameter, or a misspelt key, is silently dropped at runtime, so the test does not do what it says. "
+           "A parameter whose value is a named placeholder such as '{{LATITUDE}}' is treated as a fixed value "
+           "by FlowMCP: tests (and callers) cannot set it.")
+    fix = "Remove the key, correct its spelling, or give the parameter the value '{{USER_PARAM}}'."
+    VALID = [Example(example("""\
+    tools: {
+        getForecast: { method: 'GET', path: '/forecast', description: 'Weather forecast',
+            parameters: [ { position: { key: 'latitude', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
+            tests: [ { _description: 'Berlin', latitude: 52.52 } ] }
+    }"""))]
+    INVALID = [
+        Example(example("""\
+    tools: {
+        getForecast: { method: 'GET', path: '/forecast', description: 'Weather forecast',
+            parameters: [ { position: { key: 'latitude', value: '{{LATITUDE}}', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
+            tests: [ { _description: 'Berlin', latitude: 52.52 } ] }
+    }"""), (Expect(6, 48, "its value '{{LATITUDE}}' is a named placeholder"),), title="named placeholder"),
+        Example(example("""\
+    tools: {
+        getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
+            parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
+            tests: [ { _description: 'Ten markets', limt: 10 } ] }
+    }"""), (Expect(6, 53, "test key 'limt' matches no parameter; did you mean 'limit'?"),), title="typo"),
+    ]
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        for tool in ctx.definition.tools:
+            users = tool.user_parameters
+            for test in tool.tests:
+                if test.obj is None:
+                    continue
+                for entry in test.obj.entries:
+                    if entry.key == "_description" or entry.key in users:
+                        continue
+                    yield self.finding(f"{test.label()}: {_explain(entry.key, tool)}", entry.key_span,
+                                       tool=tool.label, test_index=test.index, parameter=entry.key)
+
+
+def _explain(key: str, tool: Tool) -> str:
+    by_key: Parameter | None = next((p for p in tool.parameters if p.key == key), None)
+    by_placeholder = next((p for p in tool.parameters if key in p.placeholders), None)
+    if by_key is None and by_placeholder is not None:
+        by_key = by_placeholder
+    if by_key is not None:
+        name = by_key.key or key
+        if by_key.role == "placeholder":
+            return (f"'{key}' sets parameter '{name}', but its value '{by_key.value}' is a named placeholder, "
+                    "which FlowMCP treats as a fixed value, so tests and callers cannot set it; "
+                    "use value: '{{USER_PARAM}}'")
+        if by_key.role == "server":
+            return (f"'{key}' is filled from the server param {by_key.server_param} (the environment), "
+                    "not by tests; remove the key (never put keys or secrets in tests)")
+        if by_key.role == "fixed" and by_key.value is not None:
+            return (f"parameter '{name}' has the fixed value '{by_key.value}'; tests may only set "
+                    "{{USER_PARAM}} parameters: remove the key")
+        return f"'{key}' names a parameter that is not a {{{{USER_PARAM}}}} parameter; remove the key"
+    candidates = list(tool.user_parameters)
+    close = difflib.get_close_matches(key, candidates, n=1, cutoff=0.6)
+    if close:
+        return f"test key '{key}' matches no parameter; did you mean '{close[0]}'?"
+    if candidates:
+        return (f"test key '{key}' matches no parameter; the {{{{USER_PARAM}}}} parameters are "
+                + ", ".join(f"'{c}'" for c in candidates))
+    return f"test key '{key}' matches no parameter; this {_noun(tool)} has no {{{{USER_PARAM}}}} parameters"
+
+
+def _noun(tool: Tool) -> str:
+    return "tool" if tool.kind == "tool" else "resource query"

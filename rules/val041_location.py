@@ -1,0 +1,54 @@
+"""VAL041: a tool parameter's location is query, insert or body (body only with POST/PUT/PATCH)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from flowlint.diagnostics import Finding, Severity
+from flowlint.rule import Example, Expect, Rule, RuleContext, example
+
+LOCATIONS = ("query", "insert", "body")
+BODY_METHODS = ("POST", "PUT", "PATCH")
+
+
+class Location(Rule):
+    code = "VAL041"
+    name = "parameter-location"
+    severity = Severity.ERROR
+    summary = "position.location must be query, insert or body; body only for POST/PUT"
+    why = ("The location decides where a value goes in the request. An unknown location is dropped, and "
+           "FlowMCP sends a body only with POST and PUT.")
+    fix = "Use `location: 'query'`, `'insert'` (a `:key` or `{{key}}` in the path) or `'body'`."
+    VALID = [Example(example("""\
+    tools: {
+        getCoin: { method: 'GET', path: '/coins/:id', description: 'Coin details',
+            parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } } ],
+            tests: [ { _description: 'Bitcoin', id: 'bitcoin' } ] }
+    }"""))]
+    INVALID = [Example(example("""\
+    tools: {
+        getCoin: { method: 'GET', path: '/coins', description: 'Coin details',
+            parameters: [ { position: { key: 'x-api-version', value: '2', location: 'header' }, z: { primitive: 'string()', options: [] } } ],
+            tests: [ { _description: 'Coins' } ] }
+    }"""), (Expect(5, 85, "location 'header' is not one of query, insert, body"),))]
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        for tool in ctx.definition.tools:
+            if tool.kind != "tool":
+                continue
+            for parameter in tool.parameters:
+                if parameter.key is None or parameter.z_node is None:
+                    continue
+                where = {"tool": tool.label, "parameter": parameter.key}
+                location = parameter.location
+                span = parameter.location_span or parameter.span
+                if location is None:
+                    yield self.finding(f"parameter '{parameter.key}' has no position.location; use one of "
+                                       + ", ".join(LOCATIONS), span, **where)
+                elif location not in LOCATIONS:
+                    yield self.finding(f"parameter '{parameter.key}': location '{location}' is not one of "
+                                       + ", ".join(LOCATIONS), span, **where)
+                elif location == "body" and tool.method is not None and tool.method not in BODY_METHODS:
+                    yield self.finding(f"parameter '{parameter.key}' is a body parameter, but {tool.method} "
+                                       "requests carry no body; use location 'query' or method 'POST'",
+                                       span, **where)
