@@ -69,6 +69,23 @@ class Engine:
         return self.lint_bytes(data, path, display)
 
     def lint_bytes(self, data: bytes, path: Path, display: str) -> FileReport:
+        """Lint one file's bytes. A defect in flowlint itself becomes an FL008 diagnostic for this file,
+        so one odd file never stops a run over a whole library."""
+        try:
+            return self._lint_bytes(data, path, display)
+        except RecursionError:
+            report = FileReport(display, "error")
+            self._add(report, SourceText(data), Finding("FL008", "the definition is nested too deeply to check",
+                                                        Span(0, 0)))
+            return report
+        except Exception as error:  # noqa: BLE001 - reported, not swallowed
+            report = FileReport(display, "error")
+            self._add(report, SourceText(data), Finding(
+                "FL008", f"internal error while checking this file ({type(error).__name__}: {error}); "
+                "please report it with the file", Span(0, 0)))
+            return report
+
+    def _lint_bytes(self, data: bytes, path: Path, display: str) -> FileReport:
         source = SourceText(data)
         if b"\x00" in data[:8192]:
             report = FileReport(display, "error")

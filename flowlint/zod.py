@@ -130,8 +130,13 @@ def parse_z(primitive: object, options: list[object]) -> ZSpec:
     if built.has_default and not built.broken and built.list_ref is None:
         problem = validate(built.default, built)
         if problem is not None:
+            quoted = [i for i in issues if i.code == "VAL047" and "the quotes become part" in i.message]
+            hint = ""
+            if quoted:  # one finding that explains both: the quotes are why the default does not fit
+                issues.remove(quoted[0])
+                hint = " (the quotes are part of the value)"
             issues.append(ZIssue("VAL047", Severity.ERROR,
-                                 f"the default value {js_repr(built.default)} does not fit: {problem}; "
+                                 f"the default value {js_repr(built.default)}{hint} does not fit: {problem}; "
                                  "every call that omits this parameter would fail",
                                  default_index if isinstance(default_index, int) else None))
             built = ZSpec(kind=kind, primitive_text=primitive.strip(), enum_values=enum_values,
@@ -418,7 +423,7 @@ def _closest(value: str, values: tuple[str, ...]) -> str:
     lowered = {v.lower(): v for v in values}
     if value.lower() in lowered:
         return f"; enum values are case-sensitive: write '{lowered[value.lower()]}'"
-    close = difflib.get_close_matches(value, list(values), n=1, cutoff=0.75)
+    close = difflib.get_close_matches(value, list(values), n=1, cutoff=0.6)
     return f"; did you mean '{close[0]}'?" if close else ""
 
 

@@ -41,6 +41,7 @@ class OptionalUsage(Rule):
             names = ", ".join(f"'{key}'" for key in unused)
             plural = "s" if len(unused) > 1 else ""
             verb = "are" if len(unused) > 1 else "is"
+            them = "them" if len(unused) > 1 else "it"
             yield self.finding(f"optional parameter{plural} {names} {verb} not used in any test; consider a test "
-                               "that demonstrates them", tool.key_span, tool=tool.label,
+                               f"that demonstrates {them}", tool.key_span, tool=tool.label,
                                parameter=unused[0] if len(unused) == 1 else None)

@@ -21,7 +21,8 @@ CASES = [
 def test_every_rule_has_examples() -> None:
     for rule in all_rules():
         assert rule.VALID, f"{rule.code} has no passing example"
-        assert rule.INVALID, f"{rule.code} has no failing example"
+        # FL008 reports defects of flowlint itself: tests/test_engine.py provokes it with a broken rule.
+        assert rule.INVALID or rule.code == "FL008", f"{rule.code} has no failing example"
         assert rule.summary and rule.why and rule.fix, f"{rule.code} lacks documentation"
 
 

@@ -1,0 +1,1 @@
+"""MCP: run definitions' tests through an MCP server, and serve definitions as an offline MCP mock."""

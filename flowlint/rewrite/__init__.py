@@ -1,0 +1,1 @@
+"""Rewriting definitions in place: byte-range edits that preserve every byte they do not change."""

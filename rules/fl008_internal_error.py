@@ -1,0 +1,20 @@
+"""FL008: flowlint failed on this file (a defect in flowlint, reported instead of crashing the run)."""
+
+from __future__ import annotations
+
+from flowlint.diagnostics import Severity
+from flowlint.rule import Example, Rule, example
+
+
+class InternalError(Rule):
+    code = "FL008"
+    name = "internal-error"
+    severity = Severity.ERROR
+    reported_by_engine = True
+    summary = "flowlint could not check this file (too deeply nested, or a defect in flowlint)"
+    why = "One file flowlint cannot handle must not hide the results of all the others."
+    fix = "Simplify the file; if it is an ordinary definition, report the problem with the file attached."
+    VALID = [Example(example("""\
+    tools: {}"""))]
+    # No input is known to trigger it; tests/test_engine.py forces a failing rule to check the path.
+    INVALID = []
