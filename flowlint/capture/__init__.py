@@ -1,0 +1,1 @@
+"""Capture: run definitions' tests against real APIs and SQLite resources, store every response."""

@@ -1,0 +1,76 @@
+"""The capture record: one test's call and response, as stored in `capture/{timestamp}/{namespace}/`.
+
+The seed's fields (namespace, toolName, testIndex, _description, userParams, responseTime, timestamp,
+response) plus what is needed to read a capture later without the definition at hand. `capture`
+writes these files, `verify`, `schema` and `mock` read them; this model is the contract between them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+METRICS_FILE = "metrics.json"
+
+
+class CapturedResponse(BaseModel):
+    """FlowMCP's response envelope: `{ status, messages, data }`."""
+
+    model_config = ConfigDict(extra="allow")
+
+    status: bool
+    messages: list[str] = Field(default_factory=list)
+    data: Any = None
+
+
+class CaptureRecord(BaseModel):
+    """One captured test. `toolName` is the tool name, or `resource.query` for a resource query."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+    namespace: str
+    toolName: str
+    testIndex: int
+    description: str | None = Field(default=None, alias="_description")
+    userParams: dict[str, Any] = Field(default_factory=dict)
+    responseTime: float | None = None  # milliseconds
+    timestamp: str
+    response: CapturedResponse
+    # flowlint's additions
+    kind: Literal["tool", "query"] = "tool"
+    source: Literal["http", "sqlite", "mcp"] = "http"
+    method: str | None = None
+    url: str | None = None
+    httpStatus: int | None = None
+    contentType: str | None = None
+    outcome: Literal["ok", "failed", "skipped"] = "ok"
+    reason: str | None = None  # why a call failed or was skipped
+    # True when the tool has handlers flowlint did not run: `data` is the API's raw data, not the
+    # handler's output (captures through an MCP server run the handlers and set this to False).
+    rawData: bool = False
+    definitionPath: str | None = None
+
+    def dump(self) -> dict[str, Any]:
+        return self.model_dump(by_alias=True, exclude_none=False)
+
+
+class RecordError(Exception):
+    """A capture file that cannot be read as a record."""
+
+
+def read_record(path: Path) -> CaptureRecord:
+    try:
+        return CaptureRecord.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValidationError) as error:
+        raise RecordError(f"{path}: not a capture record ({type(error).__name__}: {error})") from error
+
+
+def iter_record_files(folder: Path) -> Iterator[Path]:
+    """Every record file under `folder` (any depth), in a stable order; `metrics.json` files excluded."""
+    for path in sorted(folder.rglob("*.json")):
+        if path.name != METRICS_FILE and path.is_file():
+            yield path
