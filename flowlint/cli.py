@@ -24,10 +24,47 @@ def _codes(values: Sequence[str]) -> tuple[str, ...]:
     return tuple(code.strip().upper() for value in values for code in value.split(",") if code.strip())
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+# Commands that live in their own modules, imported only when used: name -> "module:attribute".
+LAZY_COMMANDS: dict[str, str] = {
+    "capture": "flowlint.cli_capture:capture",
+    "verify": "flowlint.cli_capture:verify",
+    "schema": "flowlint.cli_schema:schema",
+    "lsp": "flowlint.cli_lsp:lsp",
+    "mock": "flowlint.cli_mcp:mock",
+    "mcp-tools": "flowlint.cli_mcp:mcp_tools",
+}
+
+
+class LazyGroup(click.Group):
+    """A group whose heavier commands are imported on first use, so `flowlint check` starts fast."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *(n for n in LAZY_COMMANDS if _available(n))})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in LAZY_COMMANDS and _available(name):
+            import importlib
+
+            module_name, attribute = LAZY_COMMANDS[name].split(":")
+            command = getattr(importlib.import_module(module_name), attribute)
+            assert isinstance(command, click.Command)
+            return command
+        return super().get_command(ctx, name)
+
+
+def _available(name: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(LAZY_COMMANDS[name].split(":")[0]) is not None
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="flowlint")
 def main() -> None:
-    """Lint FlowMCP definitions and their embedded tests (TST001-TST008)."""
+    """Lint FlowMCP definitions and their embedded tests (TST001-TST008).
+
+    Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 usage or configuration error.
+    """
 
 
 @main.command()
