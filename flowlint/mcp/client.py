@@ -1,0 +1,404 @@
+"""Capture through an MCP server: run every definition test as a `tools/call` (or `resources/read`).
+
+The server runs the definitions' handlers, so the records hold post-handler data (`rawData=False`),
+which is what output schemas describe. Every request has a timeout; on expiry the MCP SDK sends
+`notifications/cancelled` and the test fails with a clear reason. A server that hangs, crashes or
+answers garbage ends in per-test failures, never in a hung flowlint.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import tempfile
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal, TextIO
+
+from flowlint.capture.records import METRICS_FILE, CapturedResponse, CaptureRecord
+from flowlint.errors import FlowlintError, UsageError
+from flowlint.mcp.definitions import LoadedDefinition, load_definitions
+from flowlint.mcp.schema import mcp_tool_name, query_uri
+from flowlint.model import Tool
+from flowlint.nodes import to_python
+
+Outcome = Literal["ok", "failed", "skipped"]
+
+
+@dataclass(frozen=True, slots=True)
+class McpTestOutcome:
+    """What happened to one test."""
+
+    namespace: str
+    tool: str  # the definition's tool name, or `resource.query`
+    target: str  # the MCP tool name called, or the resource URI read
+    index: int
+    outcome: Outcome
+    reason: str | None
+    record_path: Path | None
+    response_time: float | None = None
+
+
+@dataclass(slots=True)
+class McpCaptureResult:
+    folder: Path | None
+    outcomes: list[McpTestOutcome] = field(default_factory=list)
+    skipped_files: list[tuple[Path, str]] = field(default_factory=list)
+    server_error: str | None = None  # why the session could not start, if it could not
+
+    def count(self, outcome: Outcome) -> int:
+        return sum(1 for item in self.outcomes if item.outcome == outcome)
+
+    @property
+    def ok(self) -> int:
+        return self.count("ok")
+
+    @property
+    def failed(self) -> int:
+        return self.count("failed")
+
+    @property
+    def skipped(self) -> int:
+        return self.count("skipped")
+
+
+@dataclass(frozen=True, slots=True)
+class _Call:
+    loaded: LoadedDefinition
+    tool: Tool
+    index: int
+    description: str | None
+    arguments: dict[str, Any] | None  # None: the test is not an object, nothing to call
+
+    @property
+    def namespace(self) -> str:
+        return self.loaded.namespace
+
+
+def capture_via_mcp(
+    paths: list[Path],
+    command: str,
+    out_dir: Path,
+    *,
+    tool_map: dict[str, str] | None = None,
+    timeout: float = 30.0,
+    delay: float = 1.0,
+) -> McpCaptureResult:
+    """Start `command` as an MCP server over stdio and record every test of the definitions under `paths`.
+
+    Tool names map to `{toolName}_{namespace}` (FlowMCP's naming), else to the bare tool name when
+    the server lists it; `tool_map` overrides both, keyed by `namespace.toolName`, `toolName` or, for
+    resource queries, `namespace.resource.query` / `resource.query` (a mapped query is called as a
+    tool, an unmapped one is read as `flowmcp://{namespace}/{resource}/{query}?...`).
+
+    Records go to `out_dir/{timestamp}/{namespace}/{toolName}-{i}.json`, plus a `metrics.json` per
+    namespace. Raises `UsageError` for a bad command or path; server failures become failed tests.
+    """
+    argv = shlex.split(command)
+    if not argv:
+        raise UsageError("--via-mcp: empty server command")
+    if timeout <= 0:
+        raise UsageError("timeout must be positive")
+    loaded = load_definitions(paths)
+    calls = _calls(loaded.definitions)
+    folder = _new_folder(out_dir)
+    result = McpCaptureResult(folder=folder, skipped_files=list(loaded.skipped))
+    import anyio
+
+    with tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace") as errlog:
+        session = _Session(argv, calls, folder, tool_map or {}, timeout, delay, errlog, result)
+        anyio.run(session.run)
+    _write_metrics(folder, result, command)
+    return result
+
+
+def _calls(definitions: list[LoadedDefinition]) -> list[_Call]:
+    calls = []
+    for loaded in definitions:
+        for tool in loaded.definition.tools:
+            for test in tool.tests:
+                arguments: dict[str, Any] | None = None
+                if test.obj is not None:
+                    value = to_python(test.obj)
+                    if isinstance(value, dict):
+                        arguments = {k: v for k, v in value.items() if not str(k).startswith("_")}
+                calls.append(_Call(loaded, tool, test.index, test.description, arguments))
+    return calls
+
+
+def _new_folder(out_dir: Path) -> Path:
+    stamp = datetime.now(UTC).strftime("%Y-%m-%dT%H-%M-%SZ")
+    folder = out_dir / stamp
+    suffix = 1
+    while folder.exists():
+        folder = out_dir / f"{stamp}-{suffix}"
+        suffix += 1
+    return folder
+
+
+class _Session:
+    """One server process and the calls made through it."""
+
+    def __init__(
+        self,
+        argv: list[str],
+        calls: list[_Call],
+        folder: Path,
+        tool_map: dict[str, str],
+        timeout: float,
+        delay: float,
+        errlog: TextIO,
+        result: McpCaptureResult,
+    ) -> None:
+        self.argv = argv
+        self.calls = calls
+        self.folder = folder
+        self.tool_map = tool_map
+        self.timeout = timeout
+        self.delay = delay
+        self.errlog = errlog
+        self.result = result
+        self.dead: str | None = None  # set once the server is gone: later calls fail without waiting
+
+    async def run(self) -> None:
+        import anyio
+        from mcp import ClientSession, StdioServerParameters, stdio_client
+
+        parameters = StdioServerParameters(command=self.argv[0], args=self.argv[1:])
+        done = 0
+        try:
+            async with stdio_client(parameters, errlog=self.errlog) as (read, write):
+                async with ClientSession(read, write, read_timeout_seconds=self.timeout) as session:
+                    try:
+                        await session.initialize()
+                        listed = await self._list_tools(session)
+                    except Exception as error:
+                        self.dead = "the MCP handshake failed: " + self._describe(error, "initialize")
+                        listed = set()
+                    for position, call in enumerate(self.calls):
+                        if position and self.delay > 0 and self.dead is None:
+                            await anyio.sleep(self.delay)
+                        await self._run_call(session, call, listed)
+                        done += 1
+        except OSError as error:
+            self.dead = f"cannot start the MCP server `{shlex.join(self.argv)}`: {error.strerror or error}"
+        except Exception as error:
+            self.dead = self.dead or f"the MCP session ended: {self._describe(error, 'session')}"
+        if self.dead is not None and not self.result.outcomes:
+            self.result.server_error = self.dead
+        for call in self.calls[done:]:
+            self._fail(call, self._target(call, set()), self.dead or "the MCP session ended early", None)
+
+    async def _list_tools(self, session: Any) -> set[str]:
+        names: set[str] = set()
+        cursor: str | None = None
+        for _ in range(100):  # a server that pages forever must not hold us
+            from mcp.types import PaginatedRequestParams
+
+            page = await session.list_tools(params=PaginatedRequestParams(cursor=cursor) if cursor else None)
+            names.update(tool.name for tool in page.tools)
+            cursor = page.next_cursor
+            if not cursor:
+                break
+        return names
+
+    def _mapped(self, call: _Call) -> str | None:
+        keys = (f"{call.namespace}.{call.tool.label}", call.tool.label)
+        return next((self.tool_map[key] for key in keys if key in self.tool_map), None)
+
+    def _target(self, call: _Call, listed: set[str]) -> str:
+        mapped = self._mapped(call)
+        if mapped is not None:
+            return mapped
+        if call.tool.kind == "query":
+            return query_uri(call.namespace, call.tool, call.arguments)
+        preferred = mcp_tool_name(call.namespace, call.tool.name)
+        if preferred not in listed and call.tool.name in listed:
+            return call.tool.name
+        return preferred
+
+    async def _run_call(self, session: Any, call: _Call, listed: set[str]) -> None:
+        target = self._target(call, listed)
+        if call.arguments is None:
+            self._record(call, target, "skipped", "the test is not an object", None, None)
+            return
+        if self.dead is not None:
+            self._fail(call, target, self.dead, None)
+            return
+        as_tool = call.tool.kind == "tool" or self._mapped(call) is not None
+        if as_tool and target not in listed:
+            tried = (
+                self._mapped(call) or f"{mcp_tool_name(call.namespace, call.tool.name)} or {call.tool.name}"
+            )
+            self._fail(
+                call,
+                target,
+                f"the server lists no tool {tried}; map it explicitly "
+                f"({call.namespace}.{call.tool.label}=SERVER_TOOL_NAME)",
+                None,
+            )
+            return
+        started = time.perf_counter()
+        try:
+            if as_tool:
+                response = await session.call_tool(target, call.arguments, read_timeout_seconds=self.timeout)
+                elapsed = (time.perf_counter() - started) * 1000
+                data, error = _tool_data(response)
+            else:
+                read = await session.read_resource(target)
+                elapsed = (time.perf_counter() - started) * 1000
+                data, error = _resource_data(read)
+        except Exception as failure:
+            elapsed = (time.perf_counter() - started) * 1000
+            self._fail(call, target, self._describe(failure, target), elapsed)
+            return
+        if error is not None:
+            self._fail(call, target, error, elapsed)
+            return
+        self._record(call, target, "ok", None, data, elapsed)
+
+    def _describe(self, error: BaseException, what: str) -> str:
+        from mcp.shared.exceptions import MCPError
+
+        if isinstance(error, MCPError):
+            code = error.error.code
+            if "timed out" in error.error.message:
+                return f"no answer from {what} within {self.timeout:g}s (request cancelled)"
+            if "onnection closed" in error.error.message:
+                self.dead = "the MCP server exited" + self._stderr_tail()
+                return self.dead
+            return f"the server answered error {code}: {error.error.message}"
+        if type(error).__name__ == "ValidationError":
+            return f"the server answered something that is not a valid MCP result: {_first_line(str(error))}"
+        return f"{type(error).__name__}: {_first_line(str(error))}"
+
+    def _stderr_tail(self) -> str:
+        try:
+            self.errlog.seek(0)
+            lines = [line.strip() for line in self.errlog.read().splitlines() if line.strip()]
+        except (OSError, ValueError):
+            return ""
+        return f" (stderr: {lines[-1][:200]})" if lines else ""
+
+    def _fail(self, call: _Call, target: str, reason: str, elapsed: float | None) -> None:
+        self._record(call, target, "failed", reason, None, elapsed)
+
+    def _record(
+        self, call: _Call, target: str, outcome: Outcome, reason: str | None, data: Any, elapsed: float | None
+    ) -> None:
+        status = outcome == "ok"
+        record = CaptureRecord(
+            namespace=call.namespace,
+            toolName=call.tool.label,
+            testIndex=call.index,
+            _description=call.description,
+            userParams=call.arguments or {},
+            responseTime=round(elapsed, 1) if elapsed is not None else None,
+            timestamp=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            response=CapturedResponse(
+                status=status, messages=[] if status else [reason or outcome], data=data if status else None
+            ),
+            kind="query" if call.tool.kind == "query" else "tool",
+            source="mcp",
+            method="tools/call" if call.tool.kind == "tool" or self._mapped(call) else "resources/read",
+            url=target,
+            outcome=outcome,
+            reason=reason,
+            rawData=False,
+            definitionPath=str(call.loaded.path),
+        )
+        path = self.folder / _safe(call.namespace) / f"{_safe(call.tool.label)}-{call.index}.json"
+        _write_json(path, record.dump())
+        self.result.outcomes.append(
+            McpTestOutcome(
+                call.namespace,
+                call.tool.label,
+                target,
+                call.index,
+                outcome,
+                reason,
+                path,
+                record.responseTime,
+            )
+        )
+
+
+def _tool_data(response: Any) -> tuple[Any, str | None]:
+    """(data, error): the structured content, else the text content parsed as JSON when it is JSON."""
+    texts = [block.text for block in response.content if getattr(block, "type", None) == "text"]
+    if response.is_error:
+        return None, "the tool answered isError: " + (_first_line(" ".join(texts)) or "(no message)")
+    if response.structured_content is not None:
+        return response.structured_content, None
+    return _parse_texts(texts), None
+
+
+def _resource_data(response: Any) -> tuple[Any, str | None]:
+    texts = [item.text for item in response.contents if isinstance(getattr(item, "text", None), str)]
+    if not texts:
+        return None, "the resource has no text contents"
+    return _parse_texts(texts), None
+
+
+def _parse_texts(texts: list[str]) -> Any:
+    text = "\n".join(texts) if len(texts) != 1 else texts[0]
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def _first_line(text: str) -> str:
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    return line if len(line) <= 300 else line[:297] + "..."
+
+
+def _safe(name: str) -> str:
+    cleaned = "".join(char if char.isalnum() or char in "-_." else "_" for char in name)
+    return cleaned.strip(".") or "_"
+
+
+def _write_json(path: Path, value: object) -> None:
+    """Atomic write: a temp file in the same folder, then `os.replace`."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def _write_metrics(folder: Path, result: McpCaptureResult, command: str) -> None:
+    namespaces: dict[str, list[McpTestOutcome]] = {}
+    for item in result.outcomes:
+        namespaces.setdefault(item.namespace, []).append(item)
+    for namespace, items in namespaces.items():
+        tools: dict[str, dict[str, int]] = {}
+        for item in items:
+            counts = tools.setdefault(item.tool, {"ok": 0, "failed": 0, "skipped": 0})
+            counts[item.outcome] += 1
+        times = [
+            item.response_time for item in items if item.response_time is not None and item.outcome == "ok"
+        ]
+        metrics = {
+            "namespace": namespace,
+            "source": "mcp",
+            "server": command,
+            "total": len(items),
+            "ok": sum(1 for i in items if i.outcome == "ok"),
+            "failed": sum(1 for i in items if i.outcome == "failed"),
+            "skipped": sum(1 for i in items if i.outcome == "skipped"),
+            "averageResponseTime": round(sum(times) / len(times), 1) if times else None,
+            "tools": tools,
+        }
+        _write_json(folder / _safe(namespace) / METRICS_FILE, metrics)
+
+
+__all__ = ["FlowlintError", "McpCaptureResult", "McpTestOutcome", "capture_via_mcp"]

@@ -1,0 +1,396 @@
+"""`flowlint mock`: serve definitions' tools and resource queries as an offline MCP server over stdio.
+
+One JSON-RPC message per line (MCP's stdio transport). Requests are answered from captures when
+the arguments match, else from another capture of the tool, else from an example built from the
+output schema. `tools/call` runs on its own thread so a faulty (hanging or slow) call never blocks
+`ping` or `notifications/cancelled`; the server exits as soon as its stdin closes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from flowlint import __version__
+from flowlint.capture.records import CaptureRecord, RecordError, iter_record_files, read_record
+from flowlint.errors import UsageError
+from flowlint.mcp.definitions import LoadedDefinition
+from flowlint.mcp.schema import (
+    check_arguments,
+    coerce_uri_argument,
+    example_from_schema,
+    list_resources,
+    list_tools,
+    mcp_tool_name,
+    output_schema,
+    parse_query_uri,
+)
+from flowlint.model import Tool
+
+SUPPORTED_VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
+_DATED_VERSION = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+HANG_LIMIT = 3600.0  # a hanging call still ends eventually, so no thread outlives a forgotten client
+
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
+METHOD_NOT_FOUND = -32601
+INVALID_PARAMS = -32602
+INTERNAL_ERROR = -32603
+RESOURCE_NOT_FOUND = -32002
+
+FAULT_HELP = "none, hang, wedged, slow:<ms>, recover-after:<n>, crash or garbage"
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """A fault injected into every `tools/call` (seed 004); other methods are unaffected.
+
+    `crash` exits the process on the first call and `garbage` answers calls with a line that is not
+    JSON: both exist to test clients (such as `capture --via-mcp`) against broken servers.
+    """
+
+    kind: str = "none"
+    value: int = 0
+
+    def hangs(self, call_number: int) -> bool:
+        if self.kind in ("hang", "wedged"):
+            return True
+        return self.kind == "recover-after" and call_number <= self.value
+
+
+def parse_fault(text: str) -> Fault:
+    name, _, argument = text.strip().partition(":")
+    name = name.lower()
+    if name in ("none", "hang", "wedged", "crash", "garbage") and not argument:
+        return Fault(name)
+    if name in ("slow", "recover-after") and argument.strip().isdigit():
+        return Fault(name, int(argument))
+    raise UsageError(f"--fault {text!r}: expected one of {FAULT_HELP}")
+
+
+@dataclass(frozen=True, slots=True)
+class _Target:
+    namespace: str
+    tool: Tool
+    label: str  # how messages name it: the MCP tool name, or the resource URI
+
+
+def load_captures(folder: Path) -> list[CaptureRecord]:
+    """Every successful record under `folder` (failed and skipped calls are no answer to replay)."""
+    if not folder.is_dir():
+        raise UsageError(f"--captures {folder}: no such folder")
+    records = []
+    for path in iter_record_files(folder):
+        try:
+            record = read_record(path)
+        except RecordError:
+            continue  # not every JSON file under a captures folder has to be a record
+        if record.outcome == "ok" and record.response.status:
+            records.append(record)
+    return records
+
+
+def _canonical(value: object) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+
+
+class MockServer:
+    """The mock's state and its JSON-RPC dispatch; `serve` runs it over a pair of byte streams."""
+
+    def __init__(
+        self,
+        definitions: list[LoadedDefinition],
+        records: list[CaptureRecord] | None = None,
+        fault: Fault | None = None,
+        name: str = "flowlint-mock",
+    ) -> None:
+        self.fault = fault or Fault()
+        self.name = name
+        plain = [loaded.definition for loaded in definitions]
+        self.tools_result = {"tools": list_tools(plain)}
+        resources, templates = list_resources(plain)
+        self.resources_result = {"resources": resources}
+        self.templates_result = {"resourceTemplates": templates}
+        self._tools: dict[str, _Target] = {}
+        self._queries: dict[tuple[str, str], _Target] = {}
+        for loaded in definitions:
+            namespace = loaded.definition.namespace or ""
+            for tool in loaded.definition.tools:
+                if tool.kind == "tool":
+                    mcp_name = mcp_tool_name(namespace, tool.name)
+                    self._tools.setdefault(mcp_name, _Target(namespace, tool, f"tool '{mcp_name}'"))
+                else:
+                    self._queries.setdefault(
+                        (namespace, tool.label), _Target(namespace, tool, f"resource query '{tool.label}'")
+                    )
+        self._records: dict[tuple[str, str], list[CaptureRecord]] = {}
+        for record in records or []:
+            self._records.setdefault((record.namespace, record.toolName), []).append(record)
+        self._out: IO[bytes] | None = None
+        self._write_lock = threading.Lock()
+        self._closing = threading.Event()
+        self._cancel_events: dict[object, threading.Event] = {}
+        self._cancel_lock = threading.Lock()
+        self._calls = 0
+        self._threads: list[threading.Thread] = []
+
+    # ------------------------------------------------------------------ transport
+
+    def serve(self, stdin: IO[bytes], stdout: IO[bytes]) -> None:
+        """Answer messages from `stdin` until it closes."""
+        self._out = stdout
+        try:
+            for line in stdin:
+                if line.strip():
+                    self._receive(line)
+        finally:
+            # Stdin closed: faulty calls stop waiting; calls already computing still answer.
+            self._closing.set()
+            for thread in list(self._threads):
+                thread.join(timeout=2.0)
+
+    def _send(self, message: dict[str, Any]) -> None:
+        data = (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+        self._send_bytes(data)
+
+    def _send_bytes(self, data: bytes) -> None:
+        assert self._out is not None
+        with self._write_lock:
+            try:
+                self._out.write(data)
+                self._out.flush()
+            except (BrokenPipeError, ValueError, OSError):
+                self._closing.set()  # the client went away; nothing left to answer
+
+    def _receive(self, line: bytes) -> None:
+        try:
+            message = json.loads(line)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            self._send(_error(None, PARSE_ERROR, "Parse error: a message must be one line of JSON"))
+            return
+        if isinstance(message, list):  # JSON-RPC batch (2025-03-26)
+            for item in message:
+                self._dispatch(item)
+            return
+        self._dispatch(message)
+
+    def _dispatch(self, message: object) -> None:
+        if not isinstance(message, dict) or not isinstance(message.get("method"), str):
+            if isinstance(message, dict) and ("result" in message or "error" in message):
+                return  # a response to a request we never sent; nothing to do
+            request_id = message.get("id") if isinstance(message, dict) else None
+            self._send(
+                _error(
+                    request_id,
+                    INVALID_REQUEST,
+                    "Invalid request: expected a JSON-RPC 2.0 object with a string 'method'",
+                )
+            )
+            return
+        method: str = message["method"]
+        params = message.get("params")
+        params = params if isinstance(params, dict) else {}
+        if "id" not in message:
+            self._notification(method, params)
+            return
+        request_id = message["id"]
+        if method == "tools/call":
+            self._start_call(request_id, params)
+            return
+        self._send(self.answer(request_id, method, params))
+
+    def _notification(self, method: str, params: dict[str, Any]) -> None:
+        if method == "notifications/cancelled":
+            with self._cancel_lock:
+                event = self._cancel_events.get(_id_key(params.get("requestId")))
+            if event is not None:
+                event.set()
+        # notifications/initialized and any other notification need no answer
+
+    # ------------------------------------------------------------------ tools/call with faults
+
+    def _start_call(self, request_id: object, params: dict[str, Any]) -> None:
+        self._calls += 1
+        number = self._calls
+        if self.fault.kind == "crash":
+            sys.stderr.write("flowlint mock: --fault crash: exiting on the first tools/call\n")
+            sys.stderr.flush()
+            os._exit(3)
+        if self.fault.kind == "garbage":
+            self._send_bytes(b"this is not JSON-RPC {\n")
+            return
+        cancelled = threading.Event()
+        with self._cancel_lock:
+            self._cancel_events[_id_key(request_id)] = cancelled
+        thread = threading.Thread(
+            target=self._run_call, args=(request_id, params, number, cancelled), daemon=True
+        )
+        self._threads = [t for t in self._threads if t.is_alive()]
+        self._threads.append(thread)
+        thread.start()
+
+    def _run_call(
+        self, request_id: object, params: dict[str, Any], number: int, cancelled: threading.Event
+    ) -> None:
+        try:
+            wait = (
+                HANG_LIMIT
+                if self.fault.hangs(number)
+                else (self.fault.value / 1000 if self.fault.kind == "slow" else 0.0)
+            )
+            if wait and _wait_any(cancelled, self._closing, wait):
+                return  # cancelled (MCP: no response to a cancelled request) or shutting down
+            if cancelled.is_set():
+                return
+            self._send(self.call_tool(request_id, params))
+        finally:
+            with self._cancel_lock:
+                self._cancel_events.pop(_id_key(request_id), None)
+
+    # ------------------------------------------------------------------ methods
+
+    def answer(self, request_id: object, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        """The response to one request other than `tools/call` (which `call_tool` answers)."""
+        handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+            "initialize": self._initialize,
+            "ping": lambda _: {},
+            "tools/list": lambda _: self.tools_result,
+            "resources/list": lambda _: self.resources_result,
+            "resources/templates/list": lambda _: self.templates_result,
+        }
+        if method == "tools/call":
+            return self.call_tool(request_id, params)
+        if method == "resources/read":
+            return self._read_resource(request_id, params)
+        if method == "initialize":
+            requested = params.get("protocolVersion")
+            if not isinstance(requested, str) or not _DATED_VERSION.match(requested):
+                return _error(
+                    request_id,
+                    INVALID_PARAMS,
+                    "Unsupported protocol version",
+                    {"supported": list(SUPPORTED_VERSIONS), "requested": requested},
+                )
+        handler = handlers.get(method)
+        if handler is None:
+            return _error(request_id, METHOD_NOT_FOUND, f"Method not found: {method}")
+        return {"jsonrpc": "2.0", "id": request_id, "result": handler(params)}
+
+    def _initialize(self, params: dict[str, Any]) -> dict[str, Any]:
+        requested = params.get("protocolVersion")
+        # MCP lifecycle: echo a supported version, else offer the newest one we speak.
+        version = requested if requested in SUPPORTED_VERSIONS else SUPPORTED_VERSIONS[-1]
+        capabilities: dict[str, Any] = {"tools": {"listChanged": False}}
+        if self.resources_result["resources"]:
+            capabilities["resources"] = {"subscribe": False, "listChanged": False}
+        return {
+            "protocolVersion": version,
+            "capabilities": capabilities,
+            "serverInfo": {"name": self.name, "version": __version__},
+            "instructions": "An offline flowlint mock of FlowMCP definitions: answers come from "
+            "captures or from examples built from output schemas.",
+        }
+
+    def call_tool(self, request_id: object, params: dict[str, Any]) -> dict[str, Any]:
+        name = params.get("name")
+        if not isinstance(name, str):
+            return _error(
+                request_id, INVALID_PARAMS, "Invalid params: 'name' must be the tool name, a string"
+            )
+        target = self._tools.get(name)
+        if target is None:
+            known = ", ".join(sorted(self._tools)) or "none"
+            return _error(
+                request_id, INVALID_PARAMS, f"Unknown tool '{name}'. Available tools: {known}", {"tool": name}
+            )
+        arguments = params.get("arguments")
+        if arguments is None:
+            arguments = {}
+        if not isinstance(arguments, dict):
+            return _error(
+                request_id,
+                INVALID_PARAMS,
+                f"Invalid params: 'arguments' of tool '{name}' must be an object of parameter values",
+            )
+        problem = check_arguments(target.tool, arguments, target.label)
+        if problem is not None:
+            message, data = problem
+            return _error(request_id, INVALID_PARAMS, message, dict(data, tool=name))
+        data = self._answer_data(target, arguments)
+        text = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
+        result: dict[str, Any] = {"content": [{"type": "text", "text": text}], "isError": False}
+        if isinstance(data, dict):
+            result["structuredContent"] = data
+        return {"jsonrpc": "2.0", "id": request_id, "result": result}
+
+    def _read_resource(self, request_id: object, params: dict[str, Any]) -> dict[str, Any]:
+        uri = params.get("uri")
+        if not isinstance(uri, str):
+            return _error(request_id, INVALID_PARAMS, "Invalid params: 'uri' must be a string")
+        parsed = parse_query_uri(uri)
+        target = self._queries.get((parsed[0], parsed[1])) if parsed is not None else None
+        if parsed is None or target is None:
+            return _error(request_id, RESOURCE_NOT_FOUND, "Resource not found", {"uri": uri})
+        specs = {key: parameter.z for key, parameter in target.tool.user_parameters.items()}
+        arguments = {key: coerce_uri_argument(text, specs.get(key)) for key, text in parsed[2].items()}
+        problem = check_arguments(target.tool, arguments, target.label)
+        if problem is not None:
+            message, data = problem
+            return _error(request_id, INVALID_PARAMS, message, dict(data, uri=uri))
+        text = json.dumps(self._answer_data(target, arguments), ensure_ascii=False)
+        return {
+            "jsonrpc": "2.0",
+            "id": request_id,
+            "result": {"contents": [{"uri": uri, "mimeType": "application/json", "text": text}]},
+        }
+
+    def _answer_data(self, target: _Target, arguments: dict[str, Any]) -> Any:
+        """The capture whose arguments match, else another capture of the tool, else an example."""
+        records = self._records.get((target.namespace, target.tool.label), [])
+        wanted = _canonical(arguments)
+        for record in records:
+            if _canonical(record.userParams) == wanted:
+                return record.response.data
+        if records:
+            return records[0].response.data
+        schema = output_schema(target.tool)
+        if schema is None:
+            return {} if target.tool.kind == "tool" else []
+        return example_from_schema(schema)
+
+
+def _error(request_id: object, code: int, message: str, data: object = None) -> dict[str, Any]:
+    error: dict[str, Any] = {"code": code, "message": message}
+    if data is not None:
+        error["data"] = data
+    return {"jsonrpc": "2.0", "id": request_id, "error": error}
+
+
+def _id_key(value: object) -> object:
+    # JSON-RPC ids are strings or numbers; a cancel may name `1` for request 1 either way.
+    return str(value)
+
+
+def _wait_any(first: threading.Event, second: threading.Event, seconds: float) -> bool:
+    """Wait up to `seconds`; True as soon as either event is set."""
+    step = 0.05
+    remaining = seconds
+    while remaining > 0:
+        if first.wait(min(step, remaining)) or second.is_set():
+            return True
+        remaining -= step
+    return first.is_set() or second.is_set()
+
+
+def run_mock(definitions: list[LoadedDefinition], captures: Path | None, fault: Fault) -> None:
+    """Serve over the process's stdin/stdout until stdin closes."""
+    records = load_captures(captures) if captures is not None else []
+    server = MockServer(definitions, records, fault)
+    server.serve(sys.stdin.buffer, sys.stdout.buffer)

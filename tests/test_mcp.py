@@ -1,0 +1,505 @@
+"""`flowlint mock`, `flowlint mcp-tools` and capture via MCP, driven by the MCP SDK over stdio."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+import pytest
+from click.testing import CliRunner
+
+from flowlint.cli import main as cli_main
+from flowlint.mcp.schema import mcp_tool_name, parameter_schema
+from flowlint.zod import parse_z
+
+pytest.importorskip("mcp")
+
+from mcp import ClientSession, StdioServerParameters, stdio_client
+from mcp.shared.exceptions import MCPError
+
+REPO = Path(__file__).resolve().parent.parent
+SAMPLES = REPO / "sample_schemas"
+COINGECKO = SAMPLES / "coingecko" / "simple-price.mjs"
+CHAINLIST = SAMPLES / "chainlist" / "verified-contracts.mjs"
+
+SMALL = """export const main = {
+    namespace: 'demo',
+    name: 'Demo',
+    description: 'A small definition for MCP tests.',
+    version: '3.0.0',
+    root: 'https://example.invalid',
+    tools: {
+        getThing: {
+            method: 'GET',
+            path: '/thing',
+            description: 'Get a thing.',
+            parameters: [
+                { position: { key: 'id', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(1)' ] } },
+                { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'min(1)', 'max(10)', 'optional()' ] } }
+            ],
+            tests: [
+                { _description: 'First', id: 'a' },
+                { _description: 'Second', id: 'b', limit: 2 }
+            ],
+            output: { mimeType: 'application/json', schema: { type: 'object', properties: { id: { type: 'string' }, n: { type: 'number' } } } }
+        }
+    }
+}
+"""  # noqa: E501
+
+
+def mock_command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "flowlint", "mock", *args]
+
+
+@asynccontextmanager
+async def mock_session(*args: str, timeout: float = 10.0) -> AsyncIterator[ClientSession]:
+    command = mock_command(*args)
+    parameters = StdioServerParameters(command=command[0], args=command[1:], cwd=str(REPO))
+    async with stdio_client(parameters) as (read, write):
+        async with ClientSession(read, write, read_timeout_seconds=timeout) as session:
+            yield session
+
+
+def run(function: Callable[[], Awaitable[None]]) -> None:
+    anyio.run(function)
+
+
+def raw_exchange(lines: list[dict[str, Any] | str], *args: str) -> list[dict[str, Any]]:
+    """Send raw JSON-RPC lines to `flowlint mock`, close stdin, return every answer."""
+    text = "".join((line if isinstance(line, str) else json.dumps(line)) + "\n" for line in lines)
+    completed = subprocess.run(
+        mock_command(*args), input=text, capture_output=True, text=True, timeout=30, cwd=REPO
+    )
+    assert completed.returncode == 0, completed.stderr
+    return [json.loads(line) for line in completed.stdout.splitlines() if line.strip()]
+
+
+INITIALIZE = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2024-11-05",
+        "capabilities": {"roots": {"listChanged": True}, "sampling": {}},
+        "clientInfo": {"name": "ExampleClient", "version": "1.0.0"},
+    },
+}
+
+
+# --------------------------------------------------------------------------- inputSchema and names
+
+
+def test_tool_name_mapping() -> None:
+    assert mcp_tool_name("coingecko", "getSimplePrice") == "getSimplePrice_coingecko"
+
+
+def test_parameter_schema_from_z() -> None:
+    assert parameter_schema(parse_z("number()", ["min(1)", "max(250)", "optional()", "default(100)"])) == {
+        "type": "number",
+        "minimum": 1,
+        "maximum": 250,
+        "default": 100,
+        "description": "z: number() with min(1), max(250) (optional)",
+    }
+    string = parameter_schema(parse_z("string()", ["length(3)", "regex(^[a-z]+$)"]))
+    assert (string["minLength"], string["maxLength"], string["pattern"]) == (3, 3, "^[a-z]+$")
+    assert parameter_schema(parse_z("enum(a,b)", []))["enum"] == ["a", "b"]
+    assert parameter_schema(parse_z("array()", ["length(2)"]))["minItems"] == 2
+
+
+def test_mcp_tools_prints_tools_list() -> None:
+    result = CliRunner().invoke(cli_main, ["mcp-tools", str(COINGECKO)])
+    assert result.exit_code == 0, result.output
+    tools = {tool["name"]: tool for tool in json.loads(result.output)["tools"]}
+    assert set(tools) == {"getSimplePrice_coingecko", "getCoinMarkets_coingecko", "getCoinById_coingecko"}
+    markets = tools["getCoinMarkets_coingecko"]["inputSchema"]
+    assert markets["required"] == ["vs_currency"]
+    assert markets["properties"]["per_page"]["minimum"] == 1
+    assert markets["properties"]["per_page"]["maximum"] == 250
+    assert markets["properties"]["vs_currency"]["maxLength"] == 5
+    assert "volume_desc" in markets["properties"]["order"]["enum"]
+
+
+def test_mcp_tools_missing_path_is_a_usage_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli_main, ["mcp-tools", str(tmp_path / "nope.mjs")])
+    assert result.exit_code == 2
+    assert "no such file" in result.output
+
+
+def test_mock_without_mcp_sdk_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import flowlint.cli_mcp
+
+    monkeypatch.setattr(flowlint.cli_mcp, "mcp_available", lambda: False)
+    result = CliRunner().invoke(cli_main, ["mock", str(COINGECKO)])
+    assert result.exit_code == 2
+    assert "pip install 'flowlint[mcp]'" in result.output
+
+
+def test_mock_rejects_an_unknown_fault() -> None:
+    result = CliRunner().invoke(cli_main, ["mock", "--fault", "explode", str(COINGECKO)])
+    assert result.exit_code == 2
+    assert "--fault" in result.output
+
+
+# --------------------------------------------------------------------------- seed 001 through the SDK
+
+
+@pytest.mark.timeout(60)
+def test_sdk_session_lifecycle_tools_and_resources() -> None:
+    async def body() -> None:
+        async with mock_session(str(COINGECKO), str(CHAINLIST)) as session:
+            init = await session.initialize()
+            assert init.server_info.name == "flowlint-mock"
+            assert init.capabilities.tools is not None
+            assert init.capabilities.resources is not None
+            await session.send_ping()
+            listed = await session.list_tools()
+            names = {tool.name for tool in listed.tools}
+            assert {"getSimplePrice_coingecko", "getRpcList_chainlist"} <= names
+            result = await session.call_tool(
+                "getSimplePrice_coingecko", {"ids": ["bitcoin"], "vs_currencies": "usd"}
+            )
+            assert result.is_error is False
+            assert result.structured_content == {}
+            markets = await session.call_tool("getCoinMarkets_coingecko", {"vs_currency": "usd"})
+            data = json.loads(markets.content[0].text)  # type: ignore[union-attr]
+            assert isinstance(data, list) and data[0]["last_updated"] == "2026-01-01T00:00:00Z"
+
+            resources = await session.list_resources()
+            uris = [str(resource.uri) for resource in resources.resources]
+            assert "flowmcp://chainlist/verifiedContracts/bySymbol" in uris
+            templates = await session.list_resource_templates()
+            assert any(
+                t.uri_template.endswith("byChain{?chainId,limit}") for t in templates.resource_templates
+            )
+            read = await session.read_resource("flowmcp://chainlist/verifiedContracts/bySymbol?symbol=USDC")
+            assert json.loads(read.contents[0].text)[0]["chain_id"] == 0  # type: ignore[union-attr]
+
+    run(body)
+
+
+@pytest.mark.timeout(60)
+def test_sdk_invalid_arguments_are_actionable_32602() -> None:
+    async def body() -> None:
+        async with mock_session(str(COINGECKO), str(CHAINLIST)) as session:
+            await session.initialize()
+            with pytest.raises(MCPError) as missing:
+                await session.call_tool("getSimplePrice_coingecko", {"ids": ["bitcoin"]})
+            assert missing.value.error.code == -32602
+            assert "Missing required parameter 'vs_currencies'" in missing.value.error.message
+            assert "Expected: a string" in missing.value.error.message
+            with pytest.raises(MCPError) as wrong:
+                await session.call_tool("getCoinMarkets_coingecko", {"vs_currency": "usd", "per_page": "10"})
+            message = wrong.value.error.message
+            assert wrong.value.error.code == -32602
+            assert "'per_page'" in message and "a number" in message and "without quotes" in message
+            for leak in ("Traceback", "Error:", ".py", "/src/", "at Module"):
+                assert leak not in message
+            with pytest.raises(MCPError) as unknown_tool:
+                await session.call_tool("nope", {})
+            assert unknown_tool.value.error.code == -32602
+            assert "getSimplePrice_coingecko" in unknown_tool.value.error.message
+            with pytest.raises(MCPError) as bad_query:
+                await session.read_resource("flowmcp://chainlist/verifiedContracts/byChain?chainId=0&limit=5")
+            assert bad_query.value.error.code == -32602 and "'chainId'" in bad_query.value.error.message
+            with pytest.raises(MCPError) as not_found:
+                await session.read_resource("file:///nonexistent.txt")
+            assert not_found.value.error.code == -32002
+
+    run(body)
+
+
+@pytest.mark.timeout(60)
+def test_raw_jsonrpc_messages_of_seed_001() -> None:
+    answers = raw_exchange(
+        [
+            INITIALIZE,
+            {"jsonrpc": "2.0", "method": "notifications/initialized"},
+            {"jsonrpc": "2.0", "id": "123", "method": "ping"},
+            {
+                "jsonrpc": "2.0",
+                "id": 2,
+                "method": "tools/list",
+                "params": {"cursor": "optional-cursor-value"},
+            },
+            {"jsonrpc": "2.0", "id": 3, "method": "resources/subscribe", "params": {"uri": "file:///x"}},
+            {
+                "jsonrpc": "2.0",
+                "id": 4,
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": "1.0.0",
+                    "capabilities": {},
+                    "clientInfo": {"name": "x", "version": "1"},
+                },
+            },
+            "not json",
+            {
+                "jsonrpc": "2.0",
+                "id": 5,
+                "method": "tools/call",
+                "params": {
+                    "name": "getSimplePrice_coingecko",
+                    "arguments": {"ids": ["bitcoin"], "vs_currencies": "usd"},
+                },
+            },
+        ],
+        str(COINGECKO),
+    )
+    by_id = {answer.get("id"): answer for answer in answers}
+    assert by_id[1]["result"]["protocolVersion"] == "2024-11-05"
+    assert by_id["123"] == {"jsonrpc": "2.0", "id": "123", "result": {}}
+    assert len(by_id[2]["result"]["tools"]) == 3
+    assert by_id[3]["error"]["code"] == -32601
+    assert by_id[4]["error"] == {
+        "code": -32602,
+        "message": "Unsupported protocol version",
+        "data": {"supported": ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"], "requested": "1.0.0"},
+    }
+    assert by_id[None]["error"]["code"] == -32700
+    assert by_id[5]["result"]["isError"] is False
+
+
+@pytest.mark.timeout(60)
+def test_cancelled_call_gets_no_answer_and_the_server_keeps_serving() -> None:
+    process = subprocess.Popen(
+        mock_command("--fault", "hang", str(COINGECKO)),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        call = {
+            "jsonrpc": "2.0",
+            "id": 7,
+            "method": "tools/call",
+            "params": {
+                "name": "getSimplePrice_coingecko",
+                "arguments": {"ids": ["x"], "vs_currencies": "usd"},
+            },
+        }
+        for message in (
+            INITIALIZE,
+            call,
+            {
+                "jsonrpc": "2.0",
+                "method": "notifications/cancelled",
+                "params": {"requestId": 7, "reason": "User requested cancellation"},
+            },
+            {"jsonrpc": "2.0", "id": 8, "method": "ping"},
+        ):
+            process.stdin.write(json.dumps(message) + "\n")
+            process.stdin.flush()
+        assert json.loads(process.stdout.readline())["id"] == 1
+        assert json.loads(process.stdout.readline()) == {"jsonrpc": "2.0", "id": 8, "result": {}}
+        started = time.monotonic()
+        process.stdin.close()
+        assert process.wait(timeout=10) == 0
+        assert time.monotonic() - started < 5
+        assert process.stdout.read() == ""  # the cancelled call was never answered
+    finally:
+        if process.poll() is None:
+            process.kill()
+
+
+# --------------------------------------------------------------------------- faults with client-side timeouts
+
+
+@pytest.mark.timeout(60)
+def test_fault_hang_times_out_and_ping_still_works() -> None:
+    async def body() -> None:
+        async with mock_session("--fault", "hang", str(COINGECKO)) as session:
+            await session.initialize()
+            started = time.monotonic()
+            with pytest.raises(MCPError) as timed_out:
+                await session.call_tool(
+                    "getSimplePrice_coingecko",
+                    {"ids": ["a"], "vs_currencies": "usd"},
+                    read_timeout_seconds=0.5,
+                )
+            assert "timed out" in timed_out.value.error.message
+            assert time.monotonic() - started < 5
+            await session.send_ping()
+
+    run(body)
+
+
+@pytest.mark.timeout(60)
+def test_fault_slow_and_recover_after() -> None:
+    async def body() -> None:
+        arguments = {"ids": ["a"], "vs_currencies": "usd"}
+        async with mock_session("--fault", "slow:300", str(COINGECKO)) as session:
+            await session.initialize()
+            started = time.monotonic()
+            result = await session.call_tool("getSimplePrice_coingecko", arguments, read_timeout_seconds=10)
+            assert result.is_error is False and time.monotonic() - started >= 0.3
+        async with mock_session("--fault", "recover-after:1", str(COINGECKO)) as session:
+            await session.initialize()
+            with pytest.raises(MCPError):
+                await session.call_tool("getSimplePrice_coingecko", arguments, read_timeout_seconds=0.5)
+            result = await session.call_tool("getSimplePrice_coingecko", arguments, read_timeout_seconds=10)
+            assert result.is_error is False
+
+    run(body)
+
+
+# --------------------------------------------------------------------------- capture_via_mcp
+
+
+def _write_small(tmp_path: Path) -> Path:
+    path = tmp_path / "defs" / "demo.mjs"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(SMALL, encoding="utf-8")
+    return path
+
+
+def _command(*args: str) -> str:
+    import shlex
+
+    return shlex.join(mock_command(*args))
+
+
+def _data(folder: Path) -> dict[str, Any]:
+    found = {}
+    for path in sorted(folder.rglob("*.json")):
+        if path.name != "metrics.json":
+            record = json.loads(path.read_text())
+            found[f"{record['namespace']}/{record['toolName']}-{record['testIndex']}"] = record["response"][
+                "data"
+            ]
+    return found
+
+
+@pytest.mark.timeout(60)
+def test_capture_via_mcp_round_trip(tmp_path: Path) -> None:
+    from flowlint.mcp.client import capture_via_mcp
+
+    definition = _write_small(tmp_path)
+    # Captures with distinctive data: the mock must replay them by argument match.
+    seeded = tmp_path / "seeded" / "2026-01-01T00-00-00Z" / "demo"
+    seeded.mkdir(parents=True)
+    for index, (params, data) in enumerate(
+        [({"id": "a"}, {"id": "a", "n": 1}), ({"id": "b", "limit": 2}, {"id": "b", "n": 2})]
+    ):
+        record = {
+            "namespace": "demo",
+            "toolName": "getThing",
+            "testIndex": index,
+            "userParams": params,
+            "timestamp": "2026-01-01T00:00:00Z",
+            "response": {"status": True, "messages": [], "data": data},
+        }
+        (seeded / f"getThing-{index}.json").write_text(json.dumps(record))
+
+    first = capture_via_mcp(
+        [definition],
+        _command("--captures", str(tmp_path / "seeded"), str(definition)),
+        tmp_path / "out1",
+        timeout=10,
+        delay=0,
+    )
+    assert (first.ok, first.failed, first.server_error) == (2, 0, None)
+    assert first.folder is not None
+    assert _data(first.folder) == {
+        "demo/getThing-0": {"id": "a", "n": 1},
+        "demo/getThing-1": {"id": "b", "n": 2},
+    }
+    record = json.loads((first.folder / "demo" / "getThing-1.json").read_text())
+    assert (
+        record["source"] == "mcp"
+        and record["rawData"] is False
+        and record["userParams"] == {"id": "b", "limit": 2}
+    )
+    metrics = json.loads((first.folder / "demo" / "metrics.json").read_text())
+    assert (metrics["total"], metrics["ok"], metrics["failed"]) == (2, 2, 0)
+
+    second = capture_via_mcp(
+        [definition],
+        _command("--captures", str(first.folder), str(definition)),
+        tmp_path / "out2",
+        timeout=10,
+        delay=0,
+    )
+    assert second.folder is not None and _data(second.folder) == _data(first.folder)
+
+
+@pytest.mark.timeout(60)
+def test_capture_via_mcp_samples_including_resources(tmp_path: Path) -> None:
+    from flowlint.mcp.client import capture_via_mcp
+
+    result = capture_via_mcp([CHAINLIST], _command(str(CHAINLIST)), tmp_path, timeout=10, delay=0.01)
+    assert (result.ok, result.failed) == (7, 0)
+    targets = {outcome.target for outcome in result.outcomes}
+    assert "flowmcp://chainlist/verifiedContracts/byChain?chainId=137&limit=5" in targets
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize(
+    ("fault", "reason"),
+    [
+        ("hang", "no answer from getThing_demo within 1s"),
+        ("crash", "the MCP server exited"),
+        ("garbage", "no answer from getThing_demo within 1s"),
+    ],
+)
+def test_capture_via_mcp_broken_servers_fail_per_test(tmp_path: Path, fault: str, reason: str) -> None:
+    from flowlint.mcp.client import capture_via_mcp
+
+    definition = _write_small(tmp_path)
+    started = time.monotonic()
+    result = capture_via_mcp(
+        [definition], _command("--fault", fault, str(definition)), tmp_path / "out", timeout=1, delay=0
+    )
+    assert time.monotonic() - started < 20
+    assert (result.ok, result.failed) == (0, 2)
+    assert all(reason in (outcome.reason or "") for outcome in result.outcomes), result.outcomes
+    assert result.folder is not None
+    record = json.loads((result.folder / "demo" / "getThing-0.json").read_text())
+    assert record["outcome"] == "failed" and record["response"]["status"] is False
+
+
+@pytest.mark.timeout(60)
+def test_capture_via_mcp_server_that_cannot_start(tmp_path: Path) -> None:
+    from flowlint.mcp.client import capture_via_mcp
+
+    definition = _write_small(tmp_path)
+    result = capture_via_mcp(
+        [definition], str(tmp_path / "no-such-server"), tmp_path / "out", timeout=1, delay=0
+    )
+    assert result.failed == 2
+    assert result.server_error is not None and "cannot start" in result.server_error
+
+
+@pytest.mark.timeout(60)
+def test_capture_via_mcp_tool_map(tmp_path: Path) -> None:
+    from flowlint.mcp.client import capture_via_mcp
+
+    definition = _write_small(tmp_path)
+    wrong = capture_via_mcp(
+        [definition],
+        _command(str(definition)),
+        tmp_path / "a",
+        timeout=5,
+        delay=0,
+        tool_map={"getThing": "otherName"},
+    )
+    assert wrong.failed == 2 and "no tool otherName" in (wrong.outcomes[0].reason or "")
+    right = capture_via_mcp(
+        [definition],
+        _command(str(definition)),
+        tmp_path / "b",
+        timeout=5,
+        delay=0,
+        tool_map={"demo.getThing": "getThing_demo"},
+    )
+    assert right.ok == 2
