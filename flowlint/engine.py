@@ -42,10 +42,13 @@ class FileReport:
 
 @dataclass
 class Suppression:
+    """One `flowlint: ignore[...]` comment; `used_codes` collects the codes it actually silenced."""
+
     line: int
     codes: frozenset[str]
     span: Span
     used: bool = False
+    used_codes: set[str] = field(default_factory=set)
 
 
 class Engine:
@@ -116,6 +119,8 @@ class Engine:
         for finding in findings:
             if not _suppressed(finding, source, suppressions):
                 self._add(report, source, finding)
+        for finding in unused_suppressions(suppressions, self.config):
+            self._add(report, source, finding)
         report.diagnostics.sort(key=lambda d: d.sort_key)
         return report
 
@@ -175,8 +180,34 @@ def _suppressed(finding: Finding, source: SourceText, suppressions: list[Suppres
         if suppression.line in (line, line - 1) and (
                 ALL_CODES in suppression.codes or finding.code in suppression.codes):
             suppression.used = True
+            suppression.used_codes.add(ALL_CODES if ALL_CODES in suppression.codes else finding.code)
             return True
     return False
+
+
+def unused_suppressions(suppressions: list[Suppression], config: Config) -> list[Finding]:
+    """FL009 findings for suppressions, or codes within one, that silenced nothing. A code whose rule
+    did not run (deselected) is not reported; nor is a blanket `ignore` when rules are deselected."""
+    from flowlint.registry import all_codes
+
+    known = all_codes()
+    findings = []
+    for suppression in suppressions:
+        if ALL_CODES in suppression.codes:
+            if not suppression.used and not config.select and not config.ignore:
+                findings.append(Finding("FL009", "unused suppression: `flowlint: ignore` silences no finding "
+                                        "on this line or the next; remove it", suppression.span))
+            continue
+        unused = []
+        for code in sorted(suppression.codes - suppression.used_codes):
+            if code not in known:
+                unused.append(f"{code} (not a flowlint rule code)")
+            elif code_selected(code, config):
+                unused.append(code)
+        if unused:
+            findings.append(Finding("FL009", f"unused suppression: no {', '.join(unused)} finding on this "
+                                    "line or the next; remove it from the comment", suppression.span))
+    return findings
 
 
 def fails(diagnostics: list[Diagnostic], fail_on: Severity) -> bool:

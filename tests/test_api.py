@@ -1,0 +1,62 @@
+"""The library API for tools that embed flowlint, and the JSON report's shape (pinned: it is documented)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import run_cli
+
+import flowlint
+from flowlint.api import FileReport, LintResult
+from flowlint.config import Config
+from flowlint.diagnostics import Severity
+
+BROKEN = """\
+export const main = {
+    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',
+    tools: {
+        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [] }
+    }
+}
+"""
+
+
+def test_lint_source_returns_a_file_report() -> None:
+    report = flowlint.lint_source(BROKEN, path="defs/demo.mjs", config=Config())
+    assert isinstance(report, FileReport)
+    assert (report.path, report.kind) == ("defs/demo.mjs", "definition")
+    [d] = report.diagnostics
+    assert (d.code, d.severity, d.line, d.column, d.tool) == ("TST001", Severity.ERROR, 4, 9, "getPing")
+    assert BROKEN.encode()[d.start_byte:d.end_byte] == b"getPing"
+
+
+def test_lint_paths_returns_a_lint_result(tmp_path: Path) -> None:
+    (tmp_path / "demo.mjs").write_text(BROKEN, encoding="utf-8")
+    (tmp_path / "list.mjs").write_text("export const list = { meta: {}, entries: [] }\n", encoding="utf-8")
+    result = flowlint.lint_paths([tmp_path], Config())
+    assert isinstance(result, LintResult)
+    assert [Path(f.path).name for f in result.files] == ["demo.mjs", "list.mjs"]
+    assert [f.kind for f in result.files] == ["definition", "skipped"]
+    assert result.summary() == {"files": 2, "definitions": 1, "skipped": 1, "unreadable": 0,
+                                "errors": 1, "warnings": 0, "infos": 1}
+    assert result.failed() and result.failed(Severity.INFO)
+    assert flowlint.lint_paths([tmp_path], Config(ignore=("TST001",))).failed() is False
+
+
+def test_json_report_shape_is_pinned(tmp_path: Path) -> None:
+    (tmp_path / "demo.mjs").write_text(BROKEN, encoding="utf-8")
+    document = json.loads(run_cli("check", "demo.mjs", "--format", "json", cwd=tmp_path).stdout)
+    assert document == {
+        "version": 1,
+        "flowlint": flowlint.__version__,
+        "diagnostics": [{
+            "code": "TST001", "severity": "error",
+            "message": document["diagnostics"][0]["message"],
+            "path": "demo.mjs", "line": 4, "column": 9, "end_line": 4, "end_column": 16,
+            "tool": "getPing", "test_index": None, "parameter": None,
+        }],
+        "summary": {"files": 1, "definitions": 1, "skipped": 0, "unreadable": 0,
+                    "errors": 1, "warnings": 0, "infos": 0},
+    }
+    assert document["diagnostics"][0]["message"].startswith("tool 'getPing' has no tests")

@@ -1,0 +1,168 @@
+"""`flowlint lsp` in a real client session over stdio: initialize, didOpen, didChange, didSave,
+publishDiagnostics, executeCommand, shutdown, exit; plus position conversion and the missing-extra error."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
+from conftest import REPO
+
+pytest.importorskip("pygls")
+
+from flowlint.diagnostics import Diagnostic, Severity
+from flowlint.lsp import to_lsp, utf16_column
+
+BROKEN = """\
+export const main = {
+    namespace: 'demo', name: 'Demo', description: 'Demo API \U0001F600', version: '3.0.0', root: 'https://api.example.com',
+    tools: {
+        getPing: { method: 'GET', path: '/ping', description: 'Health \U0001F600 check', parameters: [] }
+    }
+}
+"""
+FIXED = BROKEN.replace("parameters: [] }", "parameters: [], tests: [ { _description: 'Up' } ] }")
+
+
+class Client:
+    """A minimal LSP client: Content-Length framed JSON-RPC over the server's stdin/stdout."""
+
+    def __init__(self, process: subprocess.Popen[bytes]) -> None:
+        self.process = process
+        self.messages: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.next_id = 0
+        threading.Thread(target=self._read, args=(process.stdout,), daemon=True).start()
+
+    def _read(self, stream: IO[bytes]) -> None:
+        while True:
+            headers: dict[str, str] = {}
+            while True:
+                line = stream.readline()
+                if not line:
+                    return
+                if line in (b"\r\n", b"\n"):
+                    break
+                name, _, value = line.decode("ascii").partition(":")
+                headers[name.strip().lower()] = value.strip()
+            body = stream.read(int(headers["content-length"]))
+            self.messages.put(json.loads(body))
+
+    def send(self, message: dict[str, Any]) -> None:
+        data = json.dumps({"jsonrpc": "2.0", **message}).encode("utf-8")
+        assert self.process.stdin is not None
+        self.process.stdin.write(f"Content-Length: {len(data)}\r\n\r\n".encode("ascii") + data)
+        self.process.stdin.flush()
+
+    def request(self, method: str, params: Any) -> Any:
+        self.next_id += 1
+        self.send({"id": self.next_id, "method": method, "params": params})
+        message = self.wait(lambda m: m.get("id") == self.next_id and "method" not in m)
+        assert "error" not in message, message
+        return message.get("result")
+
+    def notify(self, method: str, params: Any) -> None:
+        self.send({"method": method, "params": params})
+
+    def wait(self, match: Any, timeout: float = 20) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.messages.get(timeout=max(deadline - time.monotonic(), 0.01))
+            if match(message):
+                return message
+
+    def diagnostics(self, uri: str) -> list[dict[str, Any]]:
+        message = self.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                            and m["params"]["uri"] == uri)
+        return list(message["params"]["diagnostics"])
+
+
+def test_a_real_lsp_session(tmp_path: Path) -> None:
+    file = tmp_path / "demo.mjs"
+    file.write_text(BROKEN, encoding="utf-8")
+    uri = file.as_uri()
+    process = subprocess.Popen([sys.executable, "-m", "flowlint", "lsp"], cwd=REPO, stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    client = Client(process)
+    try:
+        result = client.request("initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(),
+                                               "capabilities": {}})
+        assert result["serverInfo"]["name"] == "flowlint"
+        assert result["capabilities"]["textDocumentSync"]["openClose"] is True
+        client.notify("initialized", {})
+
+        client.notify("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "javascript", "version": 1, "text": BROKEN}})
+        [diagnostic] = client.diagnostics(uri)
+        assert diagnostic["code"] == "TST001"
+        assert diagnostic["severity"] == 1
+        assert diagnostic["source"] == "flowlint"
+        assert "TST001" in diagnostic["codeDescription"]["href"]
+        assert diagnostic["data"]["explain"] == "flowlint rules TST001"
+        assert diagnostic["range"]["start"] == {"line": 3, "character": 8}  # 1-based 4:9
+
+        # Two quick changes: debounced into one lint of the latest text.
+        started = time.monotonic()
+        half = BROKEN.replace("getPing", "getPong")
+        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                                 "contentChanges": [{"text": half}]})
+        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3},
+                                                 "contentChanges": [{"text": FIXED}]})
+        assert client.diagnostics(uri) == []
+        assert time.monotonic() - started >= 0.25  # the debounce delay
+
+        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 4},
+                                                 "contentChanges": [
+            {"range": {"start": {"line": 3, "character": 0}, "end": {"line": 4, "character": 0}},
+             "text": BROKEN.splitlines(keepends=True)[3]}]})
+        client.notify("textDocument/didSave", {"textDocument": {"uri": uri}})
+        [again] = client.diagnostics(uri)
+        assert again["code"] == "TST001"
+
+        explained = client.request("workspace/executeCommand",
+                                   {"command": "flowlint.explainRule", "arguments": ["TST001"]})
+        assert explained.startswith("TST001 (min-tests)")
+
+        assert client.request("shutdown", None) is None
+        client.notify("exit", None)
+        assert process.wait(timeout=10) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(timeout=10)
+        for stream in (process.stdin, process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
+
+
+def test_columns_become_utf16() -> None:
+    line = "  name: '\U0001F600é', x"
+    # code point column 13 (1-based) is the `,`: the emoji takes two UTF-16 units
+    assert line[12] == ","
+    assert utf16_column(line, 13) == 13
+    d = Diagnostic("TST001", Severity.WARNING, "m", "x.mjs", 1, 13, 1, 14)
+    converted = to_lsp(d, [line + "\n"])
+    assert (converted.range.start.line, converted.range.start.character) == (0, 13)
+    assert converted.range.end.character == 14
+    assert converted.code == "TST001"
+
+
+def test_missing_pygls_is_one_clear_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "pygls"
+    blocker.mkdir()
+    (blocker / "__init__.py").write_text(
+        "raise ModuleNotFoundError(\"No module named 'pygls'\", name='pygls')\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-m", "flowlint", "lsp"], cwd=REPO, env=env, capture_output=True,
+                            text=True, timeout=60, check=False)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "pip install 'flowlint[lsp]'" in lines[0]

@@ -1,0 +1,129 @@
+"""Every `--format` through the real CLI: SARIF validated against the official 2.1.0 schema, GitHub
+annotations, JUnit XML, the `flowmcp validate` layout, --output-file and --statistics.
+
+tests/fixtures/sarif-schema-2.1.0.json is `lib/schemas/sarif-2.1.0-rtm.5.json` from the npm package
+@microsoft/jest-sarif 1.0.0-beta.0 (MIT): the OASIS SARIF 2.1.0 schema as published on SchemaStore.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import jsonschema
+from conftest import REPO, SAMPLES, run_cli
+
+from flowlint.cli import FORMATS
+from flowlint.reporters import REPORTERS
+
+MESSY = str(SAMPLES / "messy" / "community-tools.mjs")
+SARIF_SCHEMA = json.loads((REPO / "tests" / "fixtures" / "sarif-schema-2.1.0.json").read_text("utf-8"))
+
+BROKEN = """\
+export const main = {
+    namespace: 'demo', name: 'Demo', description: 'Demo, API: 100%', version: '3.0.0', root: 'https://api.example.com',
+    tools: {
+        getContractAbi: { method: 'GET', path: '/abi', description: 'ABI', parameters: [] }
+    }
+}
+"""
+
+
+def test_format_choices_are_the_registry() -> None:
+    assert FORMATS == tuple(REPORTERS)
+    assert set(FORMATS) >= {"text", "json", "sarif", "github", "junit", "flowmcp"}
+    assert all(cls.description for cls in REPORTERS.values())
+
+
+def test_sarif_is_valid_sarif_2_1_0() -> None:
+    result = run_cli("check", MESSY, str(SAMPLES / "not-definitions"), "--format", "sarif")
+    assert result.returncode == 1
+    document = json.loads(result.stdout)
+    jsonschema.Draft4Validator.check_schema(SARIF_SCHEMA)
+    jsonschema.Draft4Validator(SARIF_SCHEMA).validate(document)
+    run = document["runs"][0]
+    assert document["version"] == "2.1.0"
+    assert run["columnKind"] == "unicodeCodePoints"
+    rules = run["tool"]["driver"]["rules"]
+    results = run["results"]
+    assert len(results) > 20
+    for entry in results:
+        assert rules[entry["ruleIndex"]]["id"] == entry["ruleId"]
+        assert entry["level"] in ("error", "warning", "note")
+        region = entry["locations"][0]["physicalLocation"]["region"]
+        assert region["startLine"] >= 1 and region["startColumn"] >= 1
+    assert {"note"} <= {entry["level"] for entry in results}  # FL002 skipped files are notes
+
+
+def test_sarif_of_a_clean_run_is_valid(tmp_path: Path) -> None:
+    result = run_cli("check", str(SAMPLES / "etherscan"), "--format", "sarif")
+    assert result.returncode == 0
+    document = json.loads(result.stdout)
+    jsonschema.Draft4Validator(SARIF_SCHEMA).validate(document)
+    assert document["runs"][0]["results"] == []
+
+
+def test_github_annotations(tmp_path: Path) -> None:
+    (tmp_path / "demo.mjs").write_text(BROKEN, encoding="utf-8")
+    result = run_cli("check", "demo.mjs", "--format", "github", cwd=tmp_path)
+    assert result.returncode == 1
+    first = result.stdout.splitlines()[0]
+    assert first.startswith(
+        "::error file=demo.mjs,line=4,col=9,endLine=4,endColumn=23,title=flowlint TST001::TST001 ")
+    assert "tool 'getContractAbi' has no tests" in first
+
+
+def test_github_escapes_property_and_data_characters() -> None:
+    from flowlint.reporters import _gh_data, _gh_property
+
+    assert _gh_property("a,b:c%d") == "a%2Cb%3Ac%25d"
+    assert _gh_data("50%\nnext") == "50%25%0Anext"
+
+
+def test_junit(tmp_path: Path) -> None:
+    (tmp_path / "demo.mjs").write_text(BROKEN, encoding="utf-8")
+    (tmp_path / "list.mjs").write_text("export const list = { meta: {}, entries: [] }\n", encoding="utf-8")
+    result = run_cli("check", ".", "--format", "junit", cwd=tmp_path)
+    assert result.returncode == 1
+    root = ET.fromstring(result.stdout)
+    assert root.tag == "testsuites" and root.get("failures") == "1" and root.get("tests") == "2"
+    suites = {suite.get("name"): suite for suite in root}
+    assert set(suites) == {"demo.mjs", "list.mjs"}
+    failure = suites["demo.mjs"].find("testcase/failure")
+    assert failure is not None and failure.get("type") == "TST001"
+    assert suites["list.mjs"].find("testcase/failure") is None  # FL002 is info, below --fail-on
+
+
+def test_flowmcp_validate_layout(tmp_path: Path) -> None:
+    (tmp_path / "demo.mjs").write_text(BROKEN, encoding="utf-8")
+    result = run_cli("check", "demo.mjs", "--format", "flowmcp", cwd=tmp_path)
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("  TST001 error   getContractAbi: tool 'getContractAbi' has no tests")
+    assert lines[1:] == ["1 errors, 0 warnings", "Schema cannot be loaded (has errors)"]
+    clean = run_cli("check", str(SAMPLES / "etherscan" / "contracts.mjs"), "--format", "flowmcp")
+    assert clean.stdout == "0 errors, 0 warnings\nSchema is valid\n"
+
+
+def test_output_file_and_statistics(tmp_path: Path) -> None:
+    out = tmp_path / "report" / "flowlint.sarif"
+    result = run_cli("check", MESSY, "--format", "sarif", "--output-file", str(out), "--statistics")
+    assert result.returncode == 1
+    jsonschema.Draft4Validator(SARIF_SCHEMA).validate(json.loads(out.read_text("utf-8")))
+    stats = result.stdout.splitlines()  # the report went to the file, so statistics use stdout
+    assert stats[0].split() == ["7", "TST004", "error", "valid-values"]
+    assert sum(int(line.split()[0]) for line in stats) == len(
+        json.loads(run_cli("check", MESSY, "--format", "json").stdout)["diagnostics"])
+    before = out.stat().st_mtime_ns
+    run_cli("check", MESSY, "--format", "sarif", "--output-file", str(out))
+    assert out.stat().st_mtime_ns == before  # same bytes: not rewritten
+
+
+def test_statistics_keep_machine_output_parseable() -> None:
+    result = run_cli("check", MESSY, "--format", "json", "--statistics")
+    json.loads(result.stdout)
+    assert "TST004" in result.stderr
+    text = run_cli("check", MESSY, "--statistics")
+    assert text.stdout.splitlines()[-1].split()[1] in {"RES001", "VAL050", "VAL048", "VAL044", "VAL041",
+                                                       "VAL040", "TST008", "TST005", "TST003", "RES002"}
