@@ -1,0 +1,399 @@
+"""Rewrite the `output` of tools in definition files from captured responses.
+
+`plan_file` computes the new bytes (and checks them) without touching the disk; `write_result`
+writes them atomically, parses the file again and restores it when `main` changed anywhere but in
+`output`. Both return `FileResult` values: expected problems are results, not exceptions.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import tempfile
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from flowlint.capture.records import CaptureRecord, RecordError, iter_record_files, read_record
+from flowlint.model import Tool, build_definition
+from flowlint.nodes import HOLE, NonStatic, SArray, SEntry, SHole, SNode, SObject, SScalar
+from flowlint.rewrite.edits import Edit, apply_edits
+from flowlint.rewrite.syntax import (
+    Style,
+    Syntax,
+    detect_style,
+    end_of_line_comment,
+    first_on_line,
+    line_indent,
+    render,
+    render_key,
+    skip_trivia,
+)
+from flowlint.schemagen import Generated, Note, generate_output
+
+__all__ = [
+    "CaptureIndex",
+    "FileResult",
+    "ToolResult",
+    "plan_file",
+    "plan_source",
+    "syntax_for",
+    "write_result",
+]
+
+FileStatus = Literal["unchanged", "changed", "written", "skipped", "failed"]
+ToolStatus = Literal["updated", "unchanged", "skipped", "failed"]
+
+
+@dataclass(slots=True)
+class ToolResult:
+    label: str
+    status: ToolStatus
+    notes: list[Note] = field(default_factory=list)
+    reason: str = ""
+    output: dict[str, Any] | None = None
+
+
+@dataclass(slots=True)
+class FileResult:
+    """What happened (or would happen) to one file. `before`/`after` are its bytes."""
+
+    path: Path
+    status: FileStatus
+    before: bytes = b""
+    after: bytes = b""
+    tools: list[ToolResult] = field(default_factory=list)
+    reason: str = ""
+    outputs: dict[tuple[str, ...], dict[str, Any]] = field(default_factory=dict)
+    """The new `output` of each updated tool, by its key path in `main`."""
+
+    @property
+    def changes(self) -> bool:
+        return self.before != self.after
+
+    def diff(self, display: str | None = None) -> str:
+        name = display or str(self.path)
+        old = self.before.decode("utf-8", "replace").splitlines(keepends=True)
+        new = self.after.decode("utf-8", "replace").splitlines(keepends=True)
+        lines = difflib.unified_diff(old, new, f"a/{name}", f"b/{name}")
+        return "".join(
+            line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines
+        )
+
+
+@dataclass(slots=True)
+class CaptureIndex:
+    """Capture records grouped by (namespace, toolName); unreadable files are kept as problems."""
+
+    records: dict[tuple[str, str], list[CaptureRecord]] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    files: int = 0
+    used: set[tuple[str, str]] = field(default_factory=set)
+
+    @classmethod
+    def load(cls, folders: Iterable[Path]) -> CaptureIndex:
+        index = cls()
+        for folder in folders:
+            paths = [folder] if folder.is_file() else list(iter_record_files(folder))
+            for path in paths:
+                try:
+                    index.add(read_record(path))
+                except RecordError as error:
+                    index.problems.append(str(error))
+        return index
+
+    def add(self, record: CaptureRecord) -> None:
+        self.files += 1
+        self.records.setdefault((record.namespace, record.toolName), []).append(record)
+
+    def for_tool(self, namespace: str | None, label: str) -> list[CaptureRecord]:
+        key = (namespace or "", label)
+        self.used.add(key)
+        return self.records.get(key, [])
+
+    def unmatched(self) -> list[tuple[str, str]]:
+        """(namespace, toolName) of records no definition asked for so far."""
+        return sorted(key for key in self.records if key not in self.used)
+
+
+def syntax_for(suffix: str) -> Syntax:
+    if suffix == ".py":
+        from flowlint.rewrite.python import SYNTAX as PY
+
+        return PY
+    if suffix == ".json":
+        from flowlint.rewrite.json import SYNTAX as JSON
+
+        return JSON
+    from flowlint.rewrite.javascript import SYNTAX as JS
+
+    return JS
+
+
+# --------------------------------------------------------------------------------------------------
+# comparing trees
+
+
+def _plain(node: SNode | None) -> Any:
+    """Plain data for comparisons; non-static values compare by their source text, not their span."""
+    if node is None:
+        return None
+    if isinstance(node, SScalar):
+        return node.value
+    if isinstance(node, SObject):
+        return {entry.key: _plain(entry.value) for entry in node.entries}
+    if isinstance(node, SArray):
+        return [_plain(item) for item in node.items]
+    if isinstance(node, SHole):
+        return HOLE
+    return ("<non-static>", node.source)
+
+
+def _tool_path(main: SObject, tool: Tool) -> list[str]:
+    if tool.kind == "query":
+        resource, _, query = tool.label.rpartition(".")
+        return ["resources", resource, "queries", query]
+    for section in ("tools", "routes"):
+        container = main.get(section)
+        if isinstance(container, SObject) and container.get(tool.name) is not None:
+            return [section, tool.name]
+    return ["tools", tool.name]
+
+
+def _load_main(data: bytes, suffix: str) -> tuple[SObject | None, bool, str]:
+    from flowlint.engine import classify
+    from flowlint.loaders import parse_file_bytes
+
+    module = parse_file_bytes(data, suffix)
+    if module.problems:
+        problem = module.problems[0]
+        return None, False, f"syntax error at byte {problem.span.start}: {problem.message}"
+    kind, reason, main = classify(module, suffix)
+    if kind != "definition" or main is None:
+        return None, False, reason or "not a definition"
+    return main, "handlers" in module.exports, ""
+
+
+def _expected(old_main: SObject, paths: dict[tuple[str, ...], dict[str, Any]]) -> Any:
+    expected = _plain(old_main)
+    for path, output in paths.items():
+        target = expected
+        for part in path:
+            target = target[part]
+        target["output"] = output
+    return expected
+
+
+def _verify(
+    data: bytes, suffix: str, old_main: SObject, changed: dict[tuple[str, ...], dict[str, Any]]
+) -> str:
+    """Empty when `data` holds `old_main` with exactly the `changed` outputs; else what differs."""
+    new_main, _, reason = _load_main(data, suffix)
+    if new_main is None:
+        return f"the rewritten file no longer parses as a definition ({reason})"
+    if _plain(new_main) != _expected(old_main, changed):
+        return "the rewritten `main` differs from the original in more than `output`"
+    return ""
+
+
+# --------------------------------------------------------------------------------------------------
+# edits for one tool
+
+
+def _inside(entry: SEntry, container: SObject) -> bool:
+    value = entry.value
+    return (
+        container.span.start < entry.key_span.start < entry.key_span.end <= value.span.start
+        and value.span.end <= container.span.end
+    )
+
+
+def _output_edits(
+    data: bytes, obj: SObject, output: dict[str, Any], syntax: Syntax, style: Style
+) -> list[Edit] | str:
+    entry = obj.entry("output")
+    if entry is not None:
+        if not _inside(entry, obj) or isinstance(entry.value, NonStatic):
+            return "`output` is not written inline in the tool (a reference or computed value); not rewritten"
+        base = line_indent(data, entry.key_span.start)
+        text = render(output, syntax, style, base)
+        return [Edit(entry.value.span.start, entry.value.span.end, _bytes(text, style))]
+    inline = [e for e in obj.entries if _inside(e, obj)]
+    tests = obj.entry("tests")
+    anchor = tests if tests is not None and tests in inline else (inline[-1] if inline else None)
+    key = render_key("output", syntax, style)
+    if anchor is None:
+        base = line_indent(data, obj.span.start)
+        inner = base + style.indent
+        text = (
+            "\n"
+            + inner
+            + key
+            + ": "
+            + render(output, syntax, style, inner)
+            + ("," if style.trailing_comma else "")
+            + "\n"
+            + base
+        )
+        return [Edit(obj.span.start + 1, obj.span.start + 1, _bytes(text, style))]
+    if first_on_line(data, anchor.key_span.start):
+        indent = line_indent(data, anchor.key_span.start)
+    else:
+        indent = line_indent(data, obj.span.start) + style.indent
+    member = key + ": " + render(output, syntax, style, indent)
+    end = anchor.value.span.end
+    after = skip_trivia(data, end, syntax)
+    if data[after : after + 1] == b",":
+        at = end_of_line_comment(data, after + 1, syntax)
+        return [Edit(at, at, _bytes("\n" + indent + member + ",", style))]
+    at = end_of_line_comment(data, end, syntax)
+    return [Edit(end, end, b","), Edit(at, at, _bytes("\n" + indent + member, style))]
+
+
+def _bytes(text: str, style: Style) -> bytes:
+    if style.newline != "\n":
+        text = text.replace("\n", style.newline)
+    return text.encode("utf-8")
+
+
+# --------------------------------------------------------------------------------------------------
+# planning and writing
+
+
+def _records_result(tool: Tool, records: Sequence[CaptureRecord]) -> ToolResult | None:
+    if not records:
+        return ToolResult(tool.label, "skipped", reason="no captures")
+    usable = [r for r in records if r.outcome == "ok"]
+    if not usable:
+        return ToolResult(
+            tool.label, "skipped", reason=f"no usable captures ({len(records)} failed or skipped)"
+        )
+    return None
+
+
+def plan_source(data: bytes, path: Path, captures: CaptureIndex) -> FileResult:
+    """The new bytes of a definition whose tools get outputs generated from `captures`."""
+    suffix = path.suffix.lower()
+    main, has_handlers, reason = _load_main(data, suffix)
+    if main is None:
+        return FileResult(path, "skipped", data, data, reason=reason)
+    syntax = syntax_for(suffix)
+    definition = build_definition(main, has_handlers=has_handlers)
+    style = detect_style(data, main, syntax)
+    edits: list[Edit] = []
+    changed: dict[tuple[str, ...], dict[str, Any]] = {}
+    results: list[ToolResult] = []
+    for tool in definition.tools:
+        records = captures.for_tool(definition.namespace, tool.label)
+        skipped = _records_result(tool, records)
+        if skipped is not None or tool.obj is None:
+            results.append(
+                skipped or ToolResult(tool.label, "skipped", reason="the tool is not an object literal")
+            )
+            continue
+        usable = [r for r in records if r.outcome == "ok"]
+        existing_node = tool.obj.get("output")
+        existing = _plain(existing_node) if existing_node is not None else None
+        generated = generate_output(
+            [r.response.data for r in usable],
+            content_types=[r.contentType for r in usable],
+            kind=tool.kind,
+            existing=existing,
+            raw_data=any(r.rawData for r in usable),
+        )
+        if not isinstance(generated, Generated):
+            results.append(ToolResult(tool.label, "failed", generated.notes, generated.reason))
+            continue
+        if len(usable) < len(records):
+            generated.notes.append(
+                Note("info", f"{len(records) - len(usable)} failed or skipped capture(s) ignored", "")
+            )
+        if existing == generated.output:
+            results.append(ToolResult(tool.label, "unchanged", generated.notes, output=generated.output))
+            continue
+        tool_edits = _output_edits(data, tool.obj, generated.output, syntax, style)
+        if isinstance(tool_edits, str):
+            results.append(ToolResult(tool.label, "skipped", generated.notes, tool_edits))
+            continue
+        edits.extend(tool_edits)
+        changed[tuple(_tool_path(main, tool))] = generated.output
+        results.append(ToolResult(tool.label, "updated", generated.notes, output=generated.output))
+    if not edits:
+        return FileResult(path, "unchanged", data, data, results)
+    try:
+        new = apply_edits(data, edits)
+    except ValueError as error:
+        return FileResult(path, "failed", data, data, results, f"conflicting edits ({error})")
+    problem = _verify(new, suffix, main, changed)
+    if problem:
+        return FileResult(path, "failed", data, data, results, problem)
+    return FileResult(path, "changed", data, new, results, outputs=changed)
+
+
+def plan_file(path: Path, captures: CaptureIndex) -> FileResult:
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        return FileResult(path, "failed", reason=f"cannot read: {error.strerror or error}")
+    return plan_source(data, path, captures)
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        try:
+            os.chmod(temp, path.stat().st_mode & 0o7777)
+        except OSError:
+            pass
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+
+
+def write_result(result: FileResult) -> FileResult:
+    """Write a `changed` result atomically; re-read and verify it, restoring the file on a mismatch."""
+    if result.status != "changed" or not result.changes:
+        return result
+    path = result.path
+    try:
+        if path.read_bytes() != result.before:
+            return FileResult(
+                path,
+                "failed",
+                result.before,
+                result.before,
+                result.tools,
+                "the file changed on disk since it was read; not written",
+            )
+        _atomic_write(path, result.after)
+        written = path.read_bytes()
+    except OSError as error:
+        return FileResult(
+            path,
+            "failed",
+            result.before,
+            result.before,
+            result.tools,
+            f"cannot write: {error.strerror or error}",
+        )
+    main, _, _ = _load_main(result.before, path.suffix.lower())
+    changed = result.outputs
+    problem = "the file reads back differently" if written != result.after else ""
+    if not problem and main is not None:
+        problem = _verify(written, path.suffix.lower(), main, changed)
+    if problem:
+        try:
+            _atomic_write(path, result.before)
+        except OSError as error:
+            problem += f"; restoring failed too ({error.strerror or error})"
+        return FileResult(
+            path, "failed", result.before, result.before, result.tools, f"{problem}; file restored"
+        )
+    return FileResult(path, "written", result.before, result.after, result.tools, outputs=changed)

@@ -1,0 +1,245 @@
+"""What differs between the formats a definition can be written in, and the style a file is written in.
+
+`Syntax` is fixed per format (literal spellings, comments, quoting rules); `Style` is detected per file
+from the static tree of `main` (quote character, indentation unit, trailing commas, quoted keys,
+padding inside inline brackets, line endings). `render` writes a plain JSON-like value in both.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from flowlint.nodes import NonStatic, SArray, SHole, SNode, SObject, SScalar
+
+__all__ = ["Style", "Syntax", "detect_style", "line_indent", "render", "render_key", "skip_trivia"]
+
+_IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Syntax:
+    name: str
+    true: str
+    false: str
+    null: str
+    line_comment: bytes | None
+    block_comments: bool
+    always_quote_keys: bool
+    default_quote: str
+    default_indent: str
+    default_pad: bool
+    trailing_commas_allowed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    quote: str
+    indent: str
+    trailing_comma: bool
+    quote_keys: bool
+    newline: str
+    pad: bool
+
+
+# --------------------------------------------------------------------------------------------------
+# scanning
+
+
+def skip_trivia(data: bytes, position: int, syntax: Syntax) -> int:
+    """The first offset at or after `position` that is neither whitespace nor a comment."""
+    size = len(data)
+    while position < size:
+        byte = data[position : position + 1]
+        if byte in (b" ", b"\t", b"\r", b"\n", b"\f", b"\v"):
+            position += 1
+        elif syntax.line_comment and data.startswith(syntax.line_comment, position):
+            end = data.find(b"\n", position)
+            position = size if end < 0 else end + 1
+        elif syntax.block_comments and data.startswith(b"/*", position):
+            end = data.find(b"*/", position + 2)
+            position = size if end < 0 else end + 2
+        else:
+            break
+    return position
+
+
+def end_of_line_comment(data: bytes, position: int, syntax: Syntax) -> int:
+    """After spaces and a comment that end the current line, the offset of the line break; else `position`."""
+    cursor = position
+    while data[cursor : cursor + 1] in (b" ", b"\t"):
+        cursor += 1
+    if syntax.line_comment and data.startswith(syntax.line_comment, cursor):
+        end = data.find(b"\n", cursor)
+        end = len(data) if end < 0 else end
+        return end - 1 if end > 0 and data[end - 1 : end] == b"\r" else end
+    return position
+
+
+def line_start(data: bytes, position: int) -> int:
+    return data.rfind(b"\n", 0, position) + 1
+
+
+def line_indent(data: bytes, position: int) -> str:
+    """The leading whitespace of the line holding `position`."""
+    start = line_start(data, position)
+    end = start
+    while data[end : end + 1] in (b" ", b"\t"):
+        end += 1
+    return data[start:end].decode("ascii")
+
+
+def first_on_line(data: bytes, position: int) -> bool:
+    return not data[line_start(data, position) : position].strip()
+
+
+# --------------------------------------------------------------------------------------------------
+# style detection
+
+
+def _walk(node: SNode) -> Iterator[SNode]:
+    yield node
+    if isinstance(node, SObject):
+        for entry in node.entries:
+            yield from _walk(entry.value)
+    elif isinstance(node, SArray):
+        for item in node.items:
+            yield from _walk(item)
+
+
+def _quote_at(data: bytes, start: int) -> str | None:
+    for offset in range(4):  # Python string prefixes (r, b, u, f) precede the quote
+        char = data[start + offset : start + offset + 1]
+        if char in (b"'", b'"', b"`"):
+            return char.decode()
+        if not char.isalpha():
+            return None
+    return None
+
+
+def detect_style(data: bytes, main: SObject, syntax: Syntax) -> Style:
+    quotes: Counter[str] = Counter()
+    quoted_keys = Counter[bool]()
+    trailing = Counter[bool]()
+    pads = Counter[bool]()
+    units: Counter[str] = Counter()
+    for node in _walk(main):
+        if isinstance(node, SScalar) and isinstance(node.value, str):
+            quote = _quote_at(data, node.span.start)
+            if quote in ("'", '"'):
+                quotes[quote] += 1
+        if not isinstance(node, (SObject, SArray)):
+            continue
+        children: list[SNode] = (
+            [e.value for e in node.entries] if isinstance(node, SObject) else list(node.items)
+        )
+        if not children or any(isinstance(child, (NonStatic, SHole)) for child in children[-1:]):
+            continue
+        if any(not (node.span.start <= c.span.start and c.span.end <= node.span.end) for c in children):
+            continue  # values resolved from elsewhere (identifiers, spreads)
+        multiline = b"\n" in data[node.span.start : node.span.end]
+        if multiline:
+            last_end = children[-1].span.end
+            after = skip_trivia(data, last_end, syntax)
+            if data.count(b"\n", last_end, node.span.end) > 0:
+                trailing[data[after : after + 1] == b","] += 1
+            if isinstance(node, SObject):
+                base = line_indent(data, node.span.start)
+                for entry in node.entries:
+                    if entry.key_span.start > node.span.start and first_on_line(data, entry.key_span.start):
+                        indent = line_indent(data, entry.key_span.start)
+                        if indent.startswith(base) and len(indent) > len(base):
+                            units[indent[len(base) :]] += 1
+        else:
+            pads[data[node.span.start + 1 : node.span.start + 2] == b" "] += 1
+        if isinstance(node, SObject):
+            for entry in node.entries:
+                if _IDENTIFIER.match(entry.key):
+                    quoted_keys[_quote_at(data, entry.key_span.start) is not None] += 1
+    crlf = data.count(b"\r\n")
+    return Style(
+        quote=quotes.most_common(1)[0][0] if quotes else syntax.default_quote,
+        indent=units.most_common(1)[0][0] if units else syntax.default_indent,
+        trailing_comma=syntax.trailing_commas_allowed and trailing[True] > trailing[False],
+        quote_keys=syntax.always_quote_keys or quoted_keys[True] > quoted_keys[False],
+        newline="\r\n" if crlf and crlf * 2 >= data.count(b"\n") else "\n",
+        pad=pads[True] > pads[False] if pads else syntax.default_pad,
+    )
+
+
+# --------------------------------------------------------------------------------------------------
+# rendering
+
+
+def quote_string(text: str, syntax: Syntax, style: Style) -> str:
+    if syntax.name == "json":
+        import json
+
+        return json.dumps(text, ensure_ascii=False)
+    quote = style.quote
+    out = [quote]
+    for char in text:
+        code = ord(char)
+        if char == "\\":
+            out.append("\\\\")
+        elif char == quote:
+            out.append("\\" + quote)
+        elif char == "\n":
+            out.append("\\n")
+        elif char == "\r":
+            out.append("\\r")
+        elif char == "\t":
+            out.append("\\t")
+        elif code < 0x20 or code == 0x7F:
+            out.append(f"\\x{code:02x}")
+        elif code in (0x2028, 0x2029) and syntax.name == "javascript":
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(char)
+    out.append(quote)
+    return "".join(out)
+
+
+def render_key(key: str, syntax: Syntax, style: Style) -> str:
+    if not style.quote_keys and _IDENTIFIER.match(key):
+        return key
+    return quote_string(key, syntax, style)
+
+
+def _scalar(value: Any, syntax: Syntax, style: Style) -> str:
+    if value is True:
+        return syntax.true
+    if value is False:
+        return syntax.false
+    if value is None:
+        return syntax.null
+    if isinstance(value, str):
+        return quote_string(value, syntax, style)
+    if isinstance(value, (int, float)):
+        return repr(value)
+    raise TypeError(f"cannot render a {type(value).__name__}")
+
+
+def render(value: Any, syntax: Syntax, style: Style, base: str = "") -> str:
+    """`value` as source text whose continuation lines start with `base` (newlines are `\\n`)."""
+    inner = base + style.indent
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        lines = [
+            f"{inner}{render_key(key, syntax, style)}: {render(child, syntax, style, inner)}"
+            for key, child in value.items()
+        ]
+        return "{\n" + ",\n".join(lines) + ("," if style.trailing_comma else "") + "\n" + base + "}"
+    if isinstance(value, list):
+        if not value:
+            return "[]"
+        if all(not isinstance(item, (dict, list)) for item in value):
+            pad = " " if style.pad else ""
+            return "[" + pad + ", ".join(_scalar(item, syntax, style) for item in value) + pad + "]"
+        lines = [inner + render(item, syntax, style, inner) for item in value]
+        return "[\n" + ",\n".join(lines) + ("," if style.trailing_comma else "") + "\n" + base + "]"
+    return _scalar(value, syntax, style)

@@ -1,0 +1,248 @@
+"""Output-schema generation: subset reduction, merging, keeping existing schemas, self-validation."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from flowlint.schemagen import (
+    MAX_DEPTH,
+    Generated,
+    GenerationFailure,
+    check_subset,
+    generate_output,
+    mime_type_of,
+    to_json_schema,
+    validate_samples,
+)
+
+
+def _ok(samples: list[Any], **kwargs: Any) -> Generated:
+    result = generate_output(samples, **kwargs)
+    assert isinstance(result, Generated), result
+    assert check_subset(result.schema) == []
+    assert (
+        validate_samples(
+            result.schema,
+            samples
+            if kwargs.get("kind") != "query"
+            else [s if isinstance(s, list) else [s] for s in samples],
+        )
+        == []
+    )
+    return result
+
+
+def test_merges_every_array_element_and_response() -> None:
+    result = _ok([{"items": [{"a": 1}, {"b": "x"}]}, {"items": [{"a": 2.5, "c": True}]}])
+    item = result.schema["properties"]["items"]["items"]
+    assert set(item["properties"]) == {"a", "b", "c"}
+    assert item["properties"]["a"]["type"] == "number"  # integer and float merge to number
+    assert item["properties"]["c"] == {"type": "boolean", "description": ""}
+
+
+def test_null_makes_nullable_and_only_null_falls_back() -> None:
+    result = _ok([{"a": None, "b": 1}, {"a": None, "b": None}])
+    assert result.schema["properties"]["b"] == {"type": "number", "description": "", "nullable": True}
+    assert result.schema["properties"]["a"] == {"type": "string", "description": "", "nullable": True}
+    assert any("only null" in note.message and note.where == "$.a" for note in result.notes)
+
+
+def test_unmergeable_types_have_no_type_and_an_info() -> None:
+    result = _ok([{"v": "1"}, {"v": {"x": 1}}, {"v": None}])
+    assert result.schema["properties"]["v"] == {"description": "", "nullable": True}
+    note = next(n for n in result.notes if n.where == "$.v")
+    assert note.level == "info" and "object, string" in note.message
+
+
+def test_no_required_schema_or_anyof() -> None:
+    result = _ok([{"a": 1, "b": [1, "x"]}, {"c": {"d": "e"}}])
+    text = repr(result.schema)
+    for keyword in ("required", "$schema", "anyOf", "integer"):
+        assert keyword not in text
+
+
+def test_formats() -> None:
+    result = _ok(
+        [
+            {"t": "2024-01-01T00:00:00Z", "u": "https://x.org/a?b=1", "m": "2024-01-01T00:00:00Z"},
+            {"t": "2024-02-29T23:59:59.5+02:00", "u": "http://y", "m": "yesterday"},
+        ]
+    )
+    properties = result.schema["properties"]
+    assert properties["t"]["format"] == "date-time"
+    assert properties["u"]["format"] == "uri"
+    assert "format" not in properties["m"]
+    png = _ok(["iVBORw0KGgo="], content_types=["image/png"])
+    assert png.output == {"mimeType": "image/png", "schema": {"type": "string", "format": "base64"}}
+    text = _ok(["hello"], content_types=["text/plain; charset=utf-8"])
+    assert text.output == {"mimeType": "text/plain", "schema": {"type": "string"}}
+
+
+def test_depth_cap() -> None:
+    deep: Any = {"leaf": 1}
+    for name in "edcba":
+        deep = {name: deep}
+    result = _ok([deep])
+    node = result.schema
+    for name in "abcd":
+        node = node["properties"][name]
+    assert node == {"type": "object", "description": ""}
+    assert any(n.level == "info" and "deeper than" in n.message for n in result.notes)
+    arrays = _ok([[[[[[1]]]]]])
+    assert check_subset(arrays.schema) == []
+    assert MAX_DEPTH == 4
+
+
+def test_queries_are_arrays() -> None:
+    assert _ok([[{"id": 1}]], kind="query").schema["type"] == "array"
+    wrapped = _ok([{"id": 1}], kind="query")
+    assert wrapped.schema["type"] == "array"
+    assert wrapped.schema["items"]["properties"]["id"]["type"] == "number"
+
+
+def test_mime_type() -> None:
+    assert mime_type_of("application/json; charset=utf-8") == "application/json"
+    assert mime_type_of("application/vnd.api+json") == "application/json"
+    assert mime_type_of(None, "text") == "text/plain"
+    assert mime_type_of(None, {"a": 1}) == "application/json"
+    mixed = _ok([{"a": 1}, {"a": 2}], content_types=["application/json", "application/json", "text/html"])
+    assert mixed.mime_type == "application/json"
+    assert any("several content types" in n.message for n in mixed.notes)
+
+
+def test_keeps_what_people_wrote_and_reports_contradictions() -> None:
+    existing = {
+        "mimeType": "application/json",
+        "schema": {
+            "type": "object",
+            "required": ["id"],
+            "properties": {
+                "id": {"type": "string", "description": "The id", "enum": ["a", "b"]},
+                "kind": {"type": "string", "description": "Kind", "enum": ["x"]},
+                "home": {"type": "string", "description": "Home page", "format": "uri"},
+                "when": {"type": "string", "description": "When", "format": "date-time"},
+                "count": {"type": "string", "description": "Count"},
+                "maybe": {"type": "number", "description": "Maybe"},
+                "old": {"type": "string", "description": "Not seen any more"},
+            },
+        },
+    }
+    result = _ok(
+        [
+            {
+                "id": "a",
+                "kind": "y",
+                "home": "https://a.b",
+                "when": "soon",
+                "count": 3,
+                "maybe": None,
+                "new": True,
+            }
+        ],
+        existing=existing,
+    )
+    props = result.schema["properties"]
+    assert props["id"] == {"type": "string", "description": "The id", "enum": ["a", "b"]}
+    assert props["kind"] == {"type": "string", "description": "Kind"}
+    assert props["home"]["format"] == "uri"
+    assert "format" not in props["when"]
+    assert props["count"] == {"type": "number", "description": "Count"}
+    assert props["maybe"] == {"type": "number", "description": "Maybe", "nullable": True}
+    assert props["old"] == {"type": "string", "description": "Not seen any more"}
+    assert props["new"] == {"type": "boolean", "description": ""}
+    assert list(props)[:7] == ["id", "kind", "home", "when", "count", "maybe", "old"]
+    messages = {(n.where, n.level): n.message for n in result.notes}
+    assert "required" in messages[("$", "warning")]
+    assert "'y'" in messages[("$.kind", "warning")]
+    assert "'soon'" in messages[("$.when", "warning")]
+    assert "declared type 'string'" in messages[("$.count", "warning")]
+    assert ("$.old", "info") in messages
+
+
+def test_raw_data_note_and_no_samples() -> None:
+    result = _ok([{"a": 1}], raw_data=True)
+    assert any("raw data" in n.message for n in result.notes)
+    failure = generate_output([])
+    assert isinstance(failure, GenerationFailure)
+
+
+def test_nullable_translation() -> None:
+    schema = {"type": "string", "nullable": True, "enum": ["a"]}
+    assert to_json_schema(schema) == {"type": ["string", "null"], "enum": ["a", None]}
+    assert validate_samples(schema, [None, "a"]) == []
+    assert validate_samples({"type": "string"}, [None]) != []
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(10**12), max_value=10**12)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8)
+    | st.sampled_from(["2024-01-01T00:00:00Z", "https://example.org/x", "not a uri"]),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(st.sampled_from(["a", "b", "c"]) | st.text(max_size=5), children, max_size=4)
+    ),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(json_values, min_size=1, max_size=4))
+def test_property_samples_validate_against_their_schema(samples: list[Any]) -> None:
+    result = generate_output(samples)
+    assert isinstance(result, Generated), result
+    assert check_subset(result.schema) == []
+    assert validate_samples(result.schema, samples) == []
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(json_values, min_size=1, max_size=3), st.lists(json_values, min_size=1, max_size=3))
+def test_property_regenerating_over_an_existing_schema_is_stable(first: list[Any], second: list[Any]) -> None:
+    initial = generate_output(first)
+    assert isinstance(initial, Generated)
+    merged = generate_output(first + second, existing=initial.output)
+    assert isinstance(merged, Generated)
+    assert validate_samples(merged.schema, first + second) == []
+    again = generate_output(first + second, existing=merged.output)
+    assert isinstance(again, Generated)
+    assert again.output == merged.output
+
+
+schemas = st.recursive(
+    st.fixed_dictionaries(
+        {"type": st.sampled_from(["string", "number", "boolean"])},
+        optional={
+            "nullable": st.booleans(),
+            "format": st.sampled_from(["date-time", "uri", "base64"]),
+            "enum": st.lists(
+                st.one_of(st.text(max_size=3), st.integers(-2, 2), st.booleans(), st.none()), max_size=3
+            ),
+        },
+    ),
+    lambda children: (
+        st.fixed_dictionaries(
+            {"type": st.just("array")}, optional={"items": children, "nullable": st.booleans()}
+        )
+        | st.fixed_dictionaries(
+            {"type": st.just("object")},
+            optional={
+                "properties": st.dictionaries(st.sampled_from(list("abc")), children, max_size=3),
+                "nullable": st.booleans(),
+            },
+        )
+    ),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(schemas, json_values)
+def test_property_compiled_validator_agrees_with_jsonschema(schema: dict[str, Any], value: Any) -> None:
+    from flowlint.schemagen import compile_validator
+
+    assert compile_validator(schema)(value) == (validate_samples(schema, [value]) == [])
