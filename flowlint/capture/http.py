@@ -1,0 +1,228 @@
+"""HTTP execution for capture: one lane per host, with spacing, retries, backoff and timeouts.
+
+Why threads with a sync `httpx.Client` per host rather than asyncio: every host is an independent,
+strictly sequential lane (one call, wait, next call), which is plain sequential code in a thread;
+concurrency is only *across* hosts and bounded by a small pool, so a handful of threads costs
+nothing, Ctrl-C stays simple (a shared stop event that every wait observes), and the library needs
+no event loop, so `capture()` can be called from any code, including code already running a loop.
+
+Per-host rules:
+- `delay` is the minimum time between the *starts* of two requests to the same host (retries
+  included), so a 1 s delay means at most one request per second, whatever the latency.
+- 429 and 503 honour `Retry-After` (seconds or an HTTP date), capped by `max_retry_after`; without
+  it, and for other 5xx and connection errors, exponential backoff (`backoff * 2**attempt`).
+  At most `retries` retries per test.
+- `timeout` bounds each request: connect, each read, and the whole body download. A read timeout is
+  not retried (a slow endpoint stays slow; retrying would only multiply the wait).
+"""
+
+from __future__ import annotations
+
+import email.utils
+import json
+import ssl
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+
+from flowlint.capture.request import HttpRequest
+
+USER_AGENT = "flowlint-capture (+https://github.com/flowmcp)"
+_SSL_LOCK = threading.Lock()
+_SSL_CONTEXT: list[ssl.SSLContext] = []
+
+
+def shared_ssl_context() -> ssl.SSLContext:
+    """The default verifying context (certifi's CA bundle, as httpx uses), built once per process."""
+    with _SSL_LOCK:
+        if not _SSL_CONTEXT:
+            _SSL_CONTEXT.append(httpx.create_ssl_context())
+        return _SSL_CONTEXT[0]
+
+
+class Interrupted(Exception):
+    """The run was stopped (Ctrl-C) before this call was sent."""
+
+
+@dataclass(frozen=True)
+class HttpOptions:
+    delay: float = 1.0
+    timeout: float = 30.0
+    retries: int = 2
+    backoff: float = 1.0
+    max_retry_after: float = 60.0
+    max_text: int = 64 * 1024  # characters of a non-JSON body kept in a record
+    max_body: int = 50 * 1024 * 1024  # bytes downloaded at most
+
+
+@dataclass
+class HttpOutcome:
+    ok: bool
+    status_code: int | None = None
+    content_type: str | None = None
+    data: Any = None
+    messages: list[str] = field(default_factory=list)
+    reason: str | None = None
+    response_time: float | None = None  # ms, of the last attempt
+    attempts: int = 0
+    retry_after: str | None = None  # the last response's Retry-After header, if any
+
+
+class HostLane:
+    """All calls to one host: one client, sequential, spaced by `delay`."""
+
+    def __init__(self, options: HttpOptions, stop: threading.Event, ssl_context: ssl.SSLContext | None = None
+                 ) -> None:
+        self.options = options
+        self.stop = stop
+        self.next_start = 0.0
+        # One SSL context for all lanes: building one costs ~20 ms of CPU, held under the GIL.
+        self.client = httpx.Client(
+            verify=ssl_context if ssl_context is not None else True,
+            timeout=httpx.Timeout(options.timeout), follow_redirects=True,
+            headers={"User-Agent": USER_AGENT, "Accept": "application/json, */*;q=0.5"})
+
+    def close(self) -> None:
+        self.client.close()
+
+    def _wait_turn(self) -> None:
+        while True:
+            remaining = self.next_start - time.monotonic()
+            if remaining <= 0:
+                break
+            if self.stop.wait(remaining):
+                raise Interrupted
+        if self.stop.is_set():
+            raise Interrupted
+
+    def _postpone(self, seconds: float) -> None:
+        self.next_start = max(self.next_start, time.monotonic() + seconds)
+
+    def send(self, request: HttpRequest) -> HttpOutcome:
+        options = self.options
+        attempt = 0
+        while True:
+            self._wait_turn()
+            started = time.monotonic()
+            self.next_start = started + options.delay
+            try:
+                outcome = self._attempt(request, started)
+            except httpx.TimeoutException as error:
+                if isinstance(error, httpx.ConnectTimeout) and attempt < options.retries:
+                    self._postpone(options.backoff * 2 ** attempt)
+                    attempt += 1
+                    continue
+                return HttpOutcome(False, reason=f"timed out after {options.timeout:g} s "
+                                   f"({type(error).__name__})", response_time=_ms(started),
+                                   attempts=attempt + 1)
+            except httpx.HTTPError as error:
+                if attempt < options.retries:
+                    self._postpone(options.backoff * 2 ** attempt)
+                    attempt += 1
+                    continue
+                return HttpOutcome(False, reason=f"connection error: {type(error).__name__}: {error}",
+                                   response_time=_ms(started), attempts=attempt + 1)
+            outcome.attempts = attempt + 1
+            status = outcome.status_code or 0
+            if (status == 429 or status >= 500) and attempt < options.retries:
+                wait = parse_retry_after(outcome.retry_after) if status in (429, 503) else None
+                if wait is None:
+                    wait = options.backoff * 2 ** attempt
+                elif wait > options.max_retry_after:
+                    outcome.reason = (f"HTTP {status}: Retry-After of {wait:g} s exceeds the "
+                                      f"{options.max_retry_after:g} s limit")
+                    return outcome
+                self._postpone(wait)
+                attempt += 1
+                continue
+            return outcome
+
+    def _attempt(self, request: HttpRequest, started: float) -> HttpOutcome:
+        options = self.options
+        kwargs: dict[str, Any] = {"headers": request.headers}
+        if request.body is not None:
+            kwargs["content"] = json.dumps(request.body, ensure_ascii=False).encode("utf-8")
+        deadline = started + options.timeout
+        with self.client.stream(request.method, request.url, **kwargs) as response:
+            chunks: list[bytes] = []
+            size = 0
+            for chunk in response.iter_bytes():
+                chunks.append(chunk)
+                size += len(chunk)
+                if size > options.max_body:
+                    return HttpOutcome(False, response.status_code, response.headers.get("content-type"),
+                                       reason=f"response body larger than {options.max_body} bytes",
+                                       response_time=_ms(started))
+                if time.monotonic() > deadline:
+                    raise httpx.ReadTimeout("body download exceeded the timeout")
+            body = b"".join(chunks)
+            outcome = interpret(response.status_code, response.reason_phrase,
+                                response.headers.get("content-type"), body, options.max_text)
+            outcome.response_time = _ms(started)
+            outcome.retry_after = response.headers.get("retry-after")
+            return outcome
+
+
+def parse_retry_after(value: str | None) -> float | None:
+    """Seconds to wait from a `Retry-After` header: delta-seconds or an HTTP date."""
+    if value is None:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())
+
+
+def interpret(status: int, phrase: str, content_type: str | None, body: bytes, max_text: int) -> HttpOutcome:
+    """FlowMCP's envelope for a response: JSON bodies become `data`; other bodies are kept as text."""
+    ok = 200 <= status < 300
+    outcome = HttpOutcome(ok, status, content_type)
+    data, note = decode_body(content_type, body, max_text)
+    if ok:
+        outcome.data = data
+        if note:
+            outcome.messages.append(note)
+    else:
+        outcome.reason = f"HTTP {status}: {phrase or 'error'}"
+        outcome.messages.append(outcome.reason)
+        excerpt = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
+        if excerpt:
+            outcome.messages.append("body: " + excerpt[:500])
+    return outcome
+
+
+def decode_body(content_type: str | None, body: bytes, max_text: int) -> tuple[Any, str | None]:
+    kind = (content_type or "").split(";")[0].strip().lower()
+    stripped = body.lstrip()
+    if not stripped:
+        return None, "empty response body" if body == b"" else None
+    looks_json = "json" in kind or (not kind and stripped[:1] in (b"{", b"["))
+    if looks_json or stripped[:1] in (b"{", b"["):
+        try:
+            return json.loads(body.decode("utf-8-sig")), None
+        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            if looks_json:
+                text, cut = _text(body, max_text)
+                return text, f"body is not valid JSON ({error}); stored as text{cut}"
+    text, cut = _text(body, max_text)
+    return text, f"body is not JSON ({kind or 'no content type'}); stored as text{cut}"
+
+
+def _text(body: bytes, max_text: int) -> tuple[str, str]:
+    text = body.decode("utf-8", errors="replace")
+    if len(text) > max_text:
+        return text[:max_text], f", truncated to {max_text} of {len(text)} characters"
+    return text, ""
+
+
+def _ms(started: float) -> float:
+    return round((time.monotonic() - started) * 1000, 1)

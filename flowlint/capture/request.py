@@ -1,0 +1,229 @@
+"""Turn one test of one tool into an HTTP request, the way the FlowMCP runtime does (reference §4).
+
+- URL = `root + path`; `insert` values replace `{{key}}` and `:key` in the path; `{{NAME}}` and
+  `{{SERVER_PARAM:NAME}}` in root, path and headers are filled from server params.
+- `query` values are URL-encoded like `encodeURIComponent`, arrays joined with `,`, booleans as
+  `true`/`false`; user params the test omits are left out (defaults are not added).
+- `body` values form a JSON object, sent for POST/PUT/PATCH; a user value keeps its JSON type.
+- Named placeholders (`'intitle:{{USER_PARAM}}'`, `'{{LATITUDE}}'`) are filled from the test (by
+  parameter key, then by placeholder name) or from server params; otherwise sent as written.
+
+A test that needs a server param that is unset or blank is not built: `RequestSkip` says which.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote
+
+from flowlint.model import Definition, Tool
+from flowlint.nodes import HOLE, NonStatic, SObject, SScalar, to_python
+
+_PLACEHOLDER = re.compile(r"\{\{([^{}]+)\}\}")
+_SERVER = re.compile(r"^SERVER_PARAM:(.+)$")
+BODY_METHODS = {"POST", "PUT", "PATCH"}
+
+
+@dataclass
+class HttpRequest:
+    method: str
+    url: str
+    headers: dict[str, str] = field(default_factory=dict)
+    body: dict[str, Any] | None = None
+    user_params: dict[str, Any] = field(default_factory=dict)
+    server_params: tuple[str, ...] = ()
+
+    @property
+    def host(self) -> str:
+        match = re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://([^/?#]*)", self.url)
+        return (match.group(1) if match else self.url).lower().rsplit("@", 1)[-1]
+
+
+class RequestSkip(Exception):
+    """The test cannot be sent (a missing server param, a value flowlint cannot read...)."""
+
+
+def js_string(value: object) -> str:
+    """`String(value)` as JavaScript would write it for the JSON-like values tests hold."""
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "null"
+    if isinstance(value, float):
+        if math.isfinite(value) and value == int(value) and abs(value) < 1e21:
+            return str(int(value))
+        return repr(value)
+    if isinstance(value, list):
+        return ",".join("" if v is None else js_string(v) for v in value)
+    if isinstance(value, dict):
+        return "[object Object]"
+    return str(value)
+
+
+def encode_component(value: str) -> str:
+    return quote(value, safe="-_.!~*'()")
+
+
+def test_values(tool: Tool, index: int) -> dict[str, Any]:
+    """The plain values of test `index` (without `_description`); raises RequestSkip if not static."""
+    case = tool.tests[index]
+    if case.obj is None:
+        raise RequestSkip(f"test {index} is not an object")
+    values: dict[str, Any] = {}
+    for entry in case.obj.entries:
+        if entry.key == "_description":
+            continue
+        plain = to_python(entry.value)
+        if _has_non_static(plain):
+            raise RequestSkip(f"test {index}: the value of '{entry.key}' is not static data")
+        values[entry.key] = plain
+    return values
+
+
+def _has_non_static(value: object) -> bool:
+    if isinstance(value, NonStatic) or value is HOLE:
+        return True
+    if isinstance(value, dict):
+        return any(_has_non_static(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_has_non_static(v) for v in value)
+    return False
+
+
+def _string(node: object) -> str | None:
+    return node.value if isinstance(node, SScalar) and isinstance(node.value, str) else None
+
+
+class _Filler:
+    """Fills placeholders from server params, remembering which ones a request used."""
+
+    def __init__(self, env: Mapping[str, str], test: Mapping[str, Any] | None = None,
+                 required: tuple[str, ...] = ()) -> None:
+        self.env = env
+        self.test = test or {}
+        self.required = set(required)
+        self.used: set[str] = set()
+
+    def server(self, name: str) -> str:
+        value = self.env.get(name)
+        if value is None or not value.strip():
+            raise RequestSkip(f"server param {name} is not set")
+        self.used.add(name)
+        return value
+
+    def fill(self, text: str, key: str | None = None) -> str:
+        def replace(match: re.Match[str]) -> str:
+            name = match.group(1).strip()
+            server = _SERVER.match(name)
+            if server:
+                return self.server(server.group(1).strip())
+            if name == "USER_PARAM" and key is not None and key in self.test:
+                return js_string(self.test[key])
+            if name in self.test:
+                return js_string(self.test[name])
+            if key is not None and key in self.test and name != "USER_PARAM":
+                return js_string(self.test[key])
+            if name in self.required or name in self.env:
+                return self.server(name)
+            return match.group(0)
+
+        return _PLACEHOLDER.sub(replace, text)
+
+
+def _constant(text: str) -> Callable[[re.Match[str]], str]:
+    return lambda _match: text
+
+
+def build_request(definition: Definition, tool: Tool, index: int, env: Mapping[str, str],
+                  root_override: str | None = None) -> HttpRequest:
+    """The request for test `index` of `tool`. Raises RequestSkip when it cannot or must not be sent."""
+    values = test_values(tool, index)
+    filler = _Filler(env, values, definition.required_server_params)
+    root = root_override if root_override is not None else _string(definition.get("root"))
+    if not root:
+        raise RequestSkip("the definition has no root URL")
+    if tool.path is None:
+        raise RequestSkip("the tool has no path")
+    method = (tool.method or "GET").upper()
+    root = filler.fill(root)
+    path = tool.path
+    query: list[tuple[str, str]] = []
+    body: dict[str, Any] = {}
+    for parameter in tool.parameters:
+        key = parameter.key
+        if key is None:
+            continue
+        if parameter.role == "user":
+            if key not in values:
+                continue
+            raw: Any = values[key]
+        elif parameter.role == "server":
+            raw = filler.server(parameter.server_param or "")
+        elif parameter.role == "placeholder":
+            raw = filler.fill(parameter.value or "", key)
+        else:
+            raw = parameter.value
+        location = parameter.location
+        if location == "insert":
+            text = encode_component(js_string(raw))
+            path = path.replace("{{" + key + "}}", text)
+            path = re.sub(r":" + re.escape(key) + r"(?![A-Za-z0-9_])", _constant(text), path)
+        elif location == "body":
+            body[key] = raw
+        elif location == "query" or location is None:
+            if raw is None:
+                continue
+            query.append((key, js_string(raw)))
+    path = filler.fill(path)
+    url = root.rstrip("/") + path if path.startswith("/") or not path else root.rstrip("/") + "/" + path
+    if query:
+        encoded = "&".join(f"{encode_component(k)}={encode_component(v)}" for k, v in query)
+        url += ("&" if "?" in url else "?") + encoded
+    headers: dict[str, str] = {}
+    header_node = definition.get("headers")
+    if isinstance(header_node, SObject):
+        for entry in header_node.entries:
+            header = _string(entry.value)
+            if header is None:
+                raw_value = to_python(entry.value)
+                if not isinstance(raw_value, (int, float, bool)):
+                    continue
+                header = js_string(raw_value)
+            headers[entry.key] = filler.fill(header)
+    send_body: dict[str, Any] | None = None
+    if method in BODY_METHODS:
+        send_body = body
+        headers.setdefault("Content-Type", "application/json")
+    for value in body.values():
+        json.dumps(value)  # tests are JSON by construction; fail loudly if not
+    return HttpRequest(method=method, url=url, headers=headers, body=send_body, user_params=values,
+                       server_params=tuple(sorted(filler.used)))
+
+
+def referenced_server_params(definition: Definition) -> set[str]:
+    """Every server-param name a definition declares or refers to (all are treated as secrets)."""
+    names = set(definition.required_server_params)
+    for tool in definition.tools:
+        for parameter in tool.parameters:
+            if parameter.server_param:
+                names.add(parameter.server_param)
+            for placeholder in parameter.placeholders:
+                server = _SERVER.match(placeholder)
+                if server:
+                    names.add(server.group(1).strip())
+    for key in ("root", "headers"):
+        node = definition.get(key)
+        texts = [_string(node)] if key == "root" else (
+            [_string(e.value) for e in node.entries] if isinstance(node, SObject) else [])
+        for text in texts:
+            for match in _PLACEHOLDER.findall(text or ""):
+                server = _SERVER.match(match.strip())
+                names.add(server.group(1).strip() if server else match.strip())
+    return names

@@ -1,0 +1,310 @@
+"""The capture run: every test of every tool, one record file per test, metrics per namespace.
+
+`capture(paths, options)` is the library entry point; the CLI only maps options and exit codes.
+Tests are grouped into lanes, one per host (and one per SQLite file); a lane runs its calls in
+order, spaced by the delay, and up to `concurrency` lanes run at once, busiest first, so a run over
+many providers takes about as long as its busiest host. Skipped tests are recorded before any call.
+Expected problems (network errors, bad JSON, a missing database) become records, never exceptions.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TextIO
+
+from flowlint.api import collect_files
+from flowlint.capture.definitions import LoadedDefinition, load_definition
+from flowlint.capture.env import build_environment, default_env_files
+from flowlint.capture.http import HostLane, HttpOptions, Interrupted, shared_ssl_context
+from flowlint.capture.progress import Progress
+from flowlint.capture.records import CapturedResponse, CaptureRecord
+from flowlint.capture.redact import Redactor
+from flowlint.capture.request import (
+    HttpRequest,
+    RequestSkip,
+    build_request,
+    referenced_server_params,
+    test_values,
+)
+from flowlint.capture.sqlite import QueryFailure, bind_values, find_resource, resolve_database, run_query
+from flowlint.capture.store import build_metrics, make_run_dir, metrics_path, record_path, write_json_atomic
+from flowlint.config import load_config
+from flowlint.errors import UsageError
+from flowlint.model import Tool
+
+
+@dataclass
+class CaptureOptions:
+    output: Path = Path("capture")
+    delay: float = 1.0
+    timeout: float = 30.0
+    concurrency: int = 8
+    retries: int = 2
+    backoff: float = 1.0
+    max_retry_after: float = 60.0
+    base_urls: dict[str, str] = field(default_factory=dict)
+    env_files: list[Path] | None = None  # None: `.env` beside the given paths, if present
+    environ: Mapping[str, str] | None = None  # None: os.environ
+    progress: str = "quiet"  # bar | lines | quiet
+    progress_stream: TextIO | None = None
+
+
+@dataclass
+class CaptureResult:
+    run_dir: Path
+    records: list[CaptureRecord] = field(default_factory=list)
+    definitions: list[LoadedDefinition] = field(default_factory=list)
+    interrupted: bool = False
+    not_run: int = 0
+    wall_time: float = 0.0
+
+    def count(self, outcome: str) -> int:
+        return sum(1 for r in self.records if r.outcome == outcome)
+
+    @property
+    def ok(self) -> int:
+        return self.count("ok")
+
+    @property
+    def failed(self) -> int:
+        return self.count("failed")
+
+    @property
+    def skipped(self) -> int:
+        return self.count("skipped")
+
+    def summary(self) -> str:
+        text = (f"{len(self.records)} tests captured in {self.wall_time:.1f} s: {self.ok} ok, "
+                f"{self.failed} failed, {self.skipped} skipped -> {self.run_dir}")
+        if self.interrupted:
+            text += f" (interrupted; {self.not_run} not run)"
+        return text
+
+
+@dataclass
+class _Job:
+    loaded: LoadedDefinition
+    tool: Tool
+    index: int
+    redactor: Redactor
+    lane: str = ""
+    request: HttpRequest | None = None
+    database: Path | None = None
+    skip: str | None = None
+    user_params: dict[str, Any] = field(default_factory=dict)
+
+
+def parse_base_url(text: str) -> tuple[str, str]:
+    """`NAMESPACE=URL` -> (namespace, url); raises UsageError for anything else."""
+    namespace, sep, url = text.partition("=")
+    namespace, url = namespace.strip(), url.strip()
+    if not sep or not namespace or not url.lower().startswith(("http://", "https://")):
+        raise UsageError(f"--base-url {text!r}: expected NAMESPACE=http(s)://host[/path]")
+    return namespace, url
+
+
+def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) -> CaptureResult:
+    """Capture every test under `paths`. Raises UsageError for a missing path or a bad option."""
+    options = options or CaptureOptions()
+    targets = [Path(p) for p in paths] or [Path(".")]
+    config = load_config(targets[0])
+    files = collect_files(targets, config)
+    env_files = default_env_files(targets) if options.env_files is None else list(options.env_files)
+    for file in env_files:
+        if not file.is_file():
+            raise UsageError(f"{file}: env file not found")
+    env = build_environment(env_files, options.environ)
+    loaded = [load_definition(f) for f in files]
+    namespaces = {d.namespace for d in loaded if d.kind == "definition"}
+    unknown = sorted(set(options.base_urls) - namespaces)
+    if unknown:
+        raise UsageError(f"--base-url: no definition has the namespace {', '.join(unknown)}")
+    started = time.monotonic()
+    result = CaptureResult(run_dir=make_run_dir(options.output), definitions=loaded)
+    jobs = [job for d in loaded if d.kind == "definition" for job in _plan(d, env, options)]
+    progress = Progress(len(jobs), options.progress_stream, options.progress)
+    lock = threading.Lock()
+
+    def finish(job: _Job, record: dict[str, Any]) -> None:
+        clean = job.redactor.value(record)
+        model = CaptureRecord.model_validate(clean)
+        write_json_atomic(record_path(result.run_dir, model), clean)
+        with lock:
+            result.records.append(model)
+        progress.advance(model)
+
+    lanes: dict[str, list[_Job]] = {}
+    for job in jobs:
+        if job.skip is not None:
+            finish(job, _base_record(job, "skipped", job.skip))
+        else:
+            lanes.setdefault(job.lane, []).append(job)
+    http_options = HttpOptions(delay=options.delay, timeout=options.timeout, retries=options.retries,
+                               backoff=options.backoff, max_retry_after=options.max_retry_after)
+    stop = threading.Event()
+    ordered = sorted(lanes.values(), key=len, reverse=True)
+    executor = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, options.concurrency),
+                                                     thread_name_prefix="flowlint-capture")
+    futures = [executor.submit(_run_lane, lane, http_options, stop, finish) for lane in ordered]
+    try:
+        pending = set(futures)
+        while pending:
+            _done, pending = concurrent.futures.wait(pending, timeout=0.2)
+    except KeyboardInterrupt:
+        stop.set()
+        result.interrupted = True
+        executor.shutdown(wait=True, cancel_futures=True)
+    finally:
+        executor.shutdown(wait=True)
+        progress.close()
+    for future in futures:
+        if not future.cancelled() and future.exception() is not None:
+            raise future.exception()  # type: ignore[misc]  # a defect in flowlint: show it
+    result.not_run = len(jobs) - len(result.records)
+    result.records.sort(key=lambda r: (r.namespace, r.definitionPath or "", r.toolName, r.testIndex))
+    _write_metrics(result)
+    result.wall_time = time.monotonic() - started
+    return result
+
+
+def _write_metrics(result: CaptureResult) -> None:
+    """metrics.json per namespace, built from the records, which are already redacted."""
+    by_namespace: dict[str, list[CaptureRecord]] = {}
+    for record in result.records:
+        by_namespace.setdefault(record.namespace, []).append(record)
+    for namespace, records in by_namespace.items():
+        write_json_atomic(metrics_path(result.run_dir, namespace), build_metrics(namespace, records))
+
+
+def _redactor_for(loaded: LoadedDefinition, env: Mapping[str, str]) -> Redactor:
+    assert loaded.definition is not None
+    names = referenced_server_params(loaded.definition)
+    return Redactor({n: env[n] for n in names if env.get(n)})
+
+
+def _plan(loaded: LoadedDefinition, env: Mapping[str, str], options: CaptureOptions) -> list[_Job]:
+    definition = loaded.definition
+    assert definition is not None
+    redactor = _redactor_for(loaded, env)
+    jobs: list[_Job] = []
+    for tool in definition.tools:
+        for index in range(len(tool.tests)):
+            job = _Job(loaded, tool, index, redactor)
+            jobs.append(job)
+            try:
+                if tool.kind == "query":
+                    _plan_query(job)
+                else:
+                    job.request = build_request(definition, tool, index, env,
+                                                options.base_urls.get(loaded.namespace))
+                    job.user_params = job.request.user_params
+                    job.lane = "http:" + job.request.host
+            except RequestSkip as skip:
+                job.skip = str(skip)
+    return jobs
+
+
+def _plan_query(job: _Job) -> None:
+    assert job.loaded.definition is not None
+    job.user_params = test_values(job.tool, job.index)
+    found = find_resource(job.loaded.definition, job.tool)
+    if found is None:
+        raise RequestSkip("the query's resource cannot be found")
+    database = resolve_database(found[1], job.loaded.path)
+    if database is None:
+        raise RequestSkip("the resource names no database file (database, or origin + name)")
+    if not database.is_file():
+        raise RequestSkip(f"database file not found: {database}")
+    if not job.tool.sql:
+        raise RequestSkip("the query has no sql")
+    job.database = database
+    job.lane = f"sqlite:{database}"
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def _base_record(job: _Job, outcome: str, reason: str | None = None) -> dict[str, Any]:
+    tool = job.tool
+    test = tool.tests[job.index]
+    is_query = tool.kind == "query"
+    return {
+        "namespace": job.loaded.namespace,
+        "toolName": tool.label,
+        "testIndex": job.index,
+        "_description": test.description,
+        "userParams": job.user_params,
+        "responseTime": None,
+        "timestamp": _now(),
+        "response": {"status": False, "messages": [reason] if reason else [], "data": None},
+        "kind": tool.kind,
+        "source": "sqlite" if is_query else "http",
+        "method": None if is_query else job.request.method if job.request else (tool.method or "GET"),
+        "url": job.request.url if job.request else None,
+        "httpStatus": None,
+        "contentType": None,
+        "outcome": outcome,
+        "reason": reason,
+        "rawData": (not is_query) and tool.name in job.loaded.handler_tools,
+        "definitionPath": job.loaded.display,
+    }
+
+
+def _run_lane(jobs: list[_Job], options: HttpOptions, stop: threading.Event,
+              finish: Any) -> None:
+    lane: HostLane | None = None
+    try:
+        for job in jobs:
+            if stop.is_set():
+                return
+            if job.database is not None:
+                finish(job, _query_record(job, options.timeout))
+                continue
+            if lane is None:
+                lane = HostLane(options, stop, shared_ssl_context())
+            record = _base_record(job, "ok")
+            record["timestamp"] = _now()
+            assert job.request is not None
+            try:
+                outcome = lane.send(job.request)
+            except Interrupted:
+                return
+            record["responseTime"] = outcome.response_time
+            record["httpStatus"] = outcome.status_code
+            record["contentType"] = outcome.content_type
+            record["response"] = {"status": outcome.ok, "messages": outcome.messages, "data": outcome.data}
+            if not outcome.ok:
+                record["outcome"] = "failed"
+                record["reason"] = outcome.reason
+                if outcome.reason and outcome.reason not in outcome.messages:
+                    record["response"]["messages"].insert(0, outcome.reason)
+            if outcome.attempts > 1:
+                record["attempts"] = outcome.attempts
+            finish(job, record)
+    finally:
+        if lane is not None:
+            lane.close()
+
+
+def _query_record(job: _Job, timeout: float) -> dict[str, Any]:
+    record = _base_record(job, "ok")
+    assert job.database is not None and job.tool.sql is not None
+    started = time.monotonic()
+    try:
+        _values, bound = bind_values(job.tool, job.index)
+        rows = run_query(job.database, job.tool.sql, bound, timeout)
+    except (QueryFailure, RequestSkip) as error:
+        record.update(outcome="failed", reason=str(error))
+        record["response"] = {"status": False, "messages": [str(error)], "data": None}
+    else:
+        record["response"] = CapturedResponse(status=True, messages=[], data=rows).model_dump()
+    record["responseTime"] = round((time.monotonic() - started) * 1000, 1)
+    record["url"] = job.database.as_uri() + "?mode=ro"
+    return record

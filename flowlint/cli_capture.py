@@ -1,0 +1,115 @@
+"""`flowlint capture` and `flowlint verify`: map options to the library calls and results to exit codes.
+
+Exit codes: 0 every call ok (skips are not failures) and no verify finding at or above --fail-on;
+1 some calls failed, or verify findings at or above --fail-on; 2 usage error (a missing path, a bad
+--base-url, a missing --env-file or captures folder).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from flowlint.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, FORMATS
+
+_SEVERITIES = ["error", "warning", "info"]
+
+
+def _fail(message: str) -> None:
+    click.echo(f"flowlint: {message}", err=True)
+    sys.exit(EXIT_USAGE)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--output", "-o", type=click.Path(path_type=Path, file_okay=False), default=Path("capture"),
+              show_default=True, help="Folder under which a {timestamp}/ run folder is created.")
+@click.option("--env-file", "env_files", multiple=True, type=click.Path(path_type=Path, dir_okay=False),
+              help="File with server params (KEY=VALUE). Default: .env beside the given paths, if present. "
+                   "Variables already in the environment win.")
+@click.option("--base-url", "base_urls", multiple=True, metavar="NAMESPACE=URL",
+              help="Send this namespace's calls to URL instead of its root (a mock, a staging host).")
+@click.option("--delay", type=click.FloatRange(min=0), default=1.0, show_default=True,
+              help="Seconds between the starts of two calls to the same host.")
+@click.option("--timeout", type=click.FloatRange(min=0.001), default=30.0, show_default=True,
+              help="Seconds allowed per request (connect, reads, whole body) and per SQLite query.")
+@click.option("--concurrency", type=click.IntRange(min=1, max=64), default=8, show_default=True,
+              help="Hosts called at the same time (each host's calls stay sequential).")
+@click.option("--retries", type=click.IntRange(min=0, max=10), default=2, show_default=True,
+              help="Retries per test after 429, 5xx and connection errors.")
+@click.option("--backoff", type=click.FloatRange(min=0), default=1.0, show_default=True,
+              help="First backoff in seconds (doubled each retry) when no Retry-After is given.")
+@click.option("--max-retry-after", type=click.FloatRange(min=0), default=60.0, show_default=True,
+              help="Longest Retry-After honoured; a longer one fails the test.")
+@click.option("--verify", "run_verify", is_flag=True,
+              help="Also compare the captures with the output schemas.")
+@click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
+              help="Format of the --verify report.")
+@click.option("--fail-on", type=click.Choice(_SEVERITIES), default="warning", show_default=True,
+              help="With --verify: lowest severity that makes the exit code 1.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress output.")
+def capture(paths: tuple[Path, ...], output: Path, env_files: tuple[Path, ...], base_urls: tuple[str, ...],
+            delay: float, timeout: float, concurrency: int, retries: int, backoff: float,
+            max_retry_after: float, run_verify: bool, output_format: str, fail_on: str, quiet: bool) -> None:
+    """Run every test of every tool and store the responses under OUTPUT/{timestamp}/{namespace}/."""
+    from flowlint.capture.progress import choose_mode
+    from flowlint.capture.runner import CaptureOptions, parse_base_url
+    from flowlint.capture.runner import capture as run_capture
+    from flowlint.diagnostics import Severity
+    from flowlint.errors import FlowlintError
+
+    stderr = sys.stderr
+    try:
+        overrides = dict(parse_base_url(text) for text in base_urls)
+        options = CaptureOptions(output=output, delay=delay, timeout=timeout, concurrency=concurrency,
+                                 retries=retries, backoff=backoff, max_retry_after=max_retry_after,
+                                 base_urls=overrides, env_files=list(env_files) or None,
+                                 progress=choose_mode(stderr, quiet), progress_stream=stderr)
+        result = run_capture(list(paths), options)
+    except FlowlintError as error:
+        _fail(str(error))
+        return
+    except KeyboardInterrupt:  # before any call started: nothing to keep
+        click.echo("flowlint: interrupted", err=True)
+        sys.exit(EXIT_FINDINGS)
+    summary_stream = stderr if run_verify else sys.stdout
+    summary_stream.write(result.summary() + "\n")
+    code = EXIT_FINDINGS if result.failed or result.interrupted else EXIT_OK
+    if run_verify:
+        from flowlint.config import load_config
+        from flowlint.reporters import REPORTERS
+        from flowlint.verify import verify_records
+
+        config = load_config((list(paths) or [Path(".")])[0]).replace(fail_on=Severity(fail_on))
+        report = verify_records(result.definitions, result.records, config)
+        REPORTERS[output_format]().write(report, sys.stdout)
+        if report.failed():
+            code = EXIT_FINDINGS
+    sys.exit(code)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--captures", "-c", required=True, type=click.Path(path_type=Path),
+              help="Folder of capture records (a run folder, or a folder of runs: the latest record "
+                   "of each test is used).")
+@click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
+              help="Output format.")
+@click.option("--fail-on", type=click.Choice(_SEVERITIES), default="warning", show_default=True,
+              help="Lowest severity that makes the exit code 1.")
+def verify(paths: tuple[Path, ...], captures: Path, output_format: str, fail_on: str) -> None:
+    """Compare captured responses with the tools' declared output schemas (VER001-VER004)."""
+    from flowlint.diagnostics import Severity
+    from flowlint.errors import FlowlintError
+    from flowlint.reporters import REPORTERS
+    from flowlint.verify import verify as run_verify
+
+    try:
+        result = run_verify(list(paths), captures, fail_on=Severity(fail_on))
+    except FlowlintError as error:
+        _fail(str(error))
+        return
+    REPORTERS[output_format]().write(result, sys.stdout)
+    sys.exit(EXIT_FINDINGS if result.failed() else EXIT_OK)

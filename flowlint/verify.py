@@ -1,0 +1,264 @@
+"""Validation mode: compare captured `response.data` with each tool's declared `output.schema`.
+
+The schema is read as FlowMCP's subset (reference §8): `type`, `properties`, `items`, `nullable`,
+`enum`, `format`; no `required` (a missing property is fine) and extra properties are allowed.
+Results are a `LintResult`, so `check`'s reporters and exit codes apply:
+
+- VER001 warning: the data does not match the schema, with its JSON path
+  (`data[3].price: expected number, got string`). Repeats of one mismatch across array items are
+  folded into one diagnostic (`... and 57 more at data[*].price`).
+- VER002 info: a captured tool has no `output.schema` to compare with.
+- VER003 info: a call failed or was skipped, so it was not compared.
+- VER004 warning: a capture refers to a tool (or test) the definition no longer has.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+from flowlint.api import LintResult, collect_files
+from flowlint.capture.definitions import LoadedDefinition, load_definition
+from flowlint.capture.records import CaptureRecord, RecordError, iter_record_files, read_record
+from flowlint.config import Config, load_config
+from flowlint.diagnostics import Finding, Severity, SourceText, locate
+from flowlint.engine import FileReport
+from flowlint.errors import UsageError
+from flowlint.model import Tool
+from flowlint.nodes import SObject, Span, to_python
+
+MAX_PER_RECORD = 20
+_IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
+_INDEX = re.compile(r"\[\d+\]")
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+
+def json_type(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__
+
+
+def _type_matches(value: object, expected: str) -> bool:
+    if expected == "integer":
+        return (isinstance(value, int) and not isinstance(value, bool)) or (
+            isinstance(value, float) and value.is_integer())
+    if expected == "number":
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if expected in ("string", "boolean", "array", "object", "null"):
+        return json_type(value) == expected
+    return True  # an unknown type is another rule's business
+
+
+def _format_problem(value: object, fmt: object) -> str | None:
+    if not isinstance(value, str):
+        return None
+    if fmt == "date-time":
+        try:
+            datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
+        except ValueError:
+            return f"expected a date-time string, got {value[:40]!r}"
+    elif fmt == "uri":
+        parsed = urlparse(value)
+        if not parsed.scheme or not (parsed.netloc or parsed.path):
+            return f"expected a URI, got {value[:40]!r}"
+    return None
+
+
+def child_path(path: str, key: str) -> str:
+    return f"{path}.{key}" if _IDENTIFIER.match(key) else f"{path}[{key!r}]".replace("'", '"')
+
+
+def check_schema(value: Any, schema: Any, path: str = "data") -> list[Mismatch]:
+    """Every place where `value` does not fit `schema` (FlowMCP's subset), depth first."""
+    found: list[Mismatch] = []
+    _check(value, schema, path, found)
+    return found
+
+
+def _check(value: Any, schema: Any, path: str, found: list[Mismatch]) -> None:
+    if not isinstance(schema, dict):
+        return
+    expected = schema.get("type")
+    if value is None:
+        if isinstance(expected, str) and schema.get("nullable") is not True and expected != "null":
+            found.append(Mismatch(path, f"expected {expected}, got null"))
+        return
+    if isinstance(expected, str) and not _type_matches(value, expected):
+        found.append(Mismatch(path, f"expected {expected}, got {json_type(value)}"))
+        return
+    enum = schema.get("enum")
+    if isinstance(enum, list) and enum and not any(
+            value == option and type(value) is type(option) for option in enum):
+        found.append(Mismatch(path, f"{value!r} is not one of the enum values"))
+    problem = _format_problem(value, schema.get("format"))
+    if problem:
+        found.append(Mismatch(path, problem))
+    properties = schema.get("properties")
+    if isinstance(value, dict) and isinstance(properties, dict):
+        for key, sub in properties.items():
+            if key in value:
+                _check(value[key], sub, child_path(path, str(key)), found)
+    items = schema.get("items")
+    if isinstance(value, list) and isinstance(items, dict):
+        for index, item in enumerate(value):
+            _check(item, items, f"{path}[{index}]", found)
+
+
+def fold(mismatches: list[Mismatch]) -> list[tuple[Mismatch, int]]:
+    """One entry per (path with indices as `[*]`, message): its first occurrence and how many more."""
+    groups: dict[tuple[str, str], list[Mismatch]] = {}
+    for mismatch in mismatches:
+        generic = re.sub(r"got '.*'$", "got ...", mismatch.message)
+        groups.setdefault((_INDEX.sub("[*]", mismatch.path), generic), []).append(mismatch)
+    return [(items[0], len(items) - 1) for items in groups.values()]
+
+
+def load_captures(folder: Path) -> tuple[list[CaptureRecord], list[str]]:
+    """Records under `folder` (any depth); for one namespace/tool/test only the latest is kept."""
+    latest: dict[tuple[str, str, int], CaptureRecord] = {}
+    problems: list[str] = []
+    for file in iter_record_files(folder):
+        try:
+            record = read_record(file)
+        except RecordError as error:
+            problems.append(str(error))
+            continue
+        key = (record.namespace, record.toolName, record.testIndex)
+        if key not in latest or record.timestamp >= latest[key].timestamp:
+            latest[key] = record
+    return sorted(latest.values(), key=lambda r: (r.namespace, r.toolName, r.testIndex)), problems
+
+
+def verify(paths: Sequence[str | Path], captures: Path, config: Config | None = None,
+           fail_on: Severity = Severity.WARNING) -> LintResult:
+    """Verify the definitions under `paths` against the capture records under `captures`."""
+    targets = [Path(p) for p in paths] or [Path(".")]
+    if not captures.is_dir():
+        raise UsageError(f"{captures}: no such captures folder")
+    config = (config or load_config(targets[0])).replace(fail_on=fail_on)
+    loaded = [load_definition(f) for f in collect_files(targets, config)]
+    records, _problems = load_captures(captures)
+    return verify_records(loaded, records, config)
+
+
+def verify_records(loaded: list[LoadedDefinition], records: list[CaptureRecord],
+                   config: Config) -> LintResult:
+    result = LintResult(config=config)
+    by_namespace: dict[str, list[LoadedDefinition]] = {}
+    reports: dict[str, FileReport] = {}
+    for item in loaded:
+        report = FileReport(item.display, item.kind, definition=item.definition)
+        reports[item.display] = report
+        result.files.append(report)
+        if item.kind == "definition":
+            by_namespace.setdefault(item.namespace, []).append(item)
+    per_tool: dict[tuple[str, str], list[CaptureRecord]] = {}
+    for record in records:
+        candidates = by_namespace.get(record.namespace)
+        if not candidates:
+            continue  # a capture of a definition not under the given paths
+        owner, tool = _find_tool(candidates, record)
+        if tool is None or record.testIndex >= len(tool.tests):
+            _report(reports[owner.display], owner, "VER004", Severity.WARNING, _tools_span(owner),
+                    f"capture {record.toolName}-{record.testIndex} refers to "
+                    + (f"test {record.testIndex} of {tool.label}, which has {len(tool.tests)} tests"
+                       if tool is not None else f"a tool '{record.toolName}' the definition does not have"),
+                    record.toolName, record.testIndex)
+            continue
+        per_tool.setdefault((owner.display, tool.label), []).append(record)
+        _verify_record(reports[owner.display], owner, tool, record)
+    for item in loaded:
+        if item.definition is None:
+            continue
+        for tool in item.definition.tools:
+            if (item.display, tool.label) in per_tool and _schema(tool) is None:
+                _report(reports[item.display], item, "VER002", Severity.INFO, tool.key_span,
+                        f"{tool.label} has no output schema; its captures were not compared", tool.label)
+    for report in result.files:
+        report.diagnostics.sort(key=lambda d: d.sort_key)
+    return result
+
+
+def _find_tool(candidates: list[LoadedDefinition],
+               record: CaptureRecord) -> tuple[LoadedDefinition, Tool | None]:
+    preferred = sorted(candidates, key=lambda d: d.display != record.definitionPath)
+    for item in preferred:
+        assert item.definition is not None
+        for tool in item.definition.tools:
+            if tool.label == record.toolName:
+                return item, tool
+    return preferred[0], None
+
+
+def _schema(tool: Tool) -> dict[str, Any] | None:
+    output = tool.obj.get("output") if tool.obj is not None else None
+    schema = output.get("schema") if isinstance(output, SObject) else None
+    value = to_python(schema) if schema is not None else None
+    return value if isinstance(value, dict) else None
+
+
+def _tools_span(item: LoadedDefinition) -> Span:
+    assert item.definition is not None
+    for key in ("tools", "routes", "namespace"):
+        entry = item.definition.main.entry(key)
+        if entry is not None:
+            return entry.key_span
+    return Span(0, 0)
+
+
+def _verify_record(report: FileReport, item: LoadedDefinition, tool: Tool, record: CaptureRecord) -> None:
+    where = f"{tool.label} test {record.testIndex}"
+    if record.outcome != "ok" or not record.response.status:
+        word = "was skipped" if record.outcome == "skipped" else "failed"
+        _report(report, item, "VER003", Severity.INFO, tool.key_span,
+                f"{where} {word} ({record.reason or '; '.join(record.response.messages) or 'no reason'}); "
+                "not compared", tool.label, record.testIndex)
+        return
+    schema = _schema(tool)
+    if schema is None:
+        return
+    raw = " (raw API data: the tool's handlers were not run)" if record.rawData else ""
+    folded = fold(check_schema(record.response.data, schema))
+    for mismatch, more in folded[:MAX_PER_RECORD]:
+        extra = f" (and {more} more at {_INDEX.sub('[*]', mismatch.path)})" if more else ""
+        _report(report, item, "VER001", Severity.WARNING, tool.member_span("output"),
+                f"{where}: {mismatch}{extra}{raw}", tool.label, record.testIndex)
+    if len(folded) > MAX_PER_RECORD:
+        _report(report, item, "VER001", Severity.WARNING, tool.member_span("output"),
+                f"{where}: {len(folded) - MAX_PER_RECORD} more kinds of mismatch not shown", tool.label,
+                record.testIndex)
+
+
+def _report(report: FileReport, item: LoadedDefinition, code: str, severity: Severity, span: Span,
+            message: str, tool: str | None = None, test_index: int | None = None) -> None:
+    finding = Finding(code, message, span, tool=tool, test_index=test_index, severity=severity)
+    report.diagnostics.append(locate(finding, severity, item.display, SourceText(item.data)))
+
+
+__all__ = ["Mismatch", "check_schema", "load_captures", "verify", "verify_records"]
+
+

@@ -1,0 +1,523 @@
+"""capture: requests as the FlowMCP runtime builds them, retries, timeouts, SQLite, secrets, pacing."""
+
+# ruff: noqa: E501  (definition texts and expected messages read best on one line)
+
+from __future__ import annotations
+
+import itertools
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import run_cli
+from pytest_httpserver import HTTPServer
+from werkzeug import Request, Response
+
+from flowlint.capture.definitions import tools_with_handlers
+from flowlint.capture.http import parse_retry_after
+from flowlint.capture.records import iter_record_files, read_record
+from flowlint.capture.runner import CaptureOptions, CaptureResult, capture
+from flowlint.errors import UsageError
+
+SECRET = "s3cr3t-K3Y/with+chars"
+
+DEFINITION = """
+export const main = {
+    namespace: 'demo',
+    name: 'Demo',
+    description: 'demo',
+    version: '3.0.0',
+    root: '%(root)s',
+    requiredServerParams: [ 'DEMO_KEY' ],
+    headers: { 'X-Api-Key': '{{SERVER_PARAM:DEMO_KEY}}', Accept: 'application/json' },
+    tools: {
+        getPrice: {
+            method: 'GET',
+            path: '/coins/:id/price',
+            description: 'price',
+            parameters: [
+                { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } },
+                { position: { key: 'ids', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'array()', options: [] } },
+                { position: { key: 'vs', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } },
+                { position: { key: 'change', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'boolean()', options: [ 'optional()' ] } },
+                { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'optional()' ] } },
+                { position: { key: 'module', value: 'prices', location: 'query' }, z: { primitive: 'string()', options: [] } },
+                { position: { key: 'apikey', value: '{{SERVER_PARAM:DEMO_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } }
+            ],
+            tests: [
+                { _description: 'Two coins', id: 'bit coin', ids: [ 'bitcoin', 'ethereum' ], vs: 'usd&eur', change: true, limit: 10 }
+            ]
+        },
+        postQuery: {
+            method: 'POST',
+            path: '/query',
+            description: 'post',
+            parameters: [
+                { position: { key: 'filter', value: '{{USER_PARAM}}', location: 'body' }, z: { primitive: 'object()', options: [] } },
+                { position: { key: 'count', value: '{{USER_PARAM}}', location: 'body' }, z: { primitive: 'number()', options: [] } }
+            ],
+            tests: [
+                { _description: 'A body', filter: { chain: 'eth', ids: [ 1, 2 ] }, count: 3 }
+            ]
+        }
+    }
+}
+
+export const handlers = ( { sharedLists } ) => ( {
+    getPrice: { postRequest: async ( { response } ) => ( { response } ) },
+    postQuery: { preRequest: async ( { struct, payload } ) => ( { struct, payload } ) }
+} )
+"""
+
+SIMPLE = """
+export const main = {
+    namespace: '%(namespace)s',
+    name: 'Simple',
+    description: 'simple',
+    version: '3.0.0',
+    root: '%(root)s',
+    requiredServerParams: [],
+    headers: {},
+    tools: {
+        getThing: {
+            method: 'GET',
+            path: '/thing',
+            description: 'thing',
+            parameters: [ { position: { key: 'n', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
+            tests: [ %(tests)s ],
+            output: { mimeType: 'application/json', schema: { type: 'object', properties: { n: { type: 'number' } } } }
+        }
+    }
+}
+"""
+
+
+def simple(tmp_path: Path, root: str, count: int = 1, namespace: str = "simple", name: str = "simple") -> Path:
+    tests = ", ".join(f"{{ _description: 'test {i}', n: {i} }}" for i in range(count))
+    folder = tmp_path / name
+    folder.mkdir(exist_ok=True)
+    path = folder / "simple.mjs"
+    path.write_text(SIMPLE % {"root": root, "tests": tests, "namespace": namespace}, encoding="utf-8")
+    return path
+
+
+def options(tmp_path: Path, **changes: Any) -> CaptureOptions:
+    base: dict[str, Any] = {"output": tmp_path / "capture", "delay": 0.0, "timeout": 2.0, "retries": 2,
+                            "backoff": 0.05, "environ": {}, "env_files": []}
+    base.update(changes)
+    return CaptureOptions(**base)
+
+
+def run_files(result: CaptureResult) -> dict[str, Any]:
+    return {p.relative_to(result.run_dir).as_posix(): json.loads(p.read_text()) for p in result.run_dir.rglob("*.json")}
+
+
+def assert_no_secret(folder: Path, secret: str = SECRET) -> None:
+    from urllib.parse import quote, quote_plus
+
+    for path in folder.rglob("*"):
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            for form in (secret, quote(secret, safe=""), quote_plus(secret)):
+                assert form not in text, f"{path} leaks the secret"
+
+
+# --- request building ---------------------------------------------------------------------------
+
+def test_request_matches_runtime(tmp_path: Path, httpserver: HTTPServer) -> None:
+    seen: list[Request] = []
+
+    def handler(request: Request) -> Response:
+        seen.append(request)
+        return Response(json.dumps({"ok": True, "echo": request.args.get("apikey")}),
+                        content_type="application/json")
+
+    httpserver.expect_request("/coins/bit coin/price").respond_with_handler(handler)
+    httpserver.expect_request("/query", method="POST").respond_with_handler(handler)
+    definition = tmp_path / "demo.mjs"
+    definition.write_text(DEFINITION % {"root": httpserver.url_for("/").rstrip("/")}, encoding="utf-8")
+    result = capture([definition], options(tmp_path, environ={"DEMO_KEY": SECRET}))
+
+    assert result.ok == 2 and result.failed == 0
+    get, post = seen
+    assert get.path == "/coins/bit coin/price"
+    raw_query = get.query_string.decode()
+    assert raw_query.startswith("ids=bitcoin%2Cethereum&vs=usd%26eur&change=true&limit=10&module=prices&apikey=")
+    assert list(get.args) == ["ids", "vs", "change", "limit", "module", "apikey"]
+    assert get.args["apikey"] == SECRET and get.args["ids"] == "bitcoin,ethereum"
+    assert get.headers["X-Api-Key"] == SECRET and get.headers["Accept"] == "application/json"
+    assert post.method == "POST" and post.headers["Content-Type"] == "application/json"
+    assert json.loads(post.get_data()) == {"filter": {"chain": "eth", "ids": [1, 2]}, "count": 3}
+
+    files = run_files(result)
+    record = files["demo/getPrice-0.json"]
+    assert record["namespace"] == "demo" and record["toolName"] == "getPrice" and record["testIndex"] == 0
+    assert record["_description"] == "Two coins" and record["userParams"]["ids"] == ["bitcoin", "ethereum"]
+    assert record["method"] == "GET" and record["httpStatus"] == 200
+    assert record["contentType"] == "application/json" and record["response"]["status"] is True
+    assert "apikey={{SERVER_PARAM:DEMO_KEY}}" in record["url"]
+    assert record["response"]["data"]["echo"] == "{{SERVER_PARAM:DEMO_KEY}}"
+    assert record["rawData"] is True  # getPrice has postRequest
+    assert files["demo/postQuery-0.json"]["rawData"] is False  # preRequest only
+    assert files["demo/metrics.json"]["counts"] == {"total": 2, "ok": 2, "failed": 0, "skipped": 0, "rawData": 1}
+    assert_no_secret(result.run_dir)
+
+
+def test_missing_server_param_is_skipped_without_request(tmp_path: Path, httpserver: HTTPServer) -> None:
+    definition = tmp_path / "demo.mjs"
+    definition.write_text(DEFINITION % {"root": httpserver.url_for("/").rstrip("/")}, encoding="utf-8")
+    for environ in ({}, {"DEMO_KEY": "  "}):
+        result = capture([definition], options(tmp_path, environ=environ))
+        assert result.skipped == 2 and result.ok == 0
+        assert all(r.reason == "server param DEMO_KEY is not set" for r in result.records)
+    assert len(httpserver.log) == 0
+
+
+def test_secret_never_in_files_even_in_errors(tmp_path: Path, httpserver: HTTPServer) -> None:
+    httpserver.expect_request("/coins/bit coin/price").respond_with_data(
+        f"denied for key {SECRET}", status=403, content_type="text/plain")
+    httpserver.expect_request("/query", method="POST").respond_with_json({"key": SECRET, SECRET: 1})
+    definition = tmp_path / "demo.mjs"
+    definition.write_text(DEFINITION % {"root": httpserver.url_for("/").rstrip("/")}, encoding="utf-8")
+    result = capture([definition], options(tmp_path, environ={"DEMO_KEY": SECRET}))
+    assert result.failed == 1 and result.ok == 1
+    failed = next(r for r in result.records if r.outcome == "failed")
+    assert failed.reason == "HTTP 403: FORBIDDEN" and failed.httpStatus == 403
+    assert any("{{SERVER_PARAM:DEMO_KEY}}" in m for m in failed.response.messages)
+    assert_no_secret(result.run_dir)
+
+
+# --- retries, timeouts, bodies --------------------------------------------------------------------
+
+def test_429_retry_after_is_honoured(tmp_path: Path, httpserver: HTTPServer) -> None:
+    times: list[float] = []
+
+    def handler(request: Request) -> Response:
+        times.append(time.monotonic())
+        if len(times) == 1:
+            return Response("slow down", status=429, headers={"Retry-After": "0.4"})
+        return Response(json.dumps({"n": 0}), content_type="application/json")
+
+    httpserver.expect_request("/thing").respond_with_handler(handler)
+    result = capture([simple(tmp_path, httpserver.url_for(""))], options(tmp_path))
+    assert result.ok == 1 and len(times) == 2
+    assert times[1] - times[0] >= 0.38
+    assert result.records[0].model_extra == {"attempts": 2}
+
+
+def test_503_retry_after_http_date_and_cap(tmp_path: Path, httpserver: HTTPServer) -> None:
+    assert parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT") == 0.0
+    assert parse_retry_after("3") == 3.0 and parse_retry_after("soon") is None
+    httpserver.expect_request("/thing").respond_with_data("busy", status=503, headers={"Retry-After": "120"})
+    result = capture([simple(tmp_path, httpserver.url_for(""))], options(tmp_path, max_retry_after=5))
+    assert result.failed == 1 and len(httpserver.log) == 1
+    assert "Retry-After of 120 s exceeds" in (result.records[0].reason or "")
+
+
+def test_500_then_200_and_bounded_retries(tmp_path: Path, httpserver: HTTPServer) -> None:
+    httpserver.expect_ordered_request("/thing").respond_with_data("oops", status=500)
+    httpserver.expect_ordered_request("/thing").respond_with_json({"n": 1})
+    result = capture([simple(tmp_path, httpserver.url_for(""))], options(tmp_path))
+    assert result.ok == 1 and result.records[0].response.data == {"n": 1}
+    httpserver.clear()
+    httpserver.expect_request("/thing").respond_with_data("oops", status=500)
+    result = capture([simple(tmp_path, httpserver.url_for(""))], options(tmp_path, retries=2))
+    assert result.failed == 1 and len(httpserver.log) == 3
+    assert result.records[0].reason == "HTTP 500: INTERNAL SERVER ERROR"
+
+
+def test_connection_errors_are_retried_then_recorded(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    result = capture([simple(tmp_path, f"http://127.0.0.1:{port}")], options(tmp_path, retries=1))
+    record = result.records[0]
+    assert record.outcome == "failed" and record.reason and record.reason.startswith("connection error")
+    assert record.model_extra == {"attempts": 2}
+
+
+def test_slow_response_times_out(tmp_path: Path, httpserver: HTTPServer) -> None:
+    def slow(request: Request) -> Response:
+        time.sleep(0.6)
+        return Response("{}", content_type="application/json")
+
+    httpserver.expect_request("/thing").respond_with_handler(slow)
+    started = time.monotonic()
+    result = capture([simple(tmp_path, httpserver.url_for(""))], options(tmp_path, timeout=0.2))
+    assert result.failed == 1 and "timed out after 0.2 s" in (result.records[0].reason or "")
+    assert time.monotonic() - started < 1.5
+    assert len(httpserver.log) <= 1  # a read timeout is not retried
+
+
+def test_non_json_body_is_text_with_note(tmp_path: Path, httpserver: HTTPServer) -> None:
+    httpserver.expect_ordered_request("/thing").respond_with_data("<html>hi</html>", content_type="text/html")
+    httpserver.expect_ordered_request("/thing").respond_with_data("x" * 70_000, content_type="text/plain")
+    httpserver.expect_ordered_request("/thing").respond_with_data("{broken", content_type="application/json")
+    result = capture([simple(tmp_path, httpserver.url_for(""), count=3)], options(tmp_path))
+    html, big, broken = result.records
+    assert html.outcome == "ok" and html.response.data == "<html>hi</html>"
+    assert "not JSON (text/html)" in html.response.messages[0]
+    assert len(big.response.data) == 64 * 1024 and "truncated" in big.response.messages[0]
+    assert broken.response.data == "{broken" and "not valid JSON" in broken.response.messages[0]
+
+
+# --- pacing ---------------------------------------------------------------------------------------
+
+class _Recorder(BaseHTTPRequestHandler):
+    starts: list[float]
+    latency = 0.0
+
+    def do_GET(self) -> None:
+        self.starts.append(time.monotonic())
+        time.sleep(self.latency)
+        body = b'{"n": 1}'
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def two_hosts() -> Iterator[list[tuple[str, list[float]]]]:
+    servers = []
+    for _ in range(2):
+        starts: list[float] = []
+        handler = type("H", (_Recorder,), {"starts": starts, "latency": 0.02})
+        server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append((server, starts))
+    yield [(f"http://127.0.0.1:{s.server_address[1]}", starts) for s, starts in servers]
+    for server, _ in servers:
+        server.shutdown()
+        server.server_close()
+
+
+def test_per_host_delay_and_cross_host_concurrency(tmp_path: Path,
+                                                   two_hosts: list[tuple[str, list[float]]]) -> None:
+    (root_a, starts_a), (root_b, starts_b) = two_hosts
+    paths = [simple(tmp_path, root_a, 3, "alpha", "a"), simple(tmp_path, root_b, 3, "beta", "b")]
+    started = time.monotonic()
+    result = capture(paths, options(tmp_path, delay=0.3, concurrency=2))
+    parallel = time.monotonic() - started
+    assert result.ok == 6
+    for starts in (starts_a, starts_b):
+        gaps = [b - a for a, b in itertools.pairwise(starts)]
+        assert all(gap >= 0.27 for gap in gaps), gaps
+    assert abs(starts_a[0] - starts_b[0]) < 0.2  # both hosts started together
+    assert parallel < 0.95
+
+    starts_a.clear()
+    starts_b.clear()
+    started = time.monotonic()
+    capture(paths, options(tmp_path, delay=0.3, concurrency=1))
+    assert time.monotonic() - started >= 1.2  # one host after the other
+
+
+# --- SQLite ---------------------------------------------------------------------------------------
+
+RESOURCE = """
+export const main = {
+    namespace: 'local', name: 'Local', description: 'sqlite', version: '3.0.0', root: 'https://example.invalid',
+    tools: {},
+    resources: {
+        tokens: {
+            source: 'sqlite', description: 'tokens', origin: 'inline', name: 'tokens.db', mode: 'read-only',
+            queries: {
+                bySymbol: {
+                    sql: 'SELECT symbol, chain_id, blob FROM tokens WHERE symbol = ? AND chain_id >= ? ORDER BY chain_id',
+                    description: 'by symbol',
+                    parameters: [
+                        { position: { key: 'symbol', value: '{{USER_PARAM}}' }, z: { primitive: 'string()', options: [] } },
+                        { position: { key: 'minChain', value: '{{USER_PARAM}}' }, z: { primitive: 'number()', options: [] } }
+                    ],
+                    tests: [ { _description: 'USDC', symbol: 'USDC', minChain: 1 } ]
+                },
+                withCte: {
+                    sql: '-- comment\\nWITH t AS (SELECT symbol FROM tokens) SELECT count(*) AS n FROM t',
+                    description: 'cte', parameters: [], tests: [ { _description: 'count' } ]
+                },
+                sneaky: {
+                    sql: 'DELETE FROM tokens', description: 'write', parameters: [], tests: [ { _description: 'no' } ]
+                }
+            }
+        },
+        missing: {
+            source: 'sqlite', description: 'gone', origin: 'inline', name: 'absent.db',
+            queries: { all: { sql: 'SELECT 1', description: 'x', parameters: [], tests: [ { _description: 'x' } ] } }
+        }
+    }
+}
+"""
+
+
+def test_sqlite_queries_read_only(tmp_path: Path) -> None:
+    (tmp_path / "resources").mkdir()
+    database = tmp_path / "resources" / "tokens.db"
+    with sqlite3.connect(database) as connection:
+        connection.execute("CREATE TABLE tokens (symbol TEXT, chain_id INTEGER, blob BLOB)")
+        connection.executemany("INSERT INTO tokens VALUES (?, ?, ?)",
+                               [("USDC", 1, b"\x01\x02"), ("USDC", 137, None), ("DAI", 1, None)])
+    connection.close()
+    definition = tmp_path / "local.mjs"
+    definition.write_text(RESOURCE, encoding="utf-8")
+    result = capture([definition], options(tmp_path))
+    records = {r.toolName: r for r in result.records}
+    usdc = records["tokens.bySymbol"]
+    assert usdc.outcome == "ok" and usdc.source == "sqlite" and usdc.kind == "query"
+    assert usdc.response.data == [{"symbol": "USDC", "chain_id": 1, "blob": "0x0102"},
+                                  {"symbol": "USDC", "chain_id": 137, "blob": None}]
+    assert usdc.url and usdc.url.endswith("tokens.db?mode=ro")
+    assert records["tokens.withCte"].response.data == [{"n": 3}]
+    assert records["tokens.sneaky"].outcome == "failed"
+    assert "only SELECT or WITH" in (records["tokens.sneaky"].reason or "")
+    missing = records["missing.all"]
+    assert missing.outcome == "skipped"
+    assert missing.reason == f"database file not found: {(tmp_path / 'resources' / 'absent.db').resolve()}"
+    assert (tmp_path / "capture").is_dir() and sqlite3.connect(database).execute(
+        "SELECT count(*) FROM tokens").fetchone() == (3,)
+
+
+def test_sqlite_authorizer_blocks_writes_hidden_in_with(tmp_path: Path) -> None:
+    from flowlint.capture.sqlite import QueryFailure, run_query
+
+    database = tmp_path / "x.db"
+    sqlite3.connect(database).execute("CREATE TABLE t (a)").connection.commit()
+    with pytest.raises(QueryFailure):
+        run_query(database, "WITH x AS (SELECT 1) DELETE FROM t", [], 1.0)
+    with pytest.raises(QueryFailure):
+        run_query(database, "SELECT 1; DROP TABLE t", [], 1.0)
+    assert run_query(database, "SELECT ? AS v", [5], 1.0) == [{"v": 5}]
+
+
+# --- helpers and options --------------------------------------------------------------------------
+
+def test_handler_detection_by_text() -> None:
+    source = """( { sharedLists } ) => ( {
+        'oddName': { executeRequest: async () => {} },
+        plain: { preRequest: async ( { struct } ) => { const x = { postRequest: 1 }; return x } },
+        other: { postRequest: async () => ( { response: '}' } ) }
+    } )"""
+    assert tools_with_handlers(source, ["oddName", "plain", "other", "absent"]) == {"oddName", "plain", "other"}
+
+
+def test_base_url_override_and_unknown_namespace(tmp_path: Path, httpserver: HTTPServer) -> None:
+    httpserver.expect_request("/v2/thing").respond_with_json({"n": 1})
+    path = simple(tmp_path, "https://api.example.invalid")
+    result = capture([path], options(tmp_path, base_urls={"simple": httpserver.url_for("/v2")}))
+    assert result.ok == 1 and result.records[0].url == httpserver.url_for("/v2/thing") + "?n=0"
+    with pytest.raises(UsageError, match="no definition has the namespace nope"):
+        capture([path], options(tmp_path, base_urls={"nope": "http://127.0.0.1:1"}))
+
+
+def test_env_file_beside_definitions(tmp_path: Path, httpserver: HTTPServer) -> None:
+    httpserver.expect_request("/coins/bit coin/price").respond_with_json({})
+    httpserver.expect_request("/query", method="POST").respond_with_json({})
+    (tmp_path / "defs").mkdir()
+    definition = tmp_path / "defs" / "demo.mjs"
+    definition.write_text(DEFINITION % {"root": httpserver.url_for("/").rstrip("/")}, encoding="utf-8")
+    (tmp_path / "defs" / ".env").write_text(f"# keys\nexport DEMO_KEY='{SECRET}'\n", encoding="utf-8")
+    result = capture([tmp_path / "defs"], options(tmp_path, env_files=None))
+    assert result.ok == 2
+    assert httpserver.log[0][0].args["apikey"] == SECRET
+    assert_no_secret(result.run_dir)
+
+
+def test_records_are_readable_by_the_contract(tmp_path: Path, httpserver: HTTPServer) -> None:
+    httpserver.expect_request("/thing").respond_with_json({"n": 1})
+    result = capture([simple(tmp_path, httpserver.url_for(""), 2)], options(tmp_path))
+    files = list(iter_record_files(result.run_dir))
+    assert [p.name for p in files] == ["getThing-0.json", "getThing-1.json"]
+    assert [read_record(p).testIndex for p in files] == [0, 1]
+    metrics = json.loads((result.run_dir / "simple" / "metrics.json").read_text())
+    assert set(metrics["timings"]) == {"min", "median", "max"} and metrics["counts"]["ok"] == 2
+    assert not list(result.run_dir.rglob("*.tmp"))
+
+
+# --- the CLI, in a real subprocess ----------------------------------------------------------------
+
+def test_cli_capture_exit_codes(tmp_path: Path, httpserver: HTTPServer) -> None:
+    httpserver.expect_request("/thing").respond_with_json({"n": 1})
+    path = simple(tmp_path, "https://api.example.invalid", 2)
+    out = tmp_path / "out"
+    ok = run_cli("capture", str(path), "--base-url", f"simple={httpserver.url_for('')}", "--delay", "0.01",
+                 "-o", str(out))
+    assert ok.returncode == 0, ok.stderr
+    assert "2 tests captured" in ok.stdout and "2 ok" in ok.stdout
+    assert "[2/2] ok simple.getThing#1" in ok.stderr  # piped: plain lines
+    assert len(list(out.glob("*/simple/getThing-*.json"))) == 2
+
+    httpserver.clear()
+    httpserver.expect_request("/thing").respond_with_data("no", status=404)
+    failed = run_cli("capture", str(path), "--base-url", f"simple={httpserver.url_for('')}", "--delay", "0",
+                     "-o", str(out), "--quiet")
+    assert failed.returncode == 1 and failed.stderr == ""
+    assert run_cli("capture", str(tmp_path / "nope.mjs")).returncode == 2
+    bad = run_cli("capture", str(path), "--base-url", "simple")
+    assert bad.returncode == 2 and "NAMESPACE=" in bad.stderr
+    assert run_cli("capture", str(path), "--env-file", str(tmp_path / "missing.env")).returncode == 2
+
+
+def test_cli_capture_verify_json(tmp_path: Path, httpserver: HTTPServer) -> None:
+    httpserver.expect_ordered_request("/thing").respond_with_json({"n": "one"})
+    httpserver.expect_ordered_request("/thing").respond_with_json({"n": 2})
+    path = simple(tmp_path, httpserver.url_for(""), 2)
+    done = run_cli("capture", str(path), "--verify", "--format", "json", "--delay", "0", "-o",
+                   str(tmp_path / "out"), "-q")
+    assert done.returncode == 1, done.stderr
+    report = json.loads(done.stdout)
+    assert [d["code"] for d in report["diagnostics"]] == ["VER001"]
+    assert report["diagnostics"][0]["message"] == "getThing test 0: data.n: expected number, got string"
+    assert "2 tests captured" in done.stderr
+
+
+def test_ctrl_c_keeps_what_was_captured(tmp_path: Path, httpserver: HTTPServer) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    httpserver.expect_request("/thing").respond_with_json({"n": 1})
+    path = simple(tmp_path, httpserver.url_for(""), 20)
+    out = tmp_path / "out"
+    process = subprocess.Popen([sys.executable, "-m", "flowlint", "capture", str(path), "--delay", "0.3",
+                                "-o", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 20
+    while len(httpserver.log) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=20)
+    assert process.returncode == 1, stderr
+    assert "interrupted" in stdout and "Traceback" not in stderr
+    records = list(out.glob("*/simple/getThing-*.json"))
+    assert 2 <= len(records) < 20
+    assert (next(out.iterdir()) / "simple" / "metrics.json").is_file()
+
+
+def test_env_parsing_and_progress_modes() -> None:
+    import io
+
+    from flowlint.capture.env import parse_env_text
+    from flowlint.capture.progress import Progress, choose_mode
+    from flowlint.capture.records import CaptureRecord
+
+    assert parse_env_text("# c\nexport A='x y'\nB=\"q\"\nC=plain # note\nbad line\n=v\n") == {
+        "A": "x y", "B": "q", "C": "plain"}
+    stream = io.StringIO()
+    assert choose_mode(stream, quiet=True) == "quiet" and choose_mode(stream, quiet=False) == "lines"
+    record = CaptureRecord.model_validate({"namespace": "n", "toolName": "t", "testIndex": 0, "timestamp": "x",
+                                           "response": {"status": True}})
+    bar = Progress(2, stream, "bar")
+    bar.advance(record)
+    bar.close()
+    assert stream.getvalue().startswith("\r[1/2] ok      n.t#0") and stream.getvalue().endswith("\r")
