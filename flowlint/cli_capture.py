@@ -50,10 +50,22 @@ def _fail(message: str) -> None:
 @click.option("--fail-on", type=click.Choice(_SEVERITIES), default="warning", show_default=True,
               help="With --verify: lowest severity that makes the exit code 1.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
+@click.option("--via-mcp", "via_mcp", metavar="'COMMAND ...'",
+              help="Call the tests through this MCP server (started over stdio) instead of HTTP; the server "
+                   "runs the handlers, so records hold post-handler data.")
+@click.option("--mcp-tool", "mcp_tools", multiple=True, metavar="NAMESPACE.TOOL=NAME",
+              help="With --via-mcp: the server's name for a tool (default {toolName}_{namespace}).")
 def capture(paths: tuple[Path, ...], output: Path, env_files: tuple[Path, ...], base_urls: tuple[str, ...],
             delay: float, timeout: float, concurrency: int, retries: int, backoff: float,
-            max_retry_after: float, run_verify: bool, output_format: str, fail_on: str, quiet: bool) -> None:
+            max_retry_after: float, run_verify: bool, output_format: str, fail_on: str, quiet: bool,
+            via_mcp: str | None, mcp_tools: tuple[str, ...]) -> None:
     """Run every test of every tool and store the responses under OUTPUT/{timestamp}/{namespace}/."""
+    if via_mcp is not None:
+        _capture_via_mcp(list(paths), via_mcp, mcp_tools, output, timeout, delay, run_verify, output_format,
+                         fail_on)
+        return
+    if mcp_tools:
+        _fail("--mcp-tool needs --via-mcp")
     from flowlint.capture.progress import choose_mode
     from flowlint.capture.runner import CaptureOptions, parse_base_url
     from flowlint.capture.runner import capture as run_capture
@@ -84,6 +96,45 @@ def capture(paths: tuple[Path, ...], output: Path, env_files: tuple[Path, ...], 
 
         config = load_config((list(paths) or [Path(".")])[0]).replace(fail_on=Severity(fail_on))
         report = verify_records(result.definitions, result.records, config)
+        REPORTERS[output_format]().write(report, sys.stdout)
+        if report.failed():
+            code = EXIT_FINDINGS
+    sys.exit(code)
+
+
+def _capture_via_mcp(paths: list[Path], command: str, mcp_tools: tuple[str, ...], output: Path, timeout: float,
+                     delay: float, run_verify: bool, output_format: str, fail_on: str) -> None:
+    from flowlint.diagnostics import Severity
+    from flowlint.errors import FlowlintError
+
+    tool_map: dict[str, str] = {}
+    for item in mcp_tools:
+        key, sep, name = item.partition("=")
+        if not sep or not key.strip() or not name.strip():
+            _fail(f"--mcp-tool '{item}': expected NAMESPACE.TOOL=SERVER_TOOL_NAME")
+        tool_map[key.strip()] = name.strip()
+    try:
+        from flowlint.mcp.client import capture_via_mcp
+    except ImportError:
+        _fail("--via-mcp needs the MCP SDK: pip install 'flowlint[mcp]'")
+        return
+    try:
+        result = capture_via_mcp(paths or [Path(".")], command, output, tool_map=tool_map, timeout=timeout,
+                                 delay=delay)
+    except FlowlintError as error:
+        _fail(str(error))
+        return
+    stream = sys.stderr if run_verify else sys.stdout
+    if result.server_error:
+        stream.write(f"flowlint: {result.server_error}\n")
+    stream.write(f"Captured {len(result.outcomes)} tests via MCP: {result.ok} ok, {result.failed} failed, "
+                 f"{result.skipped} skipped -> {result.folder}\n")
+    code = EXIT_FINDINGS if result.failed or result.server_error else EXIT_OK
+    if run_verify and result.folder is not None:
+        from flowlint.reporters import REPORTERS
+        from flowlint.verify import verify as run_verify_folder
+
+        report = run_verify_folder(paths or [Path(".")], result.folder, fail_on=Severity(fail_on))
         REPORTERS[output_format]().write(report, sys.stdout)
         if report.failed():
             code = EXIT_FINDINGS
