@@ -20,4 +20,4 @@ class SyntaxError_(Rule):
 export const main = {
     namespace: 'demo',
     tools: { getPing: { method: 'GET', path: '/ping'
-""", (Expect(3, 53, "syntax error"),))]
+""", (Expect(3, 23, "syntax error: unexpected end of file: `{` is never closed"),))]

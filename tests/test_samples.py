@@ -1,0 +1,57 @@
+"""Dogfood: flowlint on its own sample_schemas/ must match the reviewed snapshot, and the README's
+console examples must print what the README says they print."""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, run_cli
+
+SNAPSHOT = REPO / "tests" / "snapshots" / "sample_schemas.txt"
+UPDATE = os.environ.get("FLOWLINT_UPDATE_SNAPSHOTS") == "1"
+
+
+def test_samples_match_the_reviewed_snapshot() -> None:
+    result = run_cli("check", "sample_schemas")
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.returncode == 1
+    if UPDATE:
+        SNAPSHOT.write_text(result.stdout, encoding="utf-8")
+    expected = SNAPSHOT.read_text(encoding="utf-8")
+    assert result.stdout == expected, (
+        "flowlint's findings on sample_schemas/ changed; review the difference and, if it is intended, run "
+        "FLOWLINT_UPDATE_SNAPSHOTS=1 python -m pytest tests/test_samples.py")
+
+
+def test_every_rule_fires_somewhere_in_the_samples() -> None:
+    """The samples are the living catalogue: each lint rule that can fire on a file shows up at least once."""
+    output = SNAPSHOT.read_text(encoding="utf-8")
+    seen = set(re.findall(r": ([A-Z]{2,3}\d{3}) (?:error|warning|info) ", output))
+    from flowlint.registry import all_rules
+
+    expected = {rule.code for rule in all_rules()} - {"FL003", "FL004", "FL005", "FL006", "FL008", "VAL042",
+                                                      "VAL043", "FL007", "FL009"}
+    assert expected <= seen, sorted(expected - seen)
+
+
+def _console_blocks() -> list[tuple[str, str]]:
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    blocks = []
+    for block in re.findall(r"```console\n(.*?)```", readme, flags=re.DOTALL):
+        lines = block.splitlines()
+        assert lines[0].startswith("$ "), block
+        blocks.append((lines[0][2:], "\n".join(lines[1:]) + "\n"))
+    return blocks
+
+
+@pytest.mark.parametrize(("command", "expected"), _console_blocks())
+def test_readme_console_examples(command: str, expected: str) -> None:
+    argv = shlex.split(command)
+    assert argv[0] == "flowlint"
+    result = run_cli(*argv[1:], cwd=Path(REPO))
+    assert result.stdout.startswith(expected) or result.stdout == expected, result.stdout
