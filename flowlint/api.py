@@ -48,17 +48,55 @@ class LintResult:
         return fails(self.diagnostics, fail_on or self.config.fail_on)
 
 
-def lint_paths(paths: Sequence[str | os.PathLike[str]] = (".",), config: Config | None = None) -> LintResult:
+# Below this many files one process is faster than starting workers.
+PARALLEL_THRESHOLD = 200
+
+
+def lint_paths(paths: Sequence[str | os.PathLike[str]] = (".",), config: Config | None = None,
+               jobs: int | None = None) -> LintResult:
     """Lint files and folders (recursively). `config` defaults to `[tool.flowlint]` found upward from
-    the first path. Raises `UsageError` for a path that does not exist."""
+    the first path. `jobs` is the number of processes (default: one per CPU for large runs, else 1).
+    Raises `UsageError` for a path that does not exist."""
     targets = [Path(p) for p in paths] or [Path(".")]
     if config is None:
         config = load_config(targets[0])
-    engine = Engine(config)
+    files = collect_files(targets, config)
     result = LintResult(config=config)
-    for file in collect_files(targets, config):
-        result.files.append(engine.lint_file(file, display_path(file)))
+    workers = _workers(len(files), jobs)
+    if workers > 1:
+        result.files.extend(_lint_parallel(files, config, workers))
+    else:
+        engine = Engine(config)
+        result.files.extend(engine.lint_file(file, display_path(file)) for file in files)
     return result
+
+
+def _workers(file_count: int, jobs: int | None) -> int:
+    if jobs is not None:
+        return max(1, min(jobs, file_count))
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return min(cpus, 8) if file_count >= PARALLEL_THRESHOLD else 1
+
+
+def _lint_chunk(files: list[Path], config: Config) -> list[FileReport]:
+    engine = Engine(config)
+    reports = [engine.lint_file(file, display_path(file)) for file in files]
+    for report in reports:
+        report.definition = None  # the static tree stays in the worker; diagnostics are what travels
+    return reports
+
+
+def _lint_parallel(files: list[Path], config: Config, workers: int) -> list[FileReport]:
+    """Lint in worker processes, in chunks, keeping the input order."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    size = max(16, len(files) // (workers * 4))
+    chunks = [files[i:i + size] for i in range(0, len(files), size)]
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        return [report for chunk in pool.map(_lint_chunk, chunks, [config] * len(chunks)) for report in chunk]
 
 
 def lint_source(text: str | bytes, path: str | os.PathLike[str] = "definition.mjs",

@@ -98,10 +98,12 @@ def main() -> None:
               help="Report only findings that are not recorded in this baseline file.")
 @click.option("--write-baseline", "write_baseline_path", type=click.Path(path_type=Path, dir_okay=False),
               help="Record every current finding in this baseline file and exit 0.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Processes to lint with (default: one per CPU when there are 200 files or more).")
 def check(paths: tuple[Path, ...], output_format: str, output_file: Path | None, statistics: bool,
           select: tuple[str, ...], ignore: tuple[str, ...], min_tests: int | None, fail_on: str | None,
           config_path: Path | None, stdin_filename: str | None, baseline_path: Path | None,
-          write_baseline_path: Path | None) -> None:
+          write_baseline_path: Path | None, jobs: int | None) -> None:
     """Check definitions statically (dry-run): files or folders, recursively; default `.`.
 
     `-` reads one definition from standard input (name it with --stdin-filename).
@@ -139,7 +141,7 @@ def check(paths: tuple[Path, ...], output_format: str, output_file: Path | None,
             data = click.get_binary_stream("stdin").read()
             result = LintResult([lint_source(data, stdin_filename or "stdin.mjs", config)], config)
         else:
-            result = lint_paths(targets, config)
+            result = lint_paths(targets, config, jobs=jobs)
         if write_baseline_path is not None:
             from flowlint.baseline import write_baseline
 

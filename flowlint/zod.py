@@ -95,8 +95,26 @@ class ZSpec:
 # --------------------------------------------------------------------------- parsing
 
 
+_SPEC_CACHE: dict[tuple[str, tuple[str, ...]], ZSpec] = {}
+
+
 def parse_z(primitive: object, options: list[object]) -> ZSpec:
-    """Parse a z block; every problem becomes a `ZIssue` on the returned spec, never an exception."""
+    """Parse a z block; every problem becomes a `ZIssue` on the returned spec, never an exception.
+
+    Specs are immutable, so the common all-strings case is cached: a library repeats the same few
+    z blocks thousands of times."""
+    if isinstance(primitive, str) and all(type(option) is str for option in options):
+        key = (primitive, tuple(options))  # type: ignore[arg-type]
+        cached = _SPEC_CACHE.get(key)
+        if cached is None:
+            if len(_SPEC_CACHE) > 4096:
+                _SPEC_CACHE.clear()
+            cached = _SPEC_CACHE[key] = _parse_z(primitive, options)
+        return cached
+    return _parse_z(primitive, options)
+
+
+def _parse_z(primitive: object, options: list[object]) -> ZSpec:
     issues: list[ZIssue] = []
     if not isinstance(primitive, str):
         issues.append(ZIssue("VAL043", Severity.ERROR,
