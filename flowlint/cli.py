@@ -138,7 +138,7 @@ def check(paths: tuple[Path, ...], output_format: str, output_file: Path | None,
             changes["fail_on"] = parse_severity(fail_on, "--fail-on")
         config = config.replace(**changes)
         if from_stdin:
-            data = click.get_binary_stream("stdin").read()
+            data = sys.stdin.buffer.read()
             result = LintResult([lint_source(data, stdin_filename or "stdin.mjs", config)], config)
         else:
             result = lint_paths(targets, config, jobs=jobs)
@@ -177,7 +177,7 @@ def _report(result: LintResult, output_format: str, output_file: Path | None, st
 
     reporter = REPORTERS[output_format]()
     if output_file is None:
-        reporter.write(result, click.get_text_stream("stdout"))
+        reporter.write(result, sys.stdout)
     else:
         from flowlint.baseline import write_atomic
 

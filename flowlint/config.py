@@ -111,10 +111,9 @@ def _string_list(value: object, where: str) -> tuple[str, ...]:
 
 
 def parse_severity(value: object, where: str) -> Severity:
-    try:
+    if isinstance(value, str) and value in Severity.__members__.values():
         return Severity(value)
-    except ValueError:
-        raise ConfigError(f"{where} must be one of error, warning, info; got {value!r}") from None
+    raise ConfigError(f"{where} must be one of error, warning, info; got {value!r}")
 
 
 def check_codes(codes: tuple[str, ...], where: str) -> None:

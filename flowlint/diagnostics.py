@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import bisect
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from flowlint.nodes import Span
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     """How much a finding matters; ordered `info < warning < error`."""
 
     INFO = "info"
@@ -36,7 +36,7 @@ class Position:
 class SourceText:
     """A source file's bytes with a line index, to turn byte offsets into lines and columns."""
 
-    __slots__ = ("data", "_line_starts")
+    __slots__ = ("_line_starts", "data")
 
     def __init__(self, data: bytes) -> None:
         self.data = data

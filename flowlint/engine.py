@@ -81,7 +81,7 @@ class Engine:
             self._add(report, SourceText(data), Finding("FL008", "the definition is nested too deeply to check",
                                                         Span(0, 0)))
             return report
-        except Exception as error:  # noqa: BLE001 - reported, not swallowed
+        except Exception as error:
             report = FileReport(display, "error")
             self._add(report, SourceText(data), Finding(
                 "FL008", f"internal error while checking this file ({type(error).__name__}: {error}); "

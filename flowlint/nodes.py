@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Union
+from typing import TypeAlias
 
-Scalar = Union[str, int, float, bool, None]
+Scalar: TypeAlias = str | int | float | bool | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +87,7 @@ class NonStatic:
     span: Span
 
 
-SNode = Union[SScalar, SObject, SArray, SHole, NonStatic]
+SNode: TypeAlias = SScalar | SObject | SArray | SHole | NonStatic
 
 
 class _Hole:

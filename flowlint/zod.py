@@ -104,7 +104,7 @@ def parse_z(primitive: object, options: list[object]) -> ZSpec:
     Specs are immutable, so the common all-strings case is cached: a library repeats the same few
     z blocks thousands of times."""
     if isinstance(primitive, str) and all(type(option) is str for option in options):
-        key = (primitive, tuple(options))  # type: ignore[arg-type]
+        key = (primitive, tuple(str(option) for option in options))
         cached = _SPEC_CACHE.get(key)
         if cached is None:
             if len(_SPEC_CACHE) > 4096:

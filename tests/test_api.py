@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import run_cli
-
 import flowlint
+from conftest import run_cli
 from flowlint.api import FileReport, LintResult
 from flowlint.config import Config
 from flowlint.diagnostics import Severity

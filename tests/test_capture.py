@@ -1,6 +1,6 @@
 """capture: requests as the FlowMCP runtime builds them, retries, timeouts, SQLite, secrets, pacing."""
 
-# ruff: noqa: E501  (definition texts and expected messages read best on one line)
+
 
 from __future__ import annotations
 
@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import run_cli
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
+from conftest import run_cli
 from flowlint.capture.definitions import tools_with_handlers
 from flowlint.capture.http import parse_retry_after
 from flowlint.capture.records import iter_record_files, read_record

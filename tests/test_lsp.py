@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import pytest
+
 from conftest import REPO
 
 pytest.importorskip("pygls")

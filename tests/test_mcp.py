@@ -52,7 +52,7 @@ SMALL = """export const main = {
         }
     }
 }
-"""  # noqa: E501
+"""
 
 
 def mock_command(*args: str) -> list[str]:

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from conftest import REPO
 
 pytest.importorskip("pre_commit")

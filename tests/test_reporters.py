@@ -12,8 +12,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import jsonschema
-from conftest import REPO, SAMPLES, run_cli
 
+from conftest import REPO, SAMPLES, run_cli
 from flowlint.cli import FORMATS
 from flowlint.reporters import REPORTERS
 

@@ -1,6 +1,6 @@
 """verify: captured data against the FlowMCP output-schema subset, reported like `check`."""
 
-# ruff: noqa: E501  (definition texts and expected messages read best on one line)
+
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import run_cli
 
+from conftest import run_cli
 from flowlint.capture.store import write_json_atomic
 from flowlint.diagnostics import Severity
 from flowlint.errors import UsageError
