@@ -31,6 +31,7 @@ from flowlint.engine import FileReport
 from flowlint.errors import UsageError
 from flowlint.model import Tool
 from flowlint.nodes import SObject, Span, to_python
+from flowlint.zod import json_type
 
 MAX_PER_RECORD = 20
 _IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
@@ -44,22 +45,6 @@ class Mismatch:
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}"
-
-
-def json_type(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    return type(value).__name__
 
 
 def _type_matches(value: object, expected: str) -> bool:

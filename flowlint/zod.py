@@ -348,14 +348,14 @@ def validate(value: object, spec: ZSpec, list_values: tuple[str, ...] | None = N
         return "got null; FlowMCP rejects null even for optional parameters: omit the key instead"
     if kind == "string":
         if not isinstance(value, str):
-            return f"{_expects(spec)}, got {_kind(value)} {js_repr(value)}" + _quote_hint(value)
+            return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}" + _quote_hint(value)
         return _check_length(value, spec, "characters") or _check_regex(value, spec)
     if kind == "number":
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             hint = ""
             if isinstance(value, str) and _NUMBER_TEXT.match(value.strip()):
                 hint = f"; write {value.strip()} without quotes"
-            return f"{_expects(spec)}, got {_kind(value)} {js_repr(value)}{hint}"
+            return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}{hint}"
         if isinstance(value, float) and not math.isfinite(value):
             return f"{_expects(spec)}, got {js_repr(value)}"
         if spec.min is not None and value < spec.min:
@@ -368,7 +368,7 @@ def validate(value: object, spec: ZSpec, list_values: tuple[str, ...] | None = N
             hint = ""
             if isinstance(value, str) and value.strip().lower() in ("true", "false"):
                 hint = f"; write {value.strip().lower()} without quotes"
-            return f"{_expects(spec)}, got {_kind(value)} {js_repr(value)}{hint}"
+            return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}{hint}"
         return None
     if kind == "enum":
         values = spec.enum_values if spec.list_ref is None else list_values
@@ -376,22 +376,22 @@ def validate(value: object, spec: ZSpec, list_values: tuple[str, ...] | None = N
             text = js_repr(value) if not isinstance(value, (int, float)) else js_number(value)
             if values is not None and text in values and not isinstance(value, bool):
                 return (f"{_expects(spec)}, got number {text}; enum values are strings: write '{text}'")
-            return f"{_expects(spec)}, got {_kind(value)} {js_repr(value)}; enum values are strings"
+            return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}; enum values are strings"
         if values is not None and value not in values:
             return f"{_expects(spec)}, got {js_repr(value)}{_closest(value, values)}"
         return None
     if kind == "array":
         if not isinstance(value, list):
             hint = "; wrap it in an array: [ " + js_repr(value) + " ]" if isinstance(value, str) else ""
-            return f"{_expects(spec)}, got {_kind(value)} {js_repr(value)}{hint}"
+            return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}{hint}"
         for position, item in enumerate(value):
             if not isinstance(item, str):
                 return (f"{_expects(spec)}: array() holds strings, but item {position} is "
-                        f"{_kind(item)} {js_repr(item)}" + _quote_hint(item))
+                        f"{json_type(item)} {js_repr(item)}" + _quote_hint(item))
         return _check_length(value, spec, "items")
     # object(): a plain object, never an array.
     if not isinstance(value, dict):
-        return f"{_expects(spec)}, got {_kind(value)} {js_repr(value)}; object() takes a plain object {{ ... }}"
+        return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}; object() takes a plain object {{ ... }}"
     return None
 
 
@@ -445,7 +445,10 @@ def _closest(value: str, values: tuple[str, ...]) -> str:
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
-def _kind(value: object) -> str:
+def json_type(value: object) -> str:
+    """The JSON type name of a plain value: `string`, `number`, `boolean`, `array`, `object` or `null`."""
+    if value is None:
+        return "null"
     if isinstance(value, bool):
         return "boolean"
     if isinstance(value, (int, float)):
@@ -456,9 +459,7 @@ def _kind(value: object) -> str:
         return "array"
     if isinstance(value, dict):
         return "object"
-    if value is None:
-        return "null"
-    return "value"
+    return type(value).__name__
 
 
 def js_number(value: float) -> str:
