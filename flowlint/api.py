@@ -66,8 +66,7 @@ def lint_paths(paths: Sequence[str | os.PathLike[str]] = (".",), config: Config 
     if workers > 1:
         result.files.extend(_lint_parallel(files, config, workers))
     else:
-        engine = Engine(config)
-        result.files.extend(engine.lint_file(file, display_path(file)) for file in files)
+        result.files.extend(_lint_chunk(files, config))
     return result
 
 
@@ -79,10 +78,17 @@ def _workers(file_count: int, jobs: int | None) -> int:
 
 
 def _lint_chunk(files: list[Path], config: Config) -> list[FileReport]:
+    """Lint files in order. Reports keep diagnostics, not static trees: a run over a large library
+    must not hold every tree in memory (nor make the garbage collector walk them all)."""
+    import gc
+
+    gc.freeze()  # what is alive now (imported modules) is never garbage: keep it out of collections
     engine = Engine(config)
-    reports = [engine.lint_file(file, display_path(file)) for file in files]
-    for report in reports:
-        report.definition = None  # the static tree stays in the worker; diagnostics are what travels
+    reports = []
+    for file in files:
+        report = engine.lint_file(file, display_path(file))
+        report.definition = None
+        reports.append(report)
     return reports
 
 

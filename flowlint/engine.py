@@ -32,6 +32,7 @@ class FileReport:
     """The outcome for one file: its diagnostics and what the file turned out to be.
 
     `kind` is `definition`, `skipped` (not a tool definition) or `error` (unreadable, unparsable).
+    `definition` is kept by `lint_source` (for embedding tools); `lint_paths` drops it to save memory.
     """
 
     path: str

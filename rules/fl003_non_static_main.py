@@ -34,10 +34,13 @@ export const main = {
 """, (Expect(3, 87, "main.root is `ROOT`"),))]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        main = ctx.definition.main
+        if not _has_non_static(main):  # the common case, checked without building any paths
+            return
         skip = {id(tool.tests_node) for tool in ctx.definition.tools if tool.tests_node is not None}
         skip.update(id(p.z_node.get("options")) for tool in ctx.definition.tools for p in tool.parameters
                     if p.z_node is not None)
-        yield from self._walk(ctx.definition.main, "main", skip)
+        yield from self._walk(main, "main", skip)
 
     def _walk(self, node: SNode, path: str, skip: set[int]) -> Iterator[Finding]:
         if id(node) in skip:
@@ -51,6 +54,21 @@ export const main = {
         elif isinstance(node, SArray):
             for index, item in enumerate(node.items):
                 yield from self._walk(item, f"{path}[{index}]", skip)
+
+
+def _has_non_static(root: SNode) -> bool:
+    stack = [root]
+    pop, push = stack.pop, stack.extend
+    while stack:
+        node = pop()
+        kind = type(node)
+        if kind is SObject:
+            push([entry.value for entry in node.entries])  # type: ignore[union-attr]
+        elif kind is SArray:
+            push(node.items)  # type: ignore[union-attr]
+        elif kind is NonStatic:
+            return True
+    return False
 
 
 def _short(text: str) -> str:
