@@ -14,7 +14,6 @@ A test that needs a server param that is unset or blank is not built: `RequestSk
 from __future__ import annotations
 
 import json
-import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -22,7 +21,8 @@ from typing import Any
 from urllib.parse import quote
 
 from flowlint.model import Definition, Tool
-from flowlint.nodes import HOLE, NonStatic, SObject, SScalar, to_python
+from flowlint.nodes import SObject, SScalar, first_non_json, to_python
+from flowlint.zod import js_number
 
 _PLACEHOLDER = re.compile(r"\{\{([^{}]+)\}\}")
 _SERVER = re.compile(r"^SERVER_PARAM:(.+)$")
@@ -57,9 +57,7 @@ def js_string(value: object) -> str:
     if value is None:
         return "null"
     if isinstance(value, float):
-        if math.isfinite(value) and value == int(value) and abs(value) < 1e21:
-            return str(int(value))
-        return repr(value)
+        return js_number(value)
     if isinstance(value, list):
         return ",".join("" if v is None else js_string(v) for v in value)
     if isinstance(value, dict):
@@ -80,21 +78,10 @@ def test_values(tool: Tool, index: int) -> dict[str, Any]:
     for entry in case.obj.entries:
         if entry.key == "_description":
             continue
-        plain = to_python(entry.value)
-        if _has_non_static(plain):
+        if first_non_json(entry.value) is not None:
             raise RequestSkip(f"test {index}: the value of '{entry.key}' is not static data")
-        values[entry.key] = plain
+        values[entry.key] = to_python(entry.value)
     return values
-
-
-def _has_non_static(value: object) -> bool:
-    if isinstance(value, NonStatic) or value is HOLE:
-        return True
-    if isinstance(value, dict):
-        return any(_has_non_static(v) for v in value.values())
-    if isinstance(value, list):
-        return any(_has_non_static(v) for v in value)
-    return False
 
 
 def _string(node: object) -> str | None:
