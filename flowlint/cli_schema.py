@@ -54,18 +54,18 @@ def schema(
     """
     if from_response is not None:
         if paths or captures or write or check:
-            _err("error: --from-response takes no PATHS, --captures, --write or --check")
+            _err("flowlint: --from-response takes no PATHS, --captures, --write or --check")
             sys.exit(EXIT_USAGE)
         sys.exit(_from_response(from_response, quiet))
     if write and check:
-        _err("error: --write and --check cannot be combined")
+        _err("flowlint: --write and --check cannot be combined")
         sys.exit(EXIT_USAGE)
     if not captures:
-        _err("error: --captures DIR is required (or use --from-response FILE)")
+        _err("flowlint: --captures DIR is required (or use --from-response FILE)")
         sys.exit(EXIT_USAGE)
     for folder in captures:
         if not folder.exists():
-            _err(f"error: {folder}: no such capture folder")
+            _err(f"flowlint: {folder}: no such capture folder")
             sys.exit(EXIT_USAGE)
 
     from flowlint.api import collect_files, display_path
@@ -77,7 +77,7 @@ def schema(
     try:
         files = collect_files(targets, load_config(targets[0]))
     except FlowlintError as error:
-        _err(f"error: {error}")
+        _err(f"flowlint: {error}")
         sys.exit(EXIT_USAGE)
     index = CaptureIndex.load(captures)
     for problem in index.problems:
@@ -120,8 +120,11 @@ def _from_response(path: Path, quiet: bool) -> int:
 
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-        _err(f"error: {path}: not a JSON file ({error})")
+    except OSError as error:
+        _err(f"flowlint: {path}: cannot be read ({error.strerror or error})")
+        return EXIT_USAGE
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        _err(f"flowlint: {path}: not a JSON file ({error})")
         return EXIT_USAGE
     content_types: list[str | None] = []
     raw = False
@@ -132,7 +135,7 @@ def _from_response(path: Path, quiet: bool) -> int:
         try:
             record = CaptureRecord.model_validate(document)
         except ValueError as error:
-            _err(f"error: {path}: not a capture record ({error})")
+            _err(f"flowlint: {path}: not a capture record ({error})")
             return EXIT_USAGE
         data = record.response.data
         content_types = [record.contentType]
