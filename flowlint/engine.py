@@ -10,7 +10,7 @@ from flowlint.config import Config, code_selected
 from flowlint.diagnostics import Diagnostic, Finding, Severity, SourceText, locate
 from flowlint.loaders import ParsedModule, parse_file_bytes
 from flowlint.model import Definition, build_definition
-from flowlint.nodes import NonStatic, SArray, SObject, Span
+from flowlint.nodes import NonStatic, SArray, SObject, Span, shorten
 from flowlint.registry import all_rules
 from flowlint.rule import Rule, RuleContext
 from flowlint.sharedlists import SharedListResolver
@@ -142,7 +142,7 @@ def classify(module: ParsedModule, suffix: str) -> tuple[str, str, SObject | Non
     if main is not None:
         if isinstance(main, NonStatic):
             return "error", (f"main must be an object literal; flowlint reads definitions without running "
-                             f"them and cannot evaluate `{_short(main.source)}` ({main.reason})"), None
+                             f"them and cannot evaluate `{shorten(main.source, 40)}` ({main.reason})"), None
         return "error", "main must be an object literal", None
     for name, description in _OTHER_KINDS:
         if name in module.exports:
@@ -151,10 +151,6 @@ def classify(module: ParsedModule, suffix: str) -> tuple[str, str, SObject | Non
         suffix, "no `export const main = {...}`")
     return "skipped", f"not a tool definition: {where}", None
 
-
-def _short(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def parse_suppressions(data: bytes, source: SourceText) -> list[Suppression]:

@@ -136,6 +136,12 @@ def first_non_json(node: SNode) -> SNode | None:
     return None
 
 
+def shorten(source: str, limit: int = 60) -> str:
+    """Source text on one line, cut to `limit` characters: how messages quote non-static values."""
+    text = " ".join(source.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def type_name(node: SNode) -> str:
     """A short, user-facing name for what a node is (`string`, `array`, `call`...)."""
     if isinstance(node, SScalar):

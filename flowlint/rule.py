@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from flowlint.config import Config
 from flowlint.diagnostics import Finding, Severity
+from flowlint.nodes import Span
 from flowlint.model import Definition, Parameter
 from flowlint.sharedlists import Resolution, SharedListResolver
 
@@ -81,8 +82,10 @@ class Rule:
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         return iter(())
 
-    def finding(self, message: str, span: object, **where: object) -> Finding:
-        return Finding(self.code, message, span, **where)  # type: ignore[arg-type]
+    def finding(self, message: str, span: Span, *, tool: str | None = None, test_index: int | None = None,
+                parameter: str | None = None) -> Finding:
+        """A finding of this rule's code at `span`, with the rule's default severity."""
+        return Finding(self.code, message, span, tool=tool, test_index=test_index, parameter=parameter)
 
 
 # The first two lines of every example definition, so examples stay short and their lines predictable.

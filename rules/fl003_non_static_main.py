@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from flowlint.diagnostics import Finding, Severity
-from flowlint.nodes import NonStatic, SArray, SNode, SObject
+from flowlint.nodes import NonStatic, SArray, SNode, SObject, shorten
 from flowlint.rule import Example, Expect, Rule, RuleContext, example
 
 
@@ -46,7 +46,7 @@ export const main = {
         if id(node) in skip:
             return
         if isinstance(node, NonStatic):
-            yield self.finding(f"{path} is `{_short(node.source)}` ({node.reason}); main must be plain data",
+            yield self.finding(f"{path} is `{shorten(node.source, 50)}` ({node.reason}); main must be plain data",
                                node.span)
         elif isinstance(node, SObject):
             for entry in node.entries:
@@ -69,8 +69,3 @@ def _has_non_static(root: SNode) -> bool:
         elif kind is NonStatic:
             return True
     return False
-
-
-def _short(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= 50 else text[:47] + "..."

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from flowlint.diagnostics import Finding, Severity
-from flowlint.nodes import NonStatic, SHole, SNode, SScalar, first_non_json
+from flowlint.nodes import NonStatic, SHole, SNode, SScalar, first_non_json, shorten
 from flowlint.rule import Example, Expect, Rule, RuleContext, example
 from flowlint.zod import js_number
 
@@ -37,7 +37,7 @@ class JsonSerializable(Rule):
             for test in tool.tests:
                 where = {"tool": tool.label, "test_index": test.index}
                 if isinstance(test.node, NonStatic):
-                    yield self.finding(f"test {test.index} is `{_short(test.node.source)}` "
+                    yield self.finding(f"test {test.index} is `{shorten(test.node.source)}` "
                                        f"({test.node.reason}), not a plain object", test.node.span, **where)
                     continue
                 if test.obj is None:
@@ -51,14 +51,9 @@ class JsonSerializable(Rule):
 
 def _explain(node: SNode) -> str:
     if isinstance(node, NonStatic):
-        return (f"is `{_short(node.source)}` ({node.reason}), which is not JSON data; tests must hold "
+        return (f"is `{shorten(node.source)}` ({node.reason}), which is not JSON data; tests must hold "
                 "literal values: write the value itself")
     if isinstance(node, SHole):
         return "has an array hole (undefined), which JSON turns into null; remove the extra comma"
     assert isinstance(node, SScalar)
     return f"is {js_number(node.value)}, which JSON cannot represent; write a finite number"  # type: ignore[arg-type]
-
-
-def _short(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= 60 else text[:57] + "..."

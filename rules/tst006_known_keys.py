@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from flowlint.diagnostics import Finding, Severity
 from flowlint.model import Parameter, Tool
 from flowlint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.rules._shared import tool_noun
 
 
 class KnownKeys(Rule):
@@ -79,8 +80,4 @@ def _explain(key: str, tool: Tool) -> str:
     if candidates:
         return (f"test key '{key}' matches no parameter; the {{{{USER_PARAM}}}} parameters are "
                 + ", ".join(f"'{c}'" for c in candidates))
-    return f"test key '{key}' matches no parameter; this {_noun(tool)} has no {{{{USER_PARAM}}}} parameters"
-
-
-def _noun(tool: Tool) -> str:
-    return "tool" if tool.kind == "tool" else "resource query"
+    return f"test key '{key}' matches no parameter; this {tool_noun(tool.kind)} has no {{{{USER_PARAM}}}} parameters"
