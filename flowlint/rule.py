@@ -14,8 +14,8 @@ from typing import ClassVar
 
 from flowlint.config import Config
 from flowlint.diagnostics import Finding, Severity
-from flowlint.nodes import Span
 from flowlint.model import Definition, Parameter
+from flowlint.nodes import Span
 from flowlint.sharedlists import Resolution, SharedListResolver
 
 

@@ -718,7 +718,7 @@ class Printer:
                  for key, value in mapping.items()]
         if parts and rng.random() < 0.2:  # spread a static part
             split = rng.randrange(len(parts) + 1)
-            parts = ["**{" + ", ".join(parts[:split]) + "}"] + parts[split:]
+            parts = ["**{" + ", ".join(parts[:split]) + "}", *parts[split:]]
         text = ",".join(self.ws(True) + part for part in parts)
         trailing = "," if parts and rng.random() < 0.4 else ""
         return "{" + text + trailing + self.ws(True) + "}"
