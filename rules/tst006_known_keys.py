@@ -63,6 +63,10 @@ def _explain(key: str, tool: Tool) -> str:
     if by_key is not None:
         name = by_key.key or key
         if by_key.role == "placeholder":
+            if "USER_PARAM" in by_key.placeholders:
+                return (f"'{key}' sets parameter '{name}', but its value '{by_key.value}' embeds {{{{USER_PARAM}}}} "
+                        "in other text; FlowMCP substitutes only a value that is exactly '{{USER_PARAM}}', "
+                        "so tests and callers cannot set it")
             return (f"'{key}' sets parameter '{name}', but its value '{by_key.value}' is a named placeholder, "
                     "which FlowMCP treats as a fixed value, so tests and callers cannot set it; "
                     "use value: '{{USER_PARAM}}'")

@@ -159,3 +159,15 @@ def test_span_columns_count_characters_not_bytes() -> None:
     line = definition(body).splitlines()[diagnostic.line - 1]
     assert line[diagnostic.column - 1:diagnostic.end_column - 1] == "'10'"
 
+
+
+def test_tst006_explains_user_param_embedded_in_text() -> None:
+    body = """\
+    tools: {
+        search: { method: 'GET', path: '/search', description: 'Search books',
+            parameters: [ { position: { key: 'q', value: 'intitle:{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
+            tests: [ { _description: 'Python books', q: 'python' } ] }
+    }"""
+    [diagnostic] = lint_source(definition(body), "x.mjs", Config()).diagnostics
+    assert diagnostic.code == "TST006" and diagnostic.parameter == "q"
+    assert "embeds {{USER_PARAM}} in other text" in diagnostic.message
