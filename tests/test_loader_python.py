@@ -14,6 +14,7 @@ import re
 import sys
 import time
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -161,9 +162,10 @@ def test_numbers() -> None:
 
 
 def test_huge_integer_literal() -> None:
-    digits = "7" * 5000  # more than int() converts by default; Python source allows it
-    value = value_of(digits)
-    assert isinstance(value, (int, NonStatic))
+    digits = "7" * 5000  # more than int() converts by default (as in the JSON loader)
+    node = nonstatic(digits)
+    assert node.reason == "an integer with too many digits"
+    assert node.source == digits
 
 
 def test_constants() -> None:
@@ -433,6 +435,7 @@ def test_lone_carriage_returns() -> None:
     ("x = 'é' + 'abc\ny = 1\n", "unterminated string literal", "'"),
     ("x = '''abc\n", "unterminated triple-quoted string literal", "'''"),
     ("x = f'abc\n", "unterminated f-string literal", "f"),
+    ("x = f'{{}x}'\n", "f-string: single `}` is not allowed", "}"),
     ("x = $\n", "invalid character `$`", "$"),
     ("x = é €\n", "invalid character `€`", "€"),
     ("x = 0777\n", "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal "
@@ -461,6 +464,10 @@ def test_decoding_problems() -> None:
     assert problem_of(b"x = 1\x00\n") == ("source code cannot contain null bytes", b"\x00")
     message, _ = problem_of(b"# -*- coding: no-such-codec -*-\nx = 1\n")
     assert "no-such-codec" in message
+    message, _ = problem_of(b"# coding: utf-16\nx = 1\n")
+    assert message == "encoding problem: utf-16 is not ASCII-compatible"
+    module = parse(b"# coding: cp1252\nx = '\x80'\n")
+    assert to_python(module.exports["x"]) == "\u20ac"
 
 
 def test_mixing_bytes_and_str_is_reported() -> None:
@@ -477,7 +484,7 @@ def test_invalid_named_escape_is_reported() -> None:
 # --------------------------------------------------------------------------------------------------
 # robustness: depth, size, junk
 
-_DEEP = {
+_DEEP: dict[str, Callable[[int], str]] = {
     "brackets": lambda n: "main = " + "[" * n + "]" * n,
     "dicts": lambda n: "main = " + "{'a': " * n + "1" + "}" * n,
     "unary": lambda n: "main = " + "-" * n + "1",
@@ -831,7 +838,7 @@ _TOOL = """        'getThing%d': {
 """
 
 
-def realistic_definition(tools: int = 5) -> str:
+def realistic_definition(tools: int = 6) -> str:
     return (
         '"""A demo API as a FlowMCP definition written in Python."""\n\n'
         "from datetime import datetime\n\n"
@@ -865,7 +872,7 @@ def test_realistic_definition() -> None:
     assert isinstance(value, dict)
     assert value["root"] == "https://api.example.com/v1"
     assert value["description"] == "A demo API with a long description split over two lines (ünïcödé)"
-    assert len(value["tools"]) == 5
+    assert len(value["tools"]) == 6
     handlers = module.exports["handlers"]
     assert isinstance(handlers, SObject)
     assert isinstance(module.exports["datetime"], NonStatic)

@@ -1,8 +1,18 @@
 """Strict JSON (RFC 8259) loader that keeps the byte span of every value and key.
 
 The parser is hand-written and iterative (an explicit stack, no recursion), so any nesting depth is
-safe; it stops at the first error and reports it with a precise span and a readable message. The
-`json` module is used only to decode the escapes of a single string token.
+safe: containers deeper than `MAX_DEPTH` become `NonStatic('nested too deeply')`. It stops at the
+first error and reports it with a precise span and a readable message ("trailing comma is not
+allowed in JSON", "invalid escape `\\q`", "NaN is not valid JSON"...). A UTF-8 BOM is accepted;
+duplicate keys keep every entry (`SObject.get` takes the last); integers become `int`, numbers with
+a fraction or an exponent `float`. The `json` module only decodes the escapes of single strings.
+
+Exports: when the root is an object whose "main" member is an object, that member is `main`, and
+the root's other object members (e.g. "list") are exported too; otherwise the root is `main`.
+
+Valid input takes a fast path (`_parse_fast`: `, "key":` in one regex match, nodes built without
+the dataclasses' __init__); anything it does not accept is parsed again by the reference parser
+(`_parse_checked`), which finds and explains the error.
 """
 
 from __future__ import annotations

@@ -1,17 +1,25 @@
 """Python loader: the module-level bindings of a `.py` definition, evaluated statically with libcst.
 
-Nothing is executed. Module-level assignments (`main = {...}`, `main: dict = {...}`) become exports;
-literals are evaluated exactly as Python would (strings with all prefixes and escapes, numbers,
-dicts, lists, tuples), names bound earlier at module level resolve to their values, and anything
-that needs code to run (calls, lambdas, comprehensions, attribute access...) becomes a `NonStatic`
-node keeping its source text.
+Nothing is executed. Every module-level binding is an export, later bindings replacing earlier ones:
+`main = {...}`, `main: dict = {...}`, tuple unpacking of static tuples, `+=` of strings or numbers;
+functions, classes and imports are exported as `NonStatic`, and so are names bound inside `if`,
+`for`, `try`, `with`... blocks (their value depends on how the code runs). `del` removes an export.
 
-libcst's parser is native code that recurses on the syntax tree, so deeply nested input could
-overflow the C stack (a crash, not an exception); its Python-side position computation recurses
-too. A fast pre-scan (`_prescan`) therefore bounds the tree depth before libcst sees the source,
-and reports too deeply nested code as a syntax problem instead. The pre-scan also gives precise
-positions for the lexical errors libcst reports without one (unterminated strings, stray
-characters, unbalanced brackets).
+Values are evaluated exactly as Python would: dicts with string keys (a non-string key makes the
+whole dict `NonStatic`; `**spread` of a static dict merges its entries), lists and tuples (both
+`SArray`; a tuple's span includes its parentheses), strings with every prefix, quote style and
+escape, implicit concatenation, f-strings without placeholders, ints and floats in every notation
+with unary `-`/`+`, True/False/None, `+` of two strings or two numbers, and names bound earlier at
+module level to their (shared) value tree, whose spans stay at the definition. Everything else
+(calls, lambdas, comprehensions, attribute access, sets, bytes, complex numbers...) becomes a
+`NonStatic` with its exact source text and a short reason.
+
+Safety: libcst's parser is native code that recurses on the syntax tree, so deeply nested input
+would overflow the C stack (a crash, not an exception), and its position computation recurses in
+Python. A fast pre-scan (`_prescan`) therefore bounds the depth of the tree before libcst sees the
+source and reports too deeply nested code as a problem instead; it also gives precise positions to
+the lexical errors libcst reports without one (unterminated strings, stray characters, unbalanced
+brackets). Files over `MAX_SOURCE_BYTES` are not analysed (libcst needs about 10 s per MB).
 """
 
 from __future__ import annotations
@@ -156,6 +164,12 @@ def _decode(data: bytes) -> _Source | SyntaxProblem:
     if encoding == "utf-8-sig" or data.startswith(_BOM):
         encoding = "utf-8"
         base = 3 if data.startswith(_BOM) else 0
+    try:
+        ascii_compatible = "coding = 1".encode(encoding) == b"coding = 1"
+    except (UnicodeError, LookupError, TypeError):  # pragma: no cover - an odd codec
+        ascii_compatible = False
+    if not ascii_compatible:  # as in Python, a source encoding must be ASCII-compatible
+        return SyntaxProblem(f"encoding problem: {encoding} is not ASCII-compatible", Span(0, 0))
     body = data[base:]
     try:
         text = body.decode(encoding)
@@ -304,7 +318,11 @@ def _prescan(text: str, limit: int = MAX_DEPTH_ESTIMATE) -> _Scan:
                 if base + total > limit:
                     result.too_deep_at = pos - 1
                     return result
-            elif pos < n and text[pos] in "}\\":  # a single `}` (an error) or a backslash before `{`
+            elif pos < n and text[pos] == "}":  # a single `}`: an error
+                if result.lexical_error is None:
+                    result.lexical_error = ("f-string: single `}` is not allowed", pos, pos + 1, "string")
+                pos += 1
+            elif pos < n and text[pos] == "\\":  # a backslash before `{`
                 pos += 1
             else:  # a line break in a single-quoted f-string, or the end of the file
                 result.lexical_error = ("unterminated f-string literal", fstring.start, fstring.start + 1,
@@ -865,12 +883,9 @@ class _Evaluator:
             return self.string(node)
         if isinstance(node, cst.Integer):
             try:
-                number: int | float = int(node.value, 0)
-            except ValueError:
-                try:
-                    number = ast.literal_eval(node.value)
-                except (ValueError, SyntaxError):
-                    return self.non_static(node, "an integer too large to evaluate")
+                number = int(node.value, 0)
+            except ValueError:  # more digits than int() converts (sys.get_int_max_str_digits)
+                return self.non_static(node, "an integer with too many digits")
             return SScalar(number, self.span(node))
         if isinstance(node, cst.Float):
             return SScalar(float(node.value), self.span(node))
