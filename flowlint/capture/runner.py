@@ -23,7 +23,7 @@ from flowlint.capture.definitions import LoadedDefinition, load_definition
 from flowlint.capture.env import build_environment, default_env_files
 from flowlint.capture.http import HostLane, HttpOptions, Interrupted, shared_ssl_context
 from flowlint.capture.progress import Progress
-from flowlint.capture.records import CapturedResponse, CaptureRecord
+from flowlint.capture.records import CapturedResponse, CaptureRecord, OutcomeCounts
 from flowlint.capture.redact import Redactor
 from flowlint.capture.request import (
     HttpRequest,
@@ -56,7 +56,7 @@ class CaptureOptions:
 
 
 @dataclass
-class CaptureResult:
+class CaptureResult(OutcomeCounts):
     run_dir: Path
     records: list[CaptureRecord] = field(default_factory=list)
     definitions: list[LoadedDefinition] = field(default_factory=list)
@@ -64,20 +64,8 @@ class CaptureResult:
     not_run: int = 0
     wall_time: float = 0.0
 
-    def count(self, outcome: str) -> int:
-        return sum(1 for r in self.records if r.outcome == outcome)
-
-    @property
-    def ok(self) -> int:
-        return self.count("ok")
-
-    @property
-    def failed(self) -> int:
-        return self.count("failed")
-
-    @property
-    def skipped(self) -> int:
-        return self.count("skipped")
+    def outcome_items(self) -> list[CaptureRecord]:
+        return self.records
 
     def summary(self) -> str:
         text = (f"{len(self.records)} tests captured in {self.wall_time:.1f} s: {self.ok} ok, "

@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal, TextIO
 
-from flowlint.capture.records import METRICS_FILE, CapturedResponse, CaptureRecord
+from flowlint.capture.records import METRICS_FILE, CapturedResponse, CaptureRecord, OutcomeCounts
 from flowlint.errors import FlowlintError, UsageError
 from flowlint.mcp.definitions import LoadedDefinition, load_definitions
 from flowlint.mcp.schema import mcp_tool_name, query_uri
@@ -43,26 +43,14 @@ class McpTestOutcome:
 
 
 @dataclass(slots=True)
-class McpCaptureResult:
+class McpCaptureResult(OutcomeCounts):
     folder: Path | None
     outcomes: list[McpTestOutcome] = field(default_factory=list)
     skipped_files: list[tuple[Path, str]] = field(default_factory=list)
     server_error: str | None = None  # why the session could not start, if it could not
 
-    def count(self, outcome: Outcome) -> int:
-        return sum(1 for item in self.outcomes if item.outcome == outcome)
-
-    @property
-    def ok(self) -> int:
-        return self.count("ok")
-
-    @property
-    def failed(self) -> int:
-        return self.count("failed")
-
-    @property
-    def skipped(self) -> int:
-        return self.count("skipped")
+    def outcome_items(self) -> list[McpTestOutcome]:
+        return self.outcomes
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,12 +1,14 @@
-"""Load definitions for the MCP commands: files or folders in, `(path, Definition)` pairs out, never run."""
+"""Definitions for the MCP commands: files or folders in, `(path, Definition)` pairs out, never run.
+
+Loading itself is `flowlint.capture.definitions.load_definition`, shared with capture and verify.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from flowlint.errors import UsageError
-from flowlint.model import Definition, build_definition
+from flowlint.model import Definition
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,33 +28,18 @@ class LoadResult:
 
 
 def load_definitions(paths: list[Path]) -> LoadResult:
-    """Every tool definition under `paths`; files that are not definitions or do not parse are skipped.
-
-    Raises `UsageError` when a path does not exist.
+    """Every tool definition under `paths`; files that are not definitions, cannot be read or do not
+    parse are skipped with the reason. Raises `UsageError` when a path does not exist.
     """
     from flowlint.api import collect_files
+    from flowlint.capture.definitions import load_definition
     from flowlint.config import Config
-    from flowlint.engine import classify
-    from flowlint.loaders import parse_file_bytes
 
     result = LoadResult()
     for file in collect_files(paths, Config()):
-        try:
-            data = file.read_bytes()
-        except OSError as error:
-            raise UsageError(f"{file}: cannot read ({error.strerror or error})") from error
-        try:
-            module = parse_file_bytes(data, file.suffix.lower())
-        except ImportError as error:  # a loader whose optional dependency is missing
-            result.skipped.append((file, f"cannot load {file.suffix} files here ({error})"))
-            continue
-        kind, reason, main = classify(module, file.suffix.lower())
-        if kind != "definition" or main is None:
-            result.skipped.append((file, reason or "not a tool definition"))
-            continue
-        if module.problems:
-            result.skipped.append((file, f"does not parse: {module.problems[0].message}"))
-            continue
-        definition = build_definition(main, has_handlers="handlers" in module.exports)
-        result.definitions.append(LoadedDefinition(file, definition))
+        loaded = load_definition(file)
+        if loaded.definition is None:
+            result.skipped.append((file, loaded.reason or "not a tool definition"))
+        else:
+            result.definitions.append(LoadedDefinition(file, loaded.definition))
     return result
