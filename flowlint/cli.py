@@ -142,6 +142,9 @@ def check(paths: tuple[Path, ...], output_format: str, output_file: Path | None,
             result = LintResult([lint_source(data, stdin_filename or "stdin.mjs", config)], config)
         else:
             result = lint_paths(targets, config, jobs=jobs)
+            if not result.files:
+                click.echo("flowlint: no .mjs, .js, .py or .json files found in "
+                           + ", ".join(str(t) for t in targets), err=True)
         if write_baseline_path is not None:
             from flowlint.baseline import write_baseline
 

@@ -18,6 +18,8 @@ from flowlint.sharedlists import SharedListResolver
 _SUPPRESSION = re.compile(rb"(?:#|//|/\*)\s*flowlint:\s*ignore(?:\[(?P<codes>[^\]\n]*)\])?")
 ALL_CODES = "*"
 
+_DEFINITION_KEYS = ("namespace", "tools", "routes", "resources")
+
 # What a file is when it is not a tool definition: export name -> description.
 _OTHER_KINDS = (
     ("list", "a shared list (export const list)"),
@@ -138,6 +140,9 @@ def classify(module: ParsedModule, suffix: str) -> tuple[str, str, SObject | Non
     if isinstance(main, SObject):
         if isinstance(main.get("tools"), SArray):
             return "skipped", "an agent manifest (main.tools is a list of tool ids)", None
+        if suffix == ".json" and not any(main.get(key) is not None for key in _DEFINITION_KEYS):
+            # Any JSON object is `main` to the loader; package.json and friends are not definitions.
+            return "skipped", "not a tool definition: a JSON object without namespace, tools or resources", None
         return "definition", "", main
     if main is not None:
         if isinstance(main, NonStatic):

@@ -208,7 +208,8 @@ def summary_line(result: LintResult) -> str:
         if value:
             counts.append(f"{value} {word}{'s' if value != 1 and word != 'info' else ''}")
     files = summary["files"]
-    checked = f"{files} file{'s' if files != 1 else ''} ({summary['definitions']} definitions, " \
+    definitions = summary["definitions"]
+    checked = f"{files} file{'s' if files != 1 else ''} ({definitions} definition{'s' if definitions != 1 else ''}, " \
               f"{summary['skipped']} skipped)"
     if not counts:
         return f"All checks passed: {checked}."

@@ -40,7 +40,7 @@ def test_clean_file_exits_0(tmp_path: Path) -> None:
     write(tmp_path, "demo.mjs", CLEAN)
     result = run_cli("check", "demo.mjs", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.strip() == "All checks passed: 1 file (1 definitions, 0 skipped)."
+    assert result.stdout.strip() == "All checks passed: 1 file (1 definition, 0 skipped)."
 
 
 def test_error_exits_1_with_text_lines(tmp_path: Path) -> None:
@@ -50,7 +50,7 @@ def test_error_exits_1_with_text_lines(tmp_path: Path) -> None:
     lines = result.stdout.splitlines()
     assert lines[0] == ("demo.mjs:6:52: TST004 error test 0 ('Ten'): parameter 'limit' expects number(), got "
                         "string '10'; write 10 without quotes")
-    assert lines[-1] == "Found 1 error in 1 file (1 definitions, 0 skipped)."
+    assert lines[-1] == "Found 1 error in 1 file (1 definition, 0 skipped)."
 
 
 def test_json_format_fields(tmp_path: Path) -> None:
@@ -154,3 +154,10 @@ def test_samples_run_is_the_readme_command() -> None:
     result = run_cli("check", str(SAMPLES))
     assert result.returncode == 1  # the samples contain deliberate mistakes
     assert "Traceback" not in result.stderr
+
+
+def test_no_files_found_is_said_on_stderr(tmp_path: Path) -> None:
+    result = run_cli("check", ".", cwd=tmp_path)
+    assert result.returncode == 0
+    assert "no .mjs, .js, .py or .json files found in ." in result.stderr
+    assert result.stdout.strip() == "All checks passed: 0 files (0 definitions, 0 skipped)."

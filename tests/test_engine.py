@@ -50,6 +50,13 @@ def test_non_definitions_are_skipped_with_info(source: str, reason: str) -> None
     assert diagnostic.code == "FL002" and diagnostic.severity.value == "info" and reason in diagnostic.message
 
 
+@pytest.mark.parametrize("source", ['{"name": "pkg", "main": "index.js"}', '{"compilerOptions": {}}', '{"main": 5}'])
+def test_json_files_that_are_not_definitions_are_skipped(source: str) -> None:
+    report = lint_source(source, "package.json", Config())
+    assert report.kind == "skipped"
+    assert [d.code for d in report.diagnostics] == ["FL002"]
+
+
 def test_main_that_is_code_is_an_error() -> None:
     report = lint_source("export const main = buildMain()\n", "file.mjs", Config())
     [diagnostic] = report.diagnostics
