@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from flowlint.nodes import SArray, SEntry, SNode, SObject, Span, SScalar, to_python
+from flowlint.nodes import SArray, SEntry, SNode, SObject, Span, SScalar, string_value, to_python
 from flowlint.zod import ZSpec, parse_z
 
 USER_PARAM = "{{USER_PARAM}}"
@@ -72,8 +72,7 @@ class TestCase:
     def description(self) -> str | None:
         if self.obj is None:
             return None
-        value = self.obj.get("_description")
-        return value.value if isinstance(value, SScalar) and isinstance(value.value, str) else None
+        return string_value(self.obj.get("_description"))
 
     def label(self) -> str:
         """`test 0 ('Single coin')`: how messages name a test."""
@@ -155,12 +154,6 @@ def _span(node: SNode) -> Span:
     return node.span
 
 
-def _string(node: SNode | None) -> str | None:
-    if isinstance(node, SScalar) and isinstance(node.value, str):
-        return node.value
-    return None
-
-
 def build_definition(main: SObject, has_handlers: bool = False) -> Definition:
     """Build the typed view of `main`; tools come from `tools` or its old name `routes`."""
     tools: list[Tool] = []
@@ -186,22 +179,22 @@ def build_definition(main: SObject, has_handlers: bool = False) -> Definition:
     if isinstance(declared, SArray):
         for item in declared.items:
             if isinstance(item, SObject):
-                ref = _string(item.get("ref"))
+                ref = string_value(item.get("ref"))
                 filter_node = item.get("filter")
                 filter_value = to_python(filter_node) if isinstance(filter_node, SObject) else None
                 if ref:
                     shared[ref] = SharedListRef(ref, filter_value if isinstance(filter_value, dict) else None,
                                                 item.span)
-    return Definition(main=main, namespace=_string(main.get("namespace")), tools=tools,
+    return Definition(main=main, namespace=string_value(main.get("namespace")), tools=tools,
                       required_server_params=required, shared_lists=shared, has_handlers=has_handlers)
 
 
 def _build_tool(entry: SEntry) -> Tool:
     tool = Tool(kind="tool", name=entry.key, label=entry.key, key_span=entry.key_span, node=entry.value)
     if isinstance(entry.value, SObject):
-        method = _string(entry.value.get("method"))
+        method = string_value(entry.value.get("method"))
         tool.method = method.upper() if method else None
-        tool.path = _string(entry.value.get("path"))
+        tool.path = string_value(entry.value.get("path"))
         _fill_parameters_and_tests(tool, entry.value, query=False)
     return tool
 
@@ -211,7 +204,7 @@ def _build_query(resource: str, entry: SEntry) -> Tool:
     tool = Tool(kind="query", name=entry.key, label=label, key_span=entry.key_span, node=entry.value)
     if isinstance(entry.value, SObject):
         sql = entry.value.get("sql")
-        tool.sql = _string(sql)
+        tool.sql = string_value(sql)
         tool.sql_span = sql.span if sql is not None else None
         _fill_parameters_and_tests(tool, entry.value, query=True)
     return tool
@@ -246,11 +239,11 @@ def _build_parameter(index: int, node: SNode, query: bool) -> Parameter:
     location_span: Span | None = None
     if isinstance(position, SObject):
         key_node = position.get("key")
-        key = _string(key_node)
+        key = string_value(key_node)
         key_span = key_node.span if key_node is not None else position.span
-        value = _string(position.get("value"))
+        value = string_value(position.get("value"))
         location_node = position.get("location")
-        location = _string(location_node)
+        location = string_value(location_node)
         location_span = location_node.span if location_node is not None else None
     role, server_param, placeholders = classify_value(value)
     spec: ZSpec | None = None
@@ -278,13 +271,13 @@ _SEED_TYPES = {"string": "string()", "number": "number()", "integer": "number()"
 def _build_seed_query_parameter(index: int, node: SObject) -> Parameter:
     """Seed 000's resource parameter form: `{ key, type, description, required }`."""
     key_node = node.get("key")
-    type_name = _string(node.get("type")) or "string"
+    type_name = string_value(node.get("type")) or "string"
     required = node.get("required")
     options: list[object] = []
     if not (isinstance(required, SScalar) and required.value is True):
         options.append("optional()")
     spec = parse_z(_SEED_TYPES.get(type_name, f"{type_name}()"), options)
-    return Parameter(index=index, node=node, key=_string(key_node),
+    return Parameter(index=index, node=node, key=string_value(key_node),
                      key_span=key_node.span if key_node is not None else node.span, value=USER_PARAM,
                      location=None, location_span=None, role="user", server_param=None, placeholders=(),
                      z=spec, z_node=None, option_nodes=())

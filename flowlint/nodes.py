@@ -107,6 +107,11 @@ class _Hole:
 HOLE = _Hole()
 
 
+def string_value(node: object) -> str | None:
+    """The string a node holds, or None when it is anything but a string literal (or absent)."""
+    return node.value if isinstance(node, SScalar) and isinstance(node.value, str) else None
+
+
 def to_python(node: SNode) -> object:
     """Convert a tree to plain Python data. `NonStatic` nodes stay as they are; holes become `HOLE`."""
     if isinstance(node, SScalar):

@@ -21,7 +21,7 @@ from typing import Any
 from urllib.parse import quote
 
 from flowlint.model import Definition, Tool
-from flowlint.nodes import SObject, SScalar, first_non_json, to_python
+from flowlint.nodes import SObject, first_non_json, string_value, to_python
 from flowlint.zod import js_number
 
 _PLACEHOLDER = re.compile(r"\{\{([^{}]+)\}\}")
@@ -48,7 +48,7 @@ class RequestSkip(Exception):
     """The test cannot be sent (a missing server param, a value flowlint cannot read...)."""
 
 
-def js_string(value: object) -> str:
+def jsstring_value(value: object) -> str:
     """`String(value)` as JavaScript would write it for the JSON-like values tests hold."""
     if value is True:
         return "true"
@@ -59,7 +59,7 @@ def js_string(value: object) -> str:
     if isinstance(value, float):
         return js_number(value)
     if isinstance(value, list):
-        return ",".join("" if v is None else js_string(v) for v in value)
+        return ",".join("" if v is None else jsstring_value(v) for v in value)
     if isinstance(value, dict):
         return "[object Object]"
     return str(value)
@@ -84,8 +84,6 @@ def test_values(tool: Tool, index: int) -> dict[str, Any]:
     return values
 
 
-def _string(node: object) -> str | None:
-    return node.value if isinstance(node, SScalar) and isinstance(node.value, str) else None
 
 
 class _Filler:
@@ -112,11 +110,11 @@ class _Filler:
             if server:
                 return self.server(server.group(1).strip())
             if name == "USER_PARAM" and key is not None and key in self.test:
-                return js_string(self.test[key])
+                return jsstring_value(self.test[key])
             if name in self.test:
-                return js_string(self.test[name])
+                return jsstring_value(self.test[name])
             if key is not None and key in self.test and name != "USER_PARAM":
-                return js_string(self.test[key])
+                return jsstring_value(self.test[key])
             if name in self.required or name in self.env:
                 return self.server(name)
             return match.group(0)
@@ -133,7 +131,7 @@ def build_request(definition: Definition, tool: Tool, index: int, env: Mapping[s
     """The request for test `index` of `tool`. Raises RequestSkip when it cannot or must not be sent."""
     values = test_values(tool, index)
     filler = _Filler(env, values, definition.required_server_params)
-    root = root_override if root_override is not None else _string(definition.get("root"))
+    root = root_override if root_override is not None else string_value(definition.get("root"))
     if not root:
         raise RequestSkip("the definition has no root URL")
     if tool.path is None:
@@ -159,7 +157,7 @@ def build_request(definition: Definition, tool: Tool, index: int, env: Mapping[s
             raw = parameter.value
         location = parameter.location
         if location == "insert":
-            text = encode_component(js_string(raw))
+            text = encode_component(jsstring_value(raw))
             path = path.replace("{{" + key + "}}", text)
             path = re.sub(r":" + re.escape(key) + r"(?![A-Za-z0-9_])", _constant(text), path)
         elif location == "body":
@@ -167,7 +165,7 @@ def build_request(definition: Definition, tool: Tool, index: int, env: Mapping[s
         elif location == "query" or location is None:
             if raw is None:
                 continue
-            query.append((key, js_string(raw)))
+            query.append((key, jsstring_value(raw)))
     path = filler.fill(path)
     url = root.rstrip("/") + path if path.startswith("/") or not path else root.rstrip("/") + "/" + path
     if query:
@@ -177,12 +175,12 @@ def build_request(definition: Definition, tool: Tool, index: int, env: Mapping[s
     header_node = definition.get("headers")
     if isinstance(header_node, SObject):
         for entry in header_node.entries:
-            header = _string(entry.value)
+            header = string_value(entry.value)
             if header is None:
                 raw_value = to_python(entry.value)
                 if not isinstance(raw_value, (int, float, bool)):
                     continue
-                header = js_string(raw_value)
+                header = jsstring_value(raw_value)
             headers[entry.key] = filler.fill(header)
     send_body: dict[str, Any] | None = None
     if method in BODY_METHODS:
@@ -207,8 +205,8 @@ def referenced_server_params(definition: Definition) -> set[str]:
                     names.add(server.group(1).strip())
     for key in ("root", "headers"):
         node = definition.get(key)
-        texts = [_string(node)] if key == "root" else (
-            [_string(e.value) for e in node.entries] if isinstance(node, SObject) else [])
+        texts = [string_value(node)] if key == "root" else (
+            [string_value(e.value) for e in node.entries] if isinstance(node, SObject) else [])
         for text in texts:
             for match in _PLACEHOLDER.findall(text or ""):
                 server = _SERVER.match(match.strip())

@@ -16,7 +16,7 @@ from typing import Any
 
 from flowlint.capture.request import RequestSkip, test_values
 from flowlint.model import Definition, Tool
-from flowlint.nodes import SObject, SScalar
+from flowlint.nodes import SObject, string_value
 
 _LEADING_COMMENTS = re.compile(r"^(\s+|--[^\n]*\n?|/\*.*?\*/)*", re.S)
 _ALLOWED_ACTIONS = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION}
@@ -39,16 +39,14 @@ def find_resource(definition: Definition, tool: Tool) -> tuple[str, SObject] | N
     return None
 
 
-def _string(node: object) -> str | None:
-    return node.value if isinstance(node, SScalar) and isinstance(node.value, str) else None
 
 
 def resolve_database(resource: SObject, definition_path: Path, cwd: Path | None = None) -> Path | None:
     """Where the resource's database file is: `origin` + `name`, or `database` (relative to the working
     directory, then to the definition's folder)."""
-    origin = _string(resource.get("origin"))
-    name = _string(resource.get("name"))
-    database = _string(resource.get("database"))
+    origin = string_value(resource.get("origin"))
+    name = string_value(resource.get("name"))
+    database = string_value(resource.get("database"))
     base = cwd or Path.cwd()
     if origin and name:
         folder = {"inline": definition_path.parent / "resources",

@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import parse_qsl, quote, urlsplit
 
 from flowlint.model import Definition, Parameter, Tool
-from flowlint.nodes import SObject, SScalar, to_python
+from flowlint.nodes import SObject, string_value, to_python
 from flowlint.zod import ZSpec, validate
 
 URI_SCHEME = "flowmcp"
@@ -139,7 +139,7 @@ def input_schema(tool: Tool) -> dict[str, Any]:
 def _text(tool: Tool, key: str) -> str | None:
     obj = tool.obj
     value = obj.get(key) if obj is not None else None
-    return value.value if isinstance(value, SScalar) and isinstance(value.value, str) else None
+    return string_value(value)
 
 
 def list_tools(definitions: list[Definition]) -> list[dict[str, Any]]:
