@@ -81,11 +81,19 @@ def main() -> None:
             for index, server in enumerate(servers):
                 host, port = str(server.server_address[0]), server.server_address[1]
                 path = base / f"host{index}.mjs"
-                path.write_text(DEFINITION % {"i": index, "root": f"http://{host}:{port}", "tests": tests},
-                                encoding="utf-8")
+                path.write_text(
+                    DEFINITION % {"i": index, "root": f"http://{host}:{port}", "tests": tests}, encoding="utf-8"
+                )
                 paths.append(path)
-            options = CaptureOptions(output=base / "capture", delay=args.delay, timeout=10,
-                                     concurrency=args.concurrency, environ={}, env_files=[], progress="quiet")
+            options = CaptureOptions(
+                output=base / "capture",
+                delay=args.delay,
+                timeout=10,
+                concurrency=args.concurrency,
+                environ={},
+                env_files=[],
+                progress="quiet",
+            )
             result = capture(paths, options)
     finally:
         for server in servers:
@@ -94,8 +102,10 @@ def main() -> None:
     ideal = args.tests * args.delay
     serial = args.hosts * ((args.tests - 1) * max(args.delay, args.latency) + args.latency)
     addresses = len({s.server_address[0] for s in servers})
-    print(f"hosts={args.hosts} ({addresses} addresses) tests/host={args.tests} delay={args.delay}s "
-          f"latency={args.latency}s concurrency={args.concurrency}")
+    print(
+        f"hosts={args.hosts} ({addresses} addresses) tests/host={args.tests} delay={args.delay}s "
+        f"latency={args.latency}s concurrency={args.concurrency}"
+    )
     print(f"calls: {result.ok} ok, {result.failed} failed, {result.skipped} skipped")
     print(f"wall time: {result.wall_time:.2f} s")
     print(f"ideal (busiest host's tests x delay): {ideal:.2f} s -> ratio {result.wall_time / ideal:.3f}")

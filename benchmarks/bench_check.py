@@ -49,9 +49,11 @@ def make_definition(rng: random.Random, index: int) -> str:
             tests.append("                { " + ", ".join(values) + " }")
         output = ""
         if rng.random() < 0.5:
-            output = (",\n            output: { mimeType: 'application/json', schema: { type: 'object', properties: {\n"
-                      "                price: { type: 'number', description: 'Price' },\n"
-                      "                name: { type: 'string', description: 'Name' } } } }")
+            output = (
+                ",\n            output: { mimeType: 'application/json', schema: { type: 'object', properties: {\n"
+                "                price: { type: 'number', description: 'Price' },\n"
+                "                name: { type: 'string', description: 'Name' } } } }"
+            )
         tools.append(
             f"        getTool{t}: {{\n"
             f"            method: 'GET',\n            path: '/v1/tool{t}',\n"
@@ -101,11 +103,14 @@ def main() -> None:
     findings = 0
     for _ in range(3):
         start = time.perf_counter()
-        findings = sum(len(engine.lint_bytes(s, Path(f"p{i}.mjs"), f"p{i}.mjs").diagnostics)
-                       for i, s in enumerate(sources))
+        findings = sum(
+            len(engine.lint_bytes(s, Path(f"p{i}.mjs"), f"p{i}.mjs").diagnostics) for i, s in enumerate(sources)
+        )
         best = min(best, time.perf_counter() - start)
-    print(f"library: {len(sources) / best:,.0f} definitions/s ({best * 1000:.0f} ms for {len(sources)}, "
-          f"{findings} findings; best of 3; target >= 2,000/s)")
+    print(
+        f"library: {len(sources) / best:,.0f} definitions/s ({best * 1000:.0f} ms for {len(sources)}, "
+        f"{findings} findings; best of 3; target >= 2,000/s)"
+    )
 
     from flowlint.api import lint_paths
 
@@ -120,19 +125,25 @@ def main() -> None:
                 result = lint_paths([root], Config(), jobs=jobs)
                 best = min(best, time.perf_counter() - start)
             label = "one process" if jobs == 1 else "one process per CPU"
-            print(f"lint_paths over {len(result.files)} files on disk, {label}: "
-                  f"{len(result.files) / best:,.0f} definitions/s ({best * 1000:.0f} ms, best of 3)")
+            print(
+                f"lint_paths over {len(result.files)} files on disk, {label}: "
+                f"{len(result.files) / best:,.0f} definitions/s ({best * 1000:.0f} ms, best of 3)"
+            )
         for i in range(500, len(sources)):
             (root / f"provider{i}.mjs").unlink()
         cli = [sys.executable, "-m", "flowlint", "check"]
         many = wall([*cli, str(root)], max(3, args.runs // 2))
         one = wall([*cli, str(root / "provider0.mjs")], args.runs)
         nothing = wall([sys.executable, "-c", "pass"], args.runs)
-    print(f"flowlint check on 500 files: median {statistics.median(many) * 1000:.0f} ms wall "
-          f"(min {min(many) * 1000:.0f}; target well under 1,000 ms)")
-    print(f"flowlint check on one file: median {statistics.median(one) * 1000:.0f} ms wall "
-          f"(min {min(one) * 1000:.0f}; target < 300 ms; bare interpreter start "
-          f"{statistics.median(nothing) * 1000:.0f} ms)")
+    print(
+        f"flowlint check on 500 files: median {statistics.median(many) * 1000:.0f} ms wall "
+        f"(min {min(many) * 1000:.0f}; target well under 1,000 ms)"
+    )
+    print(
+        f"flowlint check on one file: median {statistics.median(one) * 1000:.0f} ms wall "
+        f"(min {min(one) * 1000:.0f}; target < 300 ms; bare interpreter start "
+        f"{statistics.median(nothing) * 1000:.0f} ms)"
+    )
 
 
 if __name__ == "__main__":

@@ -52,8 +52,9 @@ class LintResult:
 PARALLEL_THRESHOLD = 200
 
 
-def lint_paths(paths: Sequence[str | os.PathLike[str]] = (".",), config: Config | None = None,
-               jobs: int | None = None) -> LintResult:
+def lint_paths(
+    paths: Sequence[str | os.PathLike[str]] = (".",), config: Config | None = None, jobs: int | None = None
+) -> LintResult:
     """Lint files and folders (recursively). `config` defaults to `[tool.flowlint]` found upward from
     the first path. `jobs` is the number of processes (default: one per CPU for large runs, else 1).
     Raises `UsageError` for a path that does not exist."""
@@ -100,13 +101,14 @@ def _lint_parallel(files: list[Path], config: Config, workers: int) -> list[File
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     size = max(16, len(files) // (workers * 4))
-    chunks = [files[i:i + size] for i in range(0, len(files), size)]
+    chunks = [files[i : i + size] for i in range(0, len(files), size)]
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         return [report for chunk in pool.map(_lint_chunk, chunks, [config] * len(chunks)) for report in chunk]
 
 
-def lint_source(text: str | bytes, path: str | os.PathLike[str] = "definition.mjs",
-                config: Config | None = None) -> FileReport:
+def lint_source(
+    text: str | bytes, path: str | os.PathLike[str] = "definition.mjs", config: Config | None = None
+) -> FileReport:
     """Lint a source text as if it were the file `path` (its suffix picks the loader; its folder is
     where configuration and `_lists/` are looked up)."""
     target = Path(path)

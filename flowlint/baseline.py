@@ -53,8 +53,10 @@ def write_baseline(result: LintResult, file: Path) -> int:
     document = {
         "version": BASELINE_VERSION,
         "flowlint": __version__,
-        "findings": [dict(zip(("path", "code", "tool", "test_index", "parameter", "message"), entry,
-                              strict=True)) for entry in entries],
+        "findings": [
+            dict(zip(("path", "code", "tool", "test_index", "parameter", "message"), entry, strict=True))
+            for entry in entries
+        ],
     }
     data = (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
     _write_atomic(file, data)
@@ -68,15 +70,28 @@ def load_baseline(file: Path) -> Counter[Key]:
         raise ConfigError(f"{file}: cannot read the baseline: {error.strerror}") from error
     except (ValueError, UnicodeDecodeError) as error:
         raise ConfigError(f"{file}: not a flowlint baseline (invalid JSON: {error})") from error
-    if not isinstance(document, dict) or document.get("version") != BASELINE_VERSION \
-            or not isinstance(document.get("findings"), list):
-        raise ConfigError(f"{file}: not a flowlint baseline (expected version {BASELINE_VERSION} "
-                          "and a findings list; write one with --write-baseline)")
+    if (
+        not isinstance(document, dict)
+        or document.get("version") != BASELINE_VERSION
+        or not isinstance(document.get("findings"), list)
+    ):
+        raise ConfigError(
+            f"{file}: not a flowlint baseline (expected version {BASELINE_VERSION} "
+            "and a findings list; write one with --write-baseline)"
+        )
     keys: Counter[Key] = Counter()
     for entry in document["findings"]:
         try:
-            keys[(str(entry["path"]), str(entry["code"]), entry.get("tool"), entry.get("test_index"),
-                  entry.get("parameter"), str(entry["message"]))] += 1
+            keys[
+                (
+                    str(entry["path"]),
+                    str(entry["code"]),
+                    entry.get("tool"),
+                    entry.get("test_index"),
+                    entry.get("parameter"),
+                    str(entry["message"]),
+                )
+            ] += 1
         except (TypeError, KeyError) as error:
             raise ConfigError(f"{file}: malformed baseline entry {entry!r}") from error
     return keys

@@ -76,34 +76,70 @@ def main() -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
-              help="Output format.")
-@click.option("--output-file", "-o", type=click.Path(path_type=Path, dir_okay=False),
-              help="Write the report to this file instead of standard output.")
+@click.option(
+    "--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True, help="Output format."
+)
+@click.option(
+    "--output-file",
+    "-o",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Write the report to this file instead of standard output.",
+)
 @click.option("--statistics", is_flag=True, help="Also show how many findings each rule code has.")
-@click.option("--select", multiple=True, metavar="CODES",
-              help="Only these rule codes or prefixes (comma-separated).")
-@click.option("--ignore", multiple=True, metavar="CODES",
-              help="Skip these rule codes or prefixes (comma-separated).")
-@click.option("--min-tests", type=click.IntRange(min=0),
-              help="Minimum tests per tool for TST001 (default 1).")
-@click.option("--fail-on", type=click.Choice(["error", "warning", "info"]),
-              help="Lowest severity that makes the exit code 1 (default error).")
-@click.option("--config", "config_path", type=click.Path(path_type=Path, dir_okay=False),
-              help="A pyproject.toml to read [tool.flowlint] from, instead of the nearest one.")
-@click.option("--stdin-filename", metavar="PATH",
-              help="Lint standard input (path `-`) as if it were the file PATH: its suffix picks the loader, "
-                   "its folder the configuration and _lists/.")
-@click.option("--baseline", "baseline_path", type=click.Path(path_type=Path, dir_okay=False),
-              help="Report only findings that are not recorded in this baseline file.")
-@click.option("--write-baseline", "write_baseline_path", type=click.Path(path_type=Path, dir_okay=False),
-              help="Record every current finding in this baseline file and exit 0.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="Processes to lint with (default: one per CPU when there are 200 files or more).")
-def check(paths: tuple[Path, ...], output_format: str, output_file: Path | None, statistics: bool,
-          select: tuple[str, ...], ignore: tuple[str, ...], min_tests: int | None, fail_on: str | None,
-          config_path: Path | None, stdin_filename: str | None, baseline_path: Path | None,
-          write_baseline_path: Path | None, jobs: int | None) -> None:
+@click.option("--select", multiple=True, metavar="CODES", help="Only these rule codes or prefixes (comma-separated).")
+@click.option("--ignore", multiple=True, metavar="CODES", help="Skip these rule codes or prefixes (comma-separated).")
+@click.option("--min-tests", type=click.IntRange(min=0), help="Minimum tests per tool for TST001 (default 1).")
+@click.option(
+    "--fail-on",
+    type=click.Choice(["error", "warning", "info"]),
+    help="Lowest severity that makes the exit code 1 (default error).",
+)
+@click.option(
+    "--config",
+    "config_path",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="A pyproject.toml to read [tool.flowlint] from, instead of the nearest one.",
+)
+@click.option(
+    "--stdin-filename",
+    metavar="PATH",
+    help="Lint standard input (path `-`) as if it were the file PATH: its suffix picks the loader, "
+    "its folder the configuration and _lists/.",
+)
+@click.option(
+    "--baseline",
+    "baseline_path",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Report only findings that are not recorded in this baseline file.",
+)
+@click.option(
+    "--write-baseline",
+    "write_baseline_path",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Record every current finding in this baseline file and exit 0.",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Processes to lint with (default: one per CPU when there are 200 files or more).",
+)
+def check(
+    paths: tuple[Path, ...],
+    output_format: str,
+    output_file: Path | None,
+    statistics: bool,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    min_tests: int | None,
+    fail_on: str | None,
+    config_path: Path | None,
+    stdin_filename: str | None,
+    baseline_path: Path | None,
+    write_baseline_path: Path | None,
+    jobs: int | None,
+) -> None:
     """Check definitions statically (dry-run): files or folders, recursively; default `.`.
 
     `-` reads one definition from standard input (name it with --stdin-filename).
@@ -143,14 +179,15 @@ def check(paths: tuple[Path, ...], output_format: str, output_file: Path | None,
         else:
             result = lint_paths(targets, config, jobs=jobs)
             if not result.files:
-                click.echo("flowlint: no .mjs, .js, .py or .json files found in "
-                           + ", ".join(str(t) for t in targets), err=True)
+                click.echo(
+                    "flowlint: no .mjs, .js, .py or .json files found in " + ", ".join(str(t) for t in targets),
+                    err=True,
+                )
         if write_baseline_path is not None:
             from flowlint.baseline import write_baseline
 
             count = write_baseline(result, write_baseline_path)
-            click.echo(f"flowlint: wrote {count} finding{'s' if count != 1 else ''} to {write_baseline_path}",
-                       err=True)
+            click.echo(f"flowlint: wrote {count} finding{'s' if count != 1 else ''} to {write_baseline_path}", err=True)
             sys.exit(EXIT_OK)
         if baseline_path is not None:
             from flowlint.baseline import apply_baseline
@@ -158,9 +195,12 @@ def check(paths: tuple[Path, ...], output_format: str, output_file: Path | None,
             outcome = apply_baseline(result, baseline_path)
             result = outcome.result
             if outcome.hidden or outcome.fixed:
-                click.echo(f"flowlint: {outcome.hidden} known finding{'s' if outcome.hidden != 1 else ''} "
-                           f"hidden by {baseline_path}; {outcome.fixed} baseline "
-                           f"entr{'ies' if outcome.fixed != 1 else 'y'} no longer found", err=True)
+                click.echo(
+                    f"flowlint: {outcome.hidden} known finding{'s' if outcome.hidden != 1 else ''} "
+                    f"hidden by {baseline_path}; {outcome.fixed} baseline "
+                    f"entr{'ies' if outcome.fixed != 1 else 'y'} no longer found",
+                    err=True,
+                )
         _report(result, output_format, output_file, statistics)
     except FlowlintError as error:
         click.echo(f"flowlint: {error}", err=True)

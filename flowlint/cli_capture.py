@@ -24,45 +24,123 @@ def _fail(message: str) -> None:
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--output", "-o", type=click.Path(path_type=Path, file_okay=False), default=Path("capture"),
-              show_default=True, help="Folder under which a {timestamp}/ run folder is created.")
-@click.option("--env-file", "env_files", multiple=True, type=click.Path(path_type=Path, dir_okay=False),
-              help="File with server params (KEY=VALUE). Default: .env beside the given paths, if present. "
-                   "Variables already in the environment win.")
-@click.option("--base-url", "base_urls", multiple=True, metavar="NAMESPACE=URL",
-              help="Send this namespace's calls to URL instead of its root (a mock, a staging host).")
-@click.option("--delay", type=click.FloatRange(min=0), default=1.0, show_default=True,
-              help="Seconds between the starts of two calls to the same host.")
-@click.option("--timeout", type=click.FloatRange(min=0.001), default=30.0, show_default=True,
-              help="Seconds allowed per request (connect, reads, whole body) and per SQLite query.")
-@click.option("--concurrency", type=click.IntRange(min=1, max=64), default=8, show_default=True,
-              help="Hosts called at the same time (each host's calls stay sequential).")
-@click.option("--retries", type=click.IntRange(min=0, max=10), default=2, show_default=True,
-              help="Retries per test after 429, 5xx and connection errors.")
-@click.option("--backoff", type=click.FloatRange(min=0), default=1.0, show_default=True,
-              help="First backoff in seconds (doubled each retry) when no Retry-After is given.")
-@click.option("--max-retry-after", type=click.FloatRange(min=0), default=60.0, show_default=True,
-              help="Longest Retry-After honoured; a longer one fails the test.")
-@click.option("--verify", "run_verify", is_flag=True,
-              help="Also compare the captures with the output schemas.")
-@click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
-              help="Format of the --verify report.")
-@click.option("--fail-on", type=click.Choice(_SEVERITIES), default="warning", show_default=True,
-              help="With --verify: lowest severity that makes the exit code 1.")
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=Path("capture"),
+    show_default=True,
+    help="Folder under which a {timestamp}/ run folder is created.",
+)
+@click.option(
+    "--env-file",
+    "env_files",
+    multiple=True,
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="File with server params (KEY=VALUE). Default: .env beside the given paths, if present. "
+    "Variables already in the environment win.",
+)
+@click.option(
+    "--base-url",
+    "base_urls",
+    multiple=True,
+    metavar="NAMESPACE=URL",
+    help="Send this namespace's calls to URL instead of its root (a mock, a staging host).",
+)
+@click.option(
+    "--delay",
+    type=click.FloatRange(min=0),
+    default=1.0,
+    show_default=True,
+    help="Seconds between the starts of two calls to the same host.",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0.001),
+    default=30.0,
+    show_default=True,
+    help="Seconds allowed per request (connect, reads, whole body) and per SQLite query.",
+)
+@click.option(
+    "--concurrency",
+    type=click.IntRange(min=1, max=64),
+    default=8,
+    show_default=True,
+    help="Hosts called at the same time (each host's calls stay sequential).",
+)
+@click.option(
+    "--retries",
+    type=click.IntRange(min=0, max=10),
+    default=2,
+    show_default=True,
+    help="Retries per test after 429, 5xx and connection errors.",
+)
+@click.option(
+    "--backoff",
+    type=click.FloatRange(min=0),
+    default=1.0,
+    show_default=True,
+    help="First backoff in seconds (doubled each retry) when no Retry-After is given.",
+)
+@click.option(
+    "--max-retry-after",
+    type=click.FloatRange(min=0),
+    default=60.0,
+    show_default=True,
+    help="Longest Retry-After honoured; a longer one fails the test.",
+)
+@click.option("--verify", "run_verify", is_flag=True, help="Also compare the captures with the output schemas.")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(FORMATS),
+    default="text",
+    show_default=True,
+    help="Format of the --verify report.",
+)
+@click.option(
+    "--fail-on",
+    type=click.Choice(_SEVERITIES),
+    default="warning",
+    show_default=True,
+    help="With --verify: lowest severity that makes the exit code 1.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
-@click.option("--via-mcp", "via_mcp", metavar="'COMMAND ...'",
-              help="Call the tests through this MCP server (started over stdio) instead of HTTP; the server "
-                   "runs the handlers, so records hold post-handler data.")
-@click.option("--mcp-tool", "mcp_tools", multiple=True, metavar="NAMESPACE.TOOL=NAME",
-              help="With --via-mcp: the server's name for a tool (default {toolName}_{namespace}).")
-def capture(paths: tuple[Path, ...], output: Path, env_files: tuple[Path, ...], base_urls: tuple[str, ...],
-            delay: float, timeout: float, concurrency: int, retries: int, backoff: float,
-            max_retry_after: float, run_verify: bool, output_format: str, fail_on: str, quiet: bool,
-            via_mcp: str | None, mcp_tools: tuple[str, ...]) -> None:
+@click.option(
+    "--via-mcp",
+    "via_mcp",
+    metavar="'COMMAND ...'",
+    help="Call the tests through this MCP server (started over stdio) instead of HTTP; the server "
+    "runs the handlers, so records hold post-handler data.",
+)
+@click.option(
+    "--mcp-tool",
+    "mcp_tools",
+    multiple=True,
+    metavar="NAMESPACE.TOOL=NAME",
+    help="With --via-mcp: the server's name for a tool (default {toolName}_{namespace}).",
+)
+def capture(
+    paths: tuple[Path, ...],
+    output: Path,
+    env_files: tuple[Path, ...],
+    base_urls: tuple[str, ...],
+    delay: float,
+    timeout: float,
+    concurrency: int,
+    retries: int,
+    backoff: float,
+    max_retry_after: float,
+    run_verify: bool,
+    output_format: str,
+    fail_on: str,
+    quiet: bool,
+    via_mcp: str | None,
+    mcp_tools: tuple[str, ...],
+) -> None:
     """Run every test of every tool and store the responses under OUTPUT/{timestamp}/{namespace}/."""
     if via_mcp is not None:
-        _capture_via_mcp(list(paths), via_mcp, mcp_tools, output, timeout, delay, run_verify, output_format,
-                         fail_on)
+        _capture_via_mcp(list(paths), via_mcp, mcp_tools, output, timeout, delay, run_verify, output_format, fail_on)
         return
     if mcp_tools:
         _fail("--mcp-tool needs --via-mcp")
@@ -75,10 +153,19 @@ def capture(paths: tuple[Path, ...], output: Path, env_files: tuple[Path, ...], 
     stderr = sys.stderr
     try:
         overrides = dict(parse_base_url(text) for text in base_urls)
-        options = CaptureOptions(output=output, delay=delay, timeout=timeout, concurrency=concurrency,
-                                 retries=retries, backoff=backoff, max_retry_after=max_retry_after,
-                                 base_urls=overrides, env_files=list(env_files) or None,
-                                 progress=choose_mode(stderr, quiet), progress_stream=stderr)
+        options = CaptureOptions(
+            output=output,
+            delay=delay,
+            timeout=timeout,
+            concurrency=concurrency,
+            retries=retries,
+            backoff=backoff,
+            max_retry_after=max_retry_after,
+            base_urls=overrides,
+            env_files=list(env_files) or None,
+            progress=choose_mode(stderr, quiet),
+            progress_stream=stderr,
+        )
         result = run_capture(list(paths), options)
     except FlowlintError as error:
         _fail(str(error))
@@ -102,8 +189,17 @@ def capture(paths: tuple[Path, ...], output: Path, env_files: tuple[Path, ...], 
     sys.exit(code)
 
 
-def _capture_via_mcp(paths: list[Path], command: str, mcp_tools: tuple[str, ...], output: Path, timeout: float,
-                     delay: float, run_verify: bool, output_format: str, fail_on: str) -> None:
+def _capture_via_mcp(
+    paths: list[Path],
+    command: str,
+    mcp_tools: tuple[str, ...],
+    output: Path,
+    timeout: float,
+    delay: float,
+    run_verify: bool,
+    output_format: str,
+    fail_on: str,
+) -> None:
     from flowlint.diagnostics import Severity
     from flowlint.errors import FlowlintError
 
@@ -119,16 +215,17 @@ def _capture_via_mcp(paths: list[Path], command: str, mcp_tools: tuple[str, ...]
         _fail("--via-mcp needs the MCP SDK: pip install 'flowlint[mcp]'")
         return
     try:
-        result = capture_via_mcp(paths or [Path(".")], command, output, tool_map=tool_map, timeout=timeout,
-                                 delay=delay)
+        result = capture_via_mcp(paths or [Path(".")], command, output, tool_map=tool_map, timeout=timeout, delay=delay)
     except FlowlintError as error:
         _fail(str(error))
         return
     stream = sys.stderr if run_verify else sys.stdout
     if result.server_error:
         stream.write(f"flowlint: {result.server_error}\n")
-    stream.write(f"Captured {len(result.outcomes)} tests via MCP: {result.ok} ok, {result.failed} failed, "
-                 f"{result.skipped} skipped -> {result.folder}\n")
+    stream.write(
+        f"Captured {len(result.outcomes)} tests via MCP: {result.ok} ok, {result.failed} failed, "
+        f"{result.skipped} skipped -> {result.folder}\n"
+    )
     code = EXIT_FINDINGS if result.failed or result.server_error else EXIT_OK
     if run_verify and result.folder is not None:
         from flowlint.reporters import REPORTERS
@@ -143,13 +240,23 @@ def _capture_via_mcp(paths: list[Path], command: str, mcp_tools: tuple[str, ...]
 
 @click.command()
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option("--captures", "-c", required=True, type=click.Path(path_type=Path),
-              help="Folder of capture records (a run folder, or a folder of runs: the latest record "
-                   "of each test is used).")
-@click.option("--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True,
-              help="Output format.")
-@click.option("--fail-on", type=click.Choice(_SEVERITIES), default="warning", show_default=True,
-              help="Lowest severity that makes the exit code 1.")
+@click.option(
+    "--captures",
+    "-c",
+    required=True,
+    type=click.Path(path_type=Path),
+    help="Folder of capture records (a run folder, or a folder of runs: the latest record of each test is used).",
+)
+@click.option(
+    "--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True, help="Output format."
+)
+@click.option(
+    "--fail-on",
+    type=click.Choice(_SEVERITIES),
+    default="warning",
+    show_default=True,
+    help="Lowest severity that makes the exit code 1.",
+)
 def verify(paths: tuple[Path, ...], captures: Path, output_format: str, fail_on: str) -> None:
     """Compare captured responses with the tools' declared output schemas (VER001-VER004)."""
     from flowlint.diagnostics import Severity

@@ -17,7 +17,10 @@ def lsp() -> None:
     except ImportError as error:
         if (error.name or "").split(".")[0] not in ("pygls", "lsprotocol", "cattrs"):
             raise
-        click.echo(f"flowlint: the language server needs pygls ({error.name} is not installed); "
-                   "install it with: pip install 'flowlint[lsp]'", err=True)
+        click.echo(
+            f"flowlint: the language server needs pygls ({error.name} is not installed); "
+            "install it with: pip install 'flowlint[lsp]'",
+            err=True,
+        )
         sys.exit(EXIT_USAGE)
     serve()

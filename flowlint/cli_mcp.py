@@ -43,8 +43,7 @@ def _load(paths: tuple[Path, ...]) -> list[object]:
     default="none",
     show_default=True,
     metavar="KIND",
-    help="Inject a fault into every tools/call: none, hang, wedged, slow:<ms>, recover-after:<n>, "
-    "crash or garbage.",
+    help="Inject a fault into every tools/call: none, hang, wedged, slow:<ms>, recover-after:<n>, crash or garbage.",
 )
 def mock(definitions: tuple[Path, ...], captures: Path | None, fault: str) -> None:
     """Serve DEFINITIONS as an offline MCP server over stdio (until stdin closes).

@@ -29,9 +29,7 @@ def _err(line: str) -> None:
     help="A capture folder (or record file); repeat to merge several.",
 )
 @click.option("--write", is_flag=True, help="Write the changes instead of printing a diff.")
-@click.option(
-    "--check", is_flag=True, help="Exit 1 when any definition would change (for CI); print nothing else."
-)
+@click.option("--check", is_flag=True, help="Exit 1 when any definition would change (for CI); print nothing else.")
 @click.option(
     "--from-response",
     "from_response",

@@ -9,8 +9,22 @@ from pathlib import Path
 from flowlint.diagnostics import Severity
 from flowlint.errors import ConfigError
 
-DEFAULT_EXCLUDE = (".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv", ".tox",
-                   ".mypy_cache", ".pytest_cache", ".ruff_cache", "capture", "dist", "build")
+DEFAULT_EXCLUDE = (
+    ".git",
+    ".hg",
+    ".svn",
+    "node_modules",
+    "__pycache__",
+    ".venv",
+    "venv",
+    ".tox",
+    ".mypy_cache",
+    ".pytest_cache",
+    ".ruff_cache",
+    "capture",
+    "dist",
+    "build",
+)
 
 
 @dataclass(frozen=True)
@@ -97,10 +111,11 @@ def config_from_table(table: dict[str, object], pyproject: Path) -> Config:
     if "severity" in table:
         overrides = table["severity"]
         if not isinstance(overrides, dict):
-            raise ConfigError(f"{where}: severity must be a table such as {{ TST007 = \"error\" }}")
+            raise ConfigError(f'{where}: severity must be a table such as {{ TST007 = "error" }}')
         check_codes(tuple(overrides), f"{where}: severity")
-        values["severity"] = {code: parse_severity(level, f"{where}: severity.{code}")
-                              for code, level in overrides.items()}
+        values["severity"] = {
+            code: parse_severity(level, f"{where}: severity.{code}") for code, level in overrides.items()
+        }
     return Config(**values)  # type: ignore[arg-type]
 
 

@@ -60,8 +60,9 @@ class Engine:
     def __init__(self, config: Config, resolver: SharedListResolver | None = None) -> None:
         self.config = config
         self.resolver = resolver or SharedListResolver(config.lists_dir)
-        self.rules: list[Rule] = [rule() for rule in all_rules()
-                                  if not rule.reported_by_engine and code_selected(rule.code, config)]
+        self.rules: list[Rule] = [
+            rule() for rule in all_rules() if not rule.reported_by_engine and code_selected(rule.code, config)
+        ]
         self._severity = {rule.code: config.severity.get(rule.code, rule.severity) for rule in all_rules()}
 
     def lint_file(self, path: Path, display: str) -> FileReport:
@@ -69,8 +70,7 @@ class Engine:
             data = path.read_bytes()
         except OSError as error:
             report = FileReport(display, "error")
-            self._add(report, SourceText(b""), Finding("FL006", f"cannot read the file: {error.strerror}",
-                                                       Span(0, 0)))
+            self._add(report, SourceText(b""), Finding("FL006", f"cannot read the file: {error.strerror}", Span(0, 0)))
             return report
         return self.lint_bytes(data, path, display)
 
@@ -81,14 +81,22 @@ class Engine:
             return self._lint_bytes(data, path, display)
         except RecursionError:
             report = FileReport(display, "error")
-            self._add(report, SourceText(data), Finding("FL008", "the definition is nested too deeply to check",
-                                                        Span(0, 0)))
+            self._add(
+                report, SourceText(data), Finding("FL008", "the definition is nested too deeply to check", Span(0, 0))
+            )
             return report
         except Exception as error:
             report = FileReport(display, "error")
-            self._add(report, SourceText(data), Finding(
-                "FL008", f"internal error while checking this file ({type(error).__name__}: {error}); "
-                "please report it with the file", Span(0, 0)))
+            self._add(
+                report,
+                SourceText(data),
+                Finding(
+                    "FL008",
+                    f"internal error while checking this file ({type(error).__name__}: {error}); "
+                    "please report it with the file",
+                    Span(0, 0),
+                ),
+            )
             return report
 
     def _lint_bytes(self, data: bytes, path: Path, display: str) -> FileReport:
@@ -146,16 +154,22 @@ def classify(module: ParsedModule, suffix: str) -> tuple[str, str, SObject | Non
         return "definition", "", main
     if main is not None:
         if isinstance(main, NonStatic):
-            return "error", (f"main must be an object literal; flowlint reads definitions without running "
-                             f"them and cannot evaluate `{shorten(main.source, 40)}` ({main.reason})"), None
+            return (
+                "error",
+                (
+                    f"main must be an object literal; flowlint reads definitions without running "
+                    f"them and cannot evaluate `{shorten(main.source, 40)}` ({main.reason})"
+                ),
+                None,
+            )
         return "error", "main must be an object literal", None
     for name, description in _OTHER_KINDS:
         if name in module.exports:
             return "skipped", f"not a tool definition: {description}", None
     where = {".py": "no module-level `main = {...}`", ".json": "no `main` object"}.get(
-        suffix, "no `export const main = {...}`")
+        suffix, "no `export const main = {...}`"
+    )
     return "skipped", f"not a tool definition: {where}", None
-
 
 
 def parse_suppressions(data: bytes, source: SourceText) -> list[Suppression]:
@@ -167,8 +181,7 @@ def parse_suppressions(data: bytes, source: SourceText) -> list[Suppression]:
         if codes_text is None:
             codes = frozenset({ALL_CODES})
         else:
-            codes = frozenset(c.strip().upper() for c in codes_text.decode("ascii", "replace").split(",")
-                              if c.strip())
+            codes = frozenset(c.strip().upper() for c in codes_text.decode("ascii", "replace").split(",") if c.strip())
         line = source.position(match.start()).line
         found.append(Suppression(line, codes, Span(match.start(), match.end())))
     return found
@@ -180,7 +193,8 @@ def _suppressed(finding: Finding, source: SourceText, suppressions: list[Suppres
     line = source.position(finding.span.start).line
     for suppression in suppressions:
         if suppression.line in (line, line - 1) and (
-                ALL_CODES in suppression.codes or finding.code in suppression.codes):
+            ALL_CODES in suppression.codes or finding.code in suppression.codes
+        ):
             suppression.used = True
             suppression.used_codes.add(ALL_CODES if ALL_CODES in suppression.codes else finding.code)
             return True
@@ -197,8 +211,14 @@ def unused_suppressions(suppressions: list[Suppression], config: Config) -> list
     for suppression in suppressions:
         if ALL_CODES in suppression.codes:
             if not suppression.used and not config.select and not config.ignore:
-                findings.append(Finding("FL009", "unused suppression: `flowlint: ignore` silences no finding "
-                                        "on this line or the next; remove it", suppression.span))
+                findings.append(
+                    Finding(
+                        "FL009",
+                        "unused suppression: `flowlint: ignore` silences no finding "
+                        "on this line or the next; remove it",
+                        suppression.span,
+                    )
+                )
             continue
         unused = []
         for code in sorted(suppression.codes - suppression.used_codes):
@@ -207,8 +227,14 @@ def unused_suppressions(suppressions: list[Suppression], config: Config) -> list
             elif code_selected(code, config):
                 unused.append(code)
         if unused:
-            findings.append(Finding("FL009", f"unused suppression: no {', '.join(unused)} finding on this "
-                                    "line or the next; remove it from the comment", suppression.span))
+            findings.append(
+                Finding(
+                    "FL009",
+                    f"unused suppression: no {', '.join(unused)} finding on this "
+                    "line or the next; remove it from the comment",
+                    suppression.span,
+                )
+            )
     return findings
 
 

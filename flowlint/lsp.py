@@ -31,7 +31,7 @@ _SEVERITY = {
 
 def utf16_column(line_text: str, column: int) -> int:
     """0-based UTF-16 offset of the 1-based code-point `column` in `line_text`."""
-    prefix = line_text[:max(column - 1, 0)]
+    prefix = line_text[: max(column - 1, 0)]
     return len(prefix.encode("utf-16-le")) // 2
 
 
@@ -58,8 +58,12 @@ def to_lsp(d: Diagnostic, lines: Sequence[str]) -> types.Diagnostic:
         code=d.code,
         code_description=types.CodeDescription(href=rule_link(d.code)),
         source="flowlint",
-        data={"explain": f"flowlint rules {d.code}", "tool": d.tool, "test_index": d.test_index,
-              "parameter": d.parameter},
+        data={
+            "explain": f"flowlint rules {d.code}",
+            "tool": d.tool,
+            "test_index": d.test_index,
+            "parameter": d.parameter,
+        },
     )
 
 
@@ -73,8 +77,7 @@ def lint_document(uri: str, source: str, lines: Sequence[str]) -> list[types.Dia
 
 class FlowlintServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("flowlint", __version__,
-                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        super().__init__("flowlint", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
         self.pending: dict[str, asyncio.Task[None]] = {}
 
     def publish(self, uri: str) -> None:
@@ -85,7 +88,8 @@ class FlowlintServer(LanguageServer):
             self.window_log_message(types.LogMessageParams(types.MessageType.Error, f"flowlint: {error}"))
             return
         self.text_document_publish_diagnostics(
-            types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=document.version))
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=document.version)
+        )
 
     def cancel(self, uri: str) -> None:
         task = self.pending.pop(uri, None)
@@ -123,7 +127,8 @@ def create_server() -> FlowlintServer:
     def did_close(ls: FlowlintServer, params: types.DidCloseTextDocumentParams) -> None:
         ls.cancel(params.text_document.uri)
         ls.text_document_publish_diagnostics(
-            types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[]))
+            types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[])
+        )
 
     @server.command(EXPLAIN_COMMAND)
     def explain_rule(ls: FlowlintServer, code: str) -> str:

@@ -171,7 +171,8 @@ def build_definition(main: SObject, has_handlers: bool = False) -> Definition:
                     tools.append(_build_query(resource.key, query))
     server_params = main.get("requiredServerParams")
     required = tuple(
-        item.value for item in (server_params.items if isinstance(server_params, SArray) else ())
+        item.value
+        for item in (server_params.items if isinstance(server_params, SArray) else ())
         if isinstance(item, SScalar) and isinstance(item.value, str)
     )
     shared: dict[str, SharedListRef] = {}
@@ -183,10 +184,17 @@ def build_definition(main: SObject, has_handlers: bool = False) -> Definition:
                 filter_node = item.get("filter")
                 filter_value = to_python(filter_node) if isinstance(filter_node, SObject) else None
                 if ref:
-                    shared[ref] = SharedListRef(ref, filter_value if isinstance(filter_value, dict) else None,
-                                                item.span)
-    return Definition(main=main, namespace=string_value(main.get("namespace")), tools=tools,
-                      required_server_params=required, shared_lists=shared, has_handlers=has_handlers)
+                    shared[ref] = SharedListRef(
+                        ref, filter_value if isinstance(filter_value, dict) else None, item.span
+                    )
+    return Definition(
+        main=main,
+        namespace=string_value(main.get("namespace")),
+        tools=tools,
+        required_server_params=required,
+        shared_lists=shared,
+        has_handlers=has_handlers,
+    )
 
 
 def _build_tool(entry: SEntry) -> Tool:
@@ -218,14 +226,27 @@ def _fill_parameters_and_tests(tool: Tool, obj: SObject, query: bool) -> None:
     tests = obj.get("tests")
     tool.tests_node = tests
     if isinstance(tests, SArray):
-        tool.tests = [TestCase(index, item, item if isinstance(item, SObject) else None)
-                      for index, item in enumerate(tests.items)]
+        tool.tests = [
+            TestCase(index, item, item if isinstance(item, SObject) else None) for index, item in enumerate(tests.items)
+        ]
 
 
 def _build_parameter(index: int, node: SNode, query: bool) -> Parameter:
-    empty = Parameter(index=index, node=node, key=None, key_span=node.span, value=None, location=None,
-                      location_span=None, role="fixed", server_param=None, placeholders=(), z=None,
-                      z_node=None, option_nodes=())
+    empty = Parameter(
+        index=index,
+        node=node,
+        key=None,
+        key_span=node.span,
+        value=None,
+        location=None,
+        location_span=None,
+        role="fixed",
+        server_param=None,
+        placeholders=(),
+        z=None,
+        z_node=None,
+        option_nodes=(),
+    )
     if not isinstance(node, SObject):
         return empty
     position = node.get("position")
@@ -258,14 +279,31 @@ def _build_parameter(index: int, node: SNode, query: bool) -> Parameter:
             option_nodes = (options,)
         primitive_value = to_python(primitive) if primitive is not None else None
         spec = parse_z(primitive_value, option_values)
-    return Parameter(index=index, node=node, key=key, key_span=key_span, value=value, location=location,
-                     location_span=location_span, role=role, server_param=server_param,
-                     placeholders=placeholders, z=spec,
-                     z_node=z_node if isinstance(z_node, SObject) else None, option_nodes=option_nodes)
+    return Parameter(
+        index=index,
+        node=node,
+        key=key,
+        key_span=key_span,
+        value=value,
+        location=location,
+        location_span=location_span,
+        role=role,
+        server_param=server_param,
+        placeholders=placeholders,
+        z=spec,
+        z_node=z_node if isinstance(z_node, SObject) else None,
+        option_nodes=option_nodes,
+    )
 
 
-_SEED_TYPES = {"string": "string()", "number": "number()", "integer": "number()", "boolean": "boolean()",
-               "array": "array()", "object": "object()"}
+_SEED_TYPES = {
+    "string": "string()",
+    "number": "number()",
+    "integer": "number()",
+    "boolean": "boolean()",
+    "array": "array()",
+    "object": "object()",
+}
 
 
 def _build_seed_query_parameter(index: int, node: SObject) -> Parameter:
@@ -277,10 +315,21 @@ def _build_seed_query_parameter(index: int, node: SObject) -> Parameter:
     if not (isinstance(required, SScalar) and required.value is True):
         options.append("optional()")
     spec = parse_z(_SEED_TYPES.get(type_name, f"{type_name}()"), options)
-    return Parameter(index=index, node=node, key=string_value(key_node),
-                     key_span=key_node.span if key_node is not None else node.span, value=USER_PARAM,
-                     location=None, location_span=None, role="user", server_param=None, placeholders=(),
-                     z=spec, z_node=None, option_nodes=())
+    return Parameter(
+        index=index,
+        node=node,
+        key=string_value(key_node),
+        key_span=key_node.span if key_node is not None else node.span,
+        value=USER_PARAM,
+        location=None,
+        location_span=None,
+        role="user",
+        server_param=None,
+        placeholders=(),
+        z=spec,
+        z_node=None,
+        option_nodes=(),
+    )
 
 
 def classify_value(value: str | None) -> tuple[str, str | None, tuple[str, ...]]:
@@ -296,4 +345,3 @@ def classify_value(value: str | None) -> tuple[str, str | None, tuple[str, ...]]
     if placeholders:
         return "placeholder", None, placeholders
     return "fixed", None, ()
-

@@ -19,8 +19,12 @@ def all_rules() -> tuple[type[Rule], ...]:
     for module_info in pkgutil.iter_modules(package.__path__):
         module = importlib.import_module(f"{package.__name__}.{module_info.name}")
         for value in vars(module).values():
-            if isinstance(value, type) and issubclass(value, Rule) and value is not Rule \
-                    and value.__module__ == module.__name__:
+            if (
+                isinstance(value, type)
+                and issubclass(value, Rule)
+                and value is not Rule
+                and value.__module__ == module.__name__
+            ):
                 if value.code in found:
                     raise RuntimeError(f"rule code {value.code} is defined twice")
                 found[value.code] = value

@@ -65,46 +65,67 @@ class SarifReporter(Reporter):
 
         rules = all_rules()
         index = {rule.code: i for i, rule in enumerate(rules)}
-        descriptors = [{
-            "id": rule.code,
-            "name": rule.name,
-            "shortDescription": {"text": rule.summary},
-            "fullDescription": {"text": " ".join(p for p in (rule.summary, rule.why) if p)},
-            "help": {"text": f"{rule.fix}\nRun `flowlint rules {rule.code}` for examples."},
-            "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity.value]},
-        } for rule in rules]
+        descriptors = [
+            {
+                "id": rule.code,
+                "name": rule.name,
+                "shortDescription": {"text": rule.summary},
+                "fullDescription": {"text": " ".join(p for p in (rule.summary, rule.why) if p)},
+                "help": {"text": f"{rule.fix}\nRun `flowlint rules {rule.code}` for examples."},
+                "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity.value]},
+            }
+            for rule in rules
+        ]
         results = []
         for d in result.diagnostics:
             entry: dict[str, object] = {
                 "ruleId": d.code,
                 "level": _SARIF_LEVEL[d.severity.value],
                 "message": {"text": d.message},
-                "locations": [{"physicalLocation": {
-                    "artifactLocation": {"uri": _uri(d.path), "uriBaseId": "%SRCROOT%"},
-                    "region": {"startLine": d.line, "startColumn": d.column,
-                               "endLine": max(d.end_line, d.line),
-                               "endColumn": max(d.end_column, d.column if d.end_line <= d.line else 1)},
-                }}],
+                "locations": [
+                    {
+                        "physicalLocation": {
+                            "artifactLocation": {"uri": _uri(d.path), "uriBaseId": "%SRCROOT%"},
+                            "region": {
+                                "startLine": d.line,
+                                "startColumn": d.column,
+                                "endLine": max(d.end_line, d.line),
+                                "endColumn": max(d.end_column, d.column if d.end_line <= d.line else 1),
+                            },
+                        }
+                    }
+                ],
                 "partialFingerprints": {"flowlint/v1": finding_fingerprint(d)},
             }
             if d.code in index:
                 entry["ruleIndex"] = index[d.code]
-            where = {k: v for k, v in (("tool", d.tool), ("testIndex", d.test_index),
-                                       ("parameter", d.parameter)) if v is not None}
+            where = {
+                k: v
+                for k, v in (("tool", d.tool), ("testIndex", d.test_index), ("parameter", d.parameter))
+                if v is not None
+            }
             if where:
                 entry["properties"] = where
             results.append(entry)
         document = {
             "$schema": SARIF_SCHEMA,
             "version": "2.1.0",
-            "runs": [{
-                "tool": {"driver": {"name": "flowlint", "version": __version__,
-                                    "semanticVersion": __version__, "rules": descriptors}},
-                # flowlint counts columns in Unicode code points, not SARIF's default UTF-16 units.
-                "columnKind": "unicodeCodePoints",
-                "invocations": [{"executionSuccessful": True}],
-                "results": results,
-            }],
+            "runs": [
+                {
+                    "tool": {
+                        "driver": {
+                            "name": "flowlint",
+                            "version": __version__,
+                            "semanticVersion": __version__,
+                            "rules": descriptors,
+                        }
+                    },
+                    # flowlint counts columns in Unicode code points, not SARIF's default UTF-16 units.
+                    "columnKind": "unicodeCodePoints",
+                    "invocations": [{"executionSuccessful": True}],
+                    "results": results,
+                }
+            ],
         }
         json.dump(document, stream, indent=2, ensure_ascii=False)
         stream.write("\n")
@@ -120,10 +141,17 @@ class GithubReporter(Reporter):
     def write(self, result: LintResult, stream: TextIO) -> None:
         for d in result.diagnostics:
             level = {"error": "error", "warning": "warning", "info": "notice"}[d.severity.value]
-            properties = ",".join(f"{key}={_gh_property(str(value))}" for key, value in (
-                ("file", d.path), ("line", d.line), ("col", d.column),
-                ("endLine", max(d.end_line, d.line)), ("endColumn", d.end_column),
-                ("title", f"flowlint {d.code}")))
+            properties = ",".join(
+                f"{key}={_gh_property(str(value))}"
+                for key, value in (
+                    ("file", d.path),
+                    ("line", d.line),
+                    ("col", d.column),
+                    ("endLine", max(d.end_line, d.line)),
+                    ("endColumn", d.end_column),
+                    ("title", f"flowlint {d.code}"),
+                )
+            )
             stream.write(f"::{level} {properties}::{_gh_data(f'{d.code} {d.message}')}\n")
         stream.write(summary_line(result) + "\n")
 
@@ -154,8 +182,14 @@ class JunitReporter(Reporter):
                     continue
                 cases += 1
                 suite_failures += 1
-                case = ET.SubElement(suite, "testcase", name=f"{d.code}:{d.line}:{d.column}",
-                                     classname=report.path, file=report.path, line=str(d.line))
+                case = ET.SubElement(
+                    suite,
+                    "testcase",
+                    name=f"{d.code}:{d.line}:{d.column}",
+                    classname=report.path,
+                    file=report.path,
+                    line=str(d.line),
+                )
                 failure = ET.SubElement(case, "failure", message=d.message, type=d.code)
                 failure.text = f"{d.path}:{d.line}:{d.column}: {d.code} {d.severity.value} {d.message}"
             if not cases:
@@ -192,12 +226,16 @@ class FlowmcpReporter(Reporter):
                 stream.write(f"  {d.code} {d.severity.value:<7} {subject}{d.message}\n")
             # The wording (including "1 errors") is flowmcp's own, kept so scripts written for it still match.
             stream.write(f"{errors} errors, {warnings} warnings\n")
-            stream.write("Schema is valid\n" if errors == 0 and report.kind != "error"
-                         else "Schema cannot be loaded (has errors)\n")
+            stream.write(
+                "Schema is valid\n"
+                if errors == 0 and report.kind != "error"
+                else "Schema cannot be loaded (has errors)\n"
+            )
 
 
-REPORTERS: dict[str, type[Reporter]] = {cls.name: cls for cls in (
-    TextReporter, JsonReporter, SarifReporter, GithubReporter, JunitReporter, FlowmcpReporter)}
+REPORTERS: dict[str, type[Reporter]] = {
+    cls.name: cls for cls in (TextReporter, JsonReporter, SarifReporter, GithubReporter, JunitReporter, FlowmcpReporter)
+}
 
 
 def summary_line(result: LintResult) -> str:
@@ -209,8 +247,10 @@ def summary_line(result: LintResult) -> str:
             counts.append(f"{value} {word}{'s' if value != 1 and word != 'info' else ''}")
     files = summary["files"]
     definitions = summary["definitions"]
-    checked = f"{files} file{'s' if files != 1 else ''} ({definitions} definition{'s' if definitions != 1 else ''}, " \
-              f"{summary['skipped']} skipped)"
+    checked = (
+        f"{files} file{'s' if files != 1 else ''} ({definitions} definition{'s' if definitions != 1 else ''}, "
+        f"{summary['skipped']} skipped)"
+    )
     if not counts:
         return f"All checks passed: {checked}."
     return f"Found {', '.join(counts)} in {checked}."

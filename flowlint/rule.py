@@ -82,8 +82,15 @@ class Rule:
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         return iter(())
 
-    def finding(self, message: str, span: Span, *, tool: str | None = None, test_index: int | None = None,
-                parameter: str | None = None) -> Finding:
+    def finding(
+        self,
+        message: str,
+        span: Span,
+        *,
+        tool: str | None = None,
+        test_index: int | None = None,
+        parameter: str | None = None,
+    ) -> Finding:
         """A finding of this rule's code at `span`, with the rule's default severity."""
         return Finding(self.code, message, span, tool=tool, test_index=test_index, parameter=parameter)
 

@@ -66,9 +66,7 @@ class Note:
     def line(self, prefix: str = "") -> str:
         head = f"{prefix}: " if prefix else ""
         return (
-            f"{head}{self.level}: {self.where}: {self.message}"
-            if self.where
-            else f"{head}{self.level}: {self.message}"
+            f"{head}{self.level}: {self.where}: {self.message}" if self.where else f"{head}{self.level}: {self.message}"
         )
 
 
@@ -170,9 +168,7 @@ def _split_types(node: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return found
 
 
-def _reduce(
-    node: dict[str, Any], where: str, depth: int, notes: list[Note], root: bool = False
-) -> dict[str, Any]:
+def _reduce(node: dict[str, Any], where: str, depth: int, notes: list[Note], root: bool = False) -> dict[str, Any]:
     types = _split_types(node)
     nullable = "null" in types
     real = sorted((name for name in types if name != "null"), key=lambda name: _TYPE_ORDER.get(name, 9))
@@ -213,23 +209,17 @@ def _reduce(
         properties = part.get("properties") or {}
         if depth >= MAX_DEPTH:
             if properties:
-                notes.append(
-                    Note("info", f"nested deeper than {MAX_DEPTH} levels; written as a plain object", where)
-                )
+                notes.append(Note("info", f"nested deeper than {MAX_DEPTH} levels; written as a plain object", where))
             return out
         out["properties"] = {
-            key: _reduce(
-                child, f"{where}.{key}" if _plain_key(key) else f"{where}[{key!r}]", depth + 1, notes
-            )
+            key: _reduce(child, f"{where}.{key}" if _plain_key(key) else f"{where}[{key!r}]", depth + 1, notes)
             for key, child in properties.items()
         }
     elif name == "array":
         items = part.get("items")
         if isinstance(items, dict) and items:
             if depth >= MAX_DEPTH:
-                notes.append(
-                    Note("info", f"nested deeper than {MAX_DEPTH} levels; written as a plain array", where)
-                )
+                notes.append(Note("info", f"nested deeper than {MAX_DEPTH} levels; written as a plain array", where))
                 return out
             out["items"] = _reduce(items, f"{where}[]", depth + 1, notes)
     return out
@@ -309,8 +299,7 @@ def compile_validator(schema: dict[str, Any]) -> Any:
     if isinstance(enum, list):
         checks.append(
             lambda v: any(
-                (v == e and type(v) is type(e))
-                or (type(v) in (int, float) and type(e) in (int, float) and v == e)
+                (v == e and type(v) is type(e)) or (type(v) in (int, float) and type(e) in (int, float) and v == e)
                 for e in enum
             )
         )
@@ -376,9 +365,7 @@ def _values_at(sample: Any, path: Sequence[str]) -> Iterator[Any]:
 
 
 def _where(path: Sequence[str]) -> str:
-    return "$" + "".join(
-        "[]" if part == "[]" else (f".{part}" if _plain_key(part) else f"[{part!r}]") for part in path
-    )
+    return "$" + "".join("[]" if part == "[]" else (f".{part}" if _plain_key(part) else f"[{part!r}]") for part in path)
 
 
 def _sanitize(node: Any, path: tuple[str, ...], notes: list[Note]) -> Any:
@@ -419,9 +406,7 @@ def _merge_existing(
             out = {"type": out.pop("type"), **out} if "type" in out else out
     for key in old:
         if key not in SUBSET_KEYWORDS:
-            notes.append(
-                Note("warning", f"removed `{key}` from the existing schema (not in FlowMCP's subset)", where)
-            )
+            notes.append(Note("warning", f"removed `{key}` from the existing schema (not in FlowMCP's subset)", where))
     old_type, new_type = old.get("type"), new.get("type")
     if (
         old_type in SUBSET_TYPES
@@ -450,16 +435,12 @@ def _merge_existing(
         bad = (
             None
             if check is None
-            else next(
-                (v for s in samples for v in _values_at(s, path) if isinstance(v, str) and not check(v)), None
-            )
+            else next((v for s in samples for v in _values_at(s, path) if isinstance(v, str) and not check(v)), None)
         )
         if check is None:
             notes.append(Note("warning", f"format {fmt!r} is not in FlowMCP's subset; dropped", where))
         elif bad is not None:
-            notes.append(
-                Note("warning", f"declared format {fmt!r} but {_short(bad)} was captured; dropped", where)
-            )
+            notes.append(Note("warning", f"declared format {fmt!r} but {_short(bad)} was captured; dropped", where))
             out.pop("format", None)
         else:
             out["format"] = fmt
@@ -484,9 +465,7 @@ def _merge_existing(
         merged: dict[str, Any] = {}
         for key in old_props:
             if key in new["properties"]:
-                merged[key] = _merge_existing(
-                    new["properties"][key], old_props[key], (*path, key), samples, notes
-                )
+                merged[key] = _merge_existing(new["properties"][key], old_props[key], (*path, key), samples, notes)
             else:
                 notes.append(
                     Note(
@@ -601,9 +580,7 @@ def generate_output(
     if isinstance(existing, dict):
         for key in existing:
             if key not in ("mimeType", "schema"):
-                notes.append(
-                    Note("warning", f"removed `output.{key}` (an output has only mimeType and schema)", "")
-                )
+                notes.append(Note("warning", f"removed `output.{key}` (an output has only mimeType and schema)", ""))
         old_mime = existing.get("mimeType")
         if isinstance(old_mime, str) and old_mime != mime:
             notes.append(

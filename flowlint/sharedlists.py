@@ -86,19 +86,24 @@ class SharedListResolver:
             entries = data.get("entries")
             if not isinstance(entries, list):
                 continue
-            shared = SharedList(str(name) if isinstance(name, str) else file.stem, file,
-                                tuple(e for e in entries if isinstance(e, dict)))
+            shared = SharedList(
+                str(name) if isinstance(name, str) else file.stem,
+                file,
+                tuple(e for e in entries if isinstance(e, dict)),
+            )
             lists.setdefault(shared.name, shared)
             lists.setdefault(file.stem, shared)
         self._lists_in[folder] = lists
         return lists
 
-    def resolve(self, definition_path: Path, name: str, field: str,
-                filter_spec: dict[str, object] | None) -> Resolution:
+    def resolve(
+        self, definition_path: Path, name: str, field: str, filter_spec: dict[str, object] | None
+    ) -> Resolution:
         folder = self.lists_dir(definition_path)
         if folder is None:
-            return Resolution(None, f"no _lists/ folder was found above {definition_path.parent} "
-                                    "(set lists_dir in [tool.flowlint])")
+            return Resolution(
+                None, f"no _lists/ folder was found above {definition_path.parent} (set lists_dir in [tool.flowlint])"
+            )
         shared = self._load_dir(folder).get(name)
         if shared is None:
             return Resolution(None, f"no list named '{name}' in {folder}")

@@ -50,7 +50,8 @@ class Mismatch:
 def _type_matches(value: object, expected: str) -> bool:
     if expected == "integer":
         return (isinstance(value, int) and not isinstance(value, bool)) or (
-            isinstance(value, float) and value.is_integer())
+            isinstance(value, float) and value.is_integer()
+        )
     if expected == "number":
         return isinstance(value, (int, float)) and not isinstance(value, bool)
     if expected in ("string", "boolean", "array", "object", "null"):
@@ -96,8 +97,7 @@ def _check(value: Any, schema: Any, path: str, found: list[Mismatch]) -> None:
         found.append(Mismatch(path, f"expected {expected}, got {json_type(value)}"))
         return
     enum = schema.get("enum")
-    if isinstance(enum, list) and enum and not any(
-            value == option and type(value) is type(option) for option in enum):
+    if isinstance(enum, list) and enum and not any(value == option and type(value) is type(option) for option in enum):
         found.append(Mismatch(path, f"{value!r} is not one of the enum values"))
     problem = _format_problem(value, schema.get("format"))
     if problem:
@@ -138,8 +138,9 @@ def load_captures(folder: Path) -> tuple[list[CaptureRecord], list[str]]:
     return sorted(latest.values(), key=lambda r: (r.namespace, r.toolName, r.testIndex)), problems
 
 
-def verify(paths: Sequence[str | Path], captures: Path, config: Config | None = None,
-           fail_on: Severity = Severity.WARNING) -> LintResult:
+def verify(
+    paths: Sequence[str | Path], captures: Path, config: Config | None = None, fail_on: Severity = Severity.WARNING
+) -> LintResult:
     """Verify the definitions under `paths` against the capture records under `captures`."""
     targets = [Path(p) for p in paths] or [Path(".")]
     if not captures.is_dir():
@@ -150,8 +151,7 @@ def verify(paths: Sequence[str | Path], captures: Path, config: Config | None = 
     return verify_records(loaded, records, config)
 
 
-def verify_records(loaded: list[LoadedDefinition], records: list[CaptureRecord],
-                   config: Config) -> LintResult:
+def verify_records(loaded: list[LoadedDefinition], records: list[CaptureRecord], config: Config) -> LintResult:
     result = LintResult(config=config)
     by_namespace: dict[str, list[LoadedDefinition]] = {}
     reports: dict[str, FileReport] = {}
@@ -168,11 +168,21 @@ def verify_records(loaded: list[LoadedDefinition], records: list[CaptureRecord],
             continue  # a capture of a definition not under the given paths
         owner, tool = _find_tool(candidates, record)
         if tool is None or record.testIndex >= len(tool.tests):
-            _report(reports[owner.display], owner, "VER004", Severity.WARNING, _tools_span(owner),
-                    f"capture {record.toolName}-{record.testIndex} refers to "
-                    + (f"test {record.testIndex} of {tool.label}, which has {len(tool.tests)} tests"
-                       if tool is not None else f"a tool '{record.toolName}' the definition does not have"),
-                    record.toolName, record.testIndex)
+            _report(
+                reports[owner.display],
+                owner,
+                "VER004",
+                Severity.WARNING,
+                _tools_span(owner),
+                f"capture {record.toolName}-{record.testIndex} refers to "
+                + (
+                    f"test {record.testIndex} of {tool.label}, which has {len(tool.tests)} tests"
+                    if tool is not None
+                    else f"a tool '{record.toolName}' the definition does not have"
+                ),
+                record.toolName,
+                record.testIndex,
+            )
             continue
         per_tool.setdefault((owner.display, tool.label), []).append(record)
         _verify_record(reports[owner.display], owner, tool, record)
@@ -181,15 +191,21 @@ def verify_records(loaded: list[LoadedDefinition], records: list[CaptureRecord],
             continue
         for tool in item.definition.tools:
             if (item.display, tool.label) in per_tool and _schema(tool) is None:
-                _report(reports[item.display], item, "VER002", Severity.INFO, tool.key_span,
-                        f"{tool.label} has no output schema; its captures were not compared", tool.label)
+                _report(
+                    reports[item.display],
+                    item,
+                    "VER002",
+                    Severity.INFO,
+                    tool.key_span,
+                    f"{tool.label} has no output schema; its captures were not compared",
+                    tool.label,
+                )
     for report in result.files:
         report.diagnostics.sort(key=lambda d: d.sort_key)
     return result
 
 
-def _find_tool(candidates: list[LoadedDefinition],
-               record: CaptureRecord) -> tuple[LoadedDefinition, Tool | None]:
+def _find_tool(candidates: list[LoadedDefinition], record: CaptureRecord) -> tuple[LoadedDefinition, Tool | None]:
     preferred = sorted(candidates, key=lambda d: d.display != record.definitionPath)
     for item in preferred:
         assert item.definition is not None
@@ -219,9 +235,16 @@ def _verify_record(report: FileReport, item: LoadedDefinition, tool: Tool, recor
     where = f"{tool.label} test {record.testIndex}"
     if record.outcome != "ok" or not record.response.status:
         word = "was skipped" if record.outcome == "skipped" else "failed"
-        _report(report, item, "VER003", Severity.INFO, tool.key_span,
-                f"{where} {word} ({record.reason or '; '.join(record.response.messages) or 'no reason'}); "
-                "not compared", tool.label, record.testIndex)
+        _report(
+            report,
+            item,
+            "VER003",
+            Severity.INFO,
+            tool.key_span,
+            f"{where} {word} ({record.reason or '; '.join(record.response.messages) or 'no reason'}); not compared",
+            tool.label,
+            record.testIndex,
+        )
         return
     schema = _schema(tool)
     if schema is None:
@@ -230,20 +253,41 @@ def _verify_record(report: FileReport, item: LoadedDefinition, tool: Tool, recor
     folded = fold(check_schema(record.response.data, schema))
     for mismatch, more in folded[:MAX_PER_RECORD]:
         extra = f" (and {more} more at {_INDEX.sub('[*]', mismatch.path)})" if more else ""
-        _report(report, item, "VER001", Severity.WARNING, tool.member_span("output"),
-                f"{where}: {mismatch}{extra}{raw}", tool.label, record.testIndex)
+        _report(
+            report,
+            item,
+            "VER001",
+            Severity.WARNING,
+            tool.member_span("output"),
+            f"{where}: {mismatch}{extra}{raw}",
+            tool.label,
+            record.testIndex,
+        )
     if len(folded) > MAX_PER_RECORD:
-        _report(report, item, "VER001", Severity.WARNING, tool.member_span("output"),
-                f"{where}: {len(folded) - MAX_PER_RECORD} more kinds of mismatch not shown", tool.label,
-                record.testIndex)
+        _report(
+            report,
+            item,
+            "VER001",
+            Severity.WARNING,
+            tool.member_span("output"),
+            f"{where}: {len(folded) - MAX_PER_RECORD} more kinds of mismatch not shown",
+            tool.label,
+            record.testIndex,
+        )
 
 
-def _report(report: FileReport, item: LoadedDefinition, code: str, severity: Severity, span: Span,
-            message: str, tool: str | None = None, test_index: int | None = None) -> None:
+def _report(
+    report: FileReport,
+    item: LoadedDefinition,
+    code: str,
+    severity: Severity,
+    span: Span,
+    message: str,
+    tool: str | None = None,
+    test_index: int | None = None,
+) -> None:
     finding = Finding(code, message, span, tool=tool, test_index=test_index, severity=severity)
     report.diagnostics.append(locate(finding, severity, item.display, SourceText(item.data)))
 
 
 __all__ = ["Mismatch", "check_schema", "load_captures", "verify", "verify_records"]
-
-

@@ -23,9 +23,18 @@ _LIST_REF = re.compile(r"^\{\{\s*([A-Za-z_][\w-]*)\s*:\s*([A-Za-z_][\w-]*)\s*\}\
 _NUMBER_TEXT = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
 
 _PRIMITIVE_HINTS = {
-    "int": "number()", "integer": "number()", "float": "number()", "double": "number()",
-    "bigint": "number()", "bool": "boolean()", "str": "string()", "text": "string()",
-    "list": "array()", "dict": "object()", "json": "object()", "date": "string()",
+    "int": "number()",
+    "integer": "number()",
+    "float": "number()",
+    "double": "number()",
+    "bigint": "number()",
+    "bool": "boolean()",
+    "str": "string()",
+    "text": "string()",
+    "list": "array()",
+    "dict": "object()",
+    "json": "object()",
+    "date": "string()",
 }
 
 
@@ -117,34 +126,61 @@ def parse_z(primitive: object, options: list[object]) -> ZSpec:
 def _parse_z(primitive: object, options: list[object]) -> ZSpec:
     issues: list[ZIssue] = []
     if not isinstance(primitive, str):
-        issues.append(ZIssue("VAL043", Severity.ERROR,
-                             "z.primitive must be a string such as 'string()' or 'number()'", broken=True))
+        issues.append(
+            ZIssue(
+                "VAL043", Severity.ERROR, "z.primitive must be a string such as 'string()' or 'number()'", broken=True
+            )
+        )
         return ZSpec(kind="string", primitive_text=str(primitive), issues=tuple(issues))
     kind, enum_values, list_ref = _parse_primitive(primitive.strip(), issues, options)
     spec: dict[str, object] = {}
     for index, option in enumerate(options):
         if option is HOLE:
-            issues.append(ZIssue("VAL045", Severity.WARNING,
-                                 f"z.options[{index}] is an array hole; FlowMCP skips it, but it is "
-                                 "not valid data: remove the extra comma", index))
+            issues.append(
+                ZIssue(
+                    "VAL045",
+                    Severity.WARNING,
+                    f"z.options[{index}] is an array hole; FlowMCP skips it, but it is "
+                    "not valid data: remove the extra comma",
+                    index,
+                )
+            )
             continue
         if not isinstance(option, str):
             shown = option.source if isinstance(option, NonStatic) else js_repr(option)
-            issues.append(ZIssue("VAL045", Severity.ERROR,
-                                 f"z.options[{index}] must be a string such as 'optional()', got {shown}",
-                                 index, broken=True))
+            issues.append(
+                ZIssue(
+                    "VAL045",
+                    Severity.ERROR,
+                    f"z.options[{index}] must be a string such as 'optional()', got {shown}",
+                    index,
+                    broken=True,
+                )
+            )
             continue
         calls = [option]
         if len(_SEVERAL_CALLS.findall(option)) > 1:
             calls = _SEVERAL_CALLS.findall(option)
-            issues.append(ZIssue("VAL045", Severity.WARNING,
-                                 f"z.options[{index}] '{option}' holds {len(calls)} options in one string; "
-                                 "write each as its own item: " + ", ".join(f"'{c}'" for c in calls), index))
+            issues.append(
+                ZIssue(
+                    "VAL045",
+                    Severity.WARNING,
+                    f"z.options[{index}] '{option}' holds {len(calls)} options in one string; "
+                    "write each as its own item: " + ", ".join(f"'{c}'" for c in calls),
+                    index,
+                )
+            )
         for call in calls:
             _parse_option(call, index, kind, enum_values, spec, issues)
     default_index = spec.pop("_default_index", None)
-    built = ZSpec(kind=kind, primitive_text=primitive.strip(), enum_values=enum_values, list_ref=list_ref,
-                  issues=tuple(issues), **spec)  # type: ignore[arg-type]
+    built = ZSpec(
+        kind=kind,
+        primitive_text=primitive.strip(),
+        enum_values=enum_values,
+        list_ref=list_ref,
+        issues=tuple(issues),
+        **spec,
+    )  # type: ignore[arg-type]
     if built.has_default and not built.broken and built.list_ref is None:
         problem = validate(built.default, built)
         if problem is not None:
@@ -153,35 +189,62 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
             if quoted:  # one finding that explains both: the quotes are why the default does not fit
                 issues.remove(quoted[0])
                 hint = " (the quotes are part of the value)"
-            issues.append(ZIssue("VAL047", Severity.ERROR,
-                                 f"the default value {js_repr(built.default)}{hint} does not fit: {problem}; "
-                                 "every call that omits this parameter would fail",
-                                 default_index if isinstance(default_index, int) else None))
-            built = ZSpec(kind=kind, primitive_text=primitive.strip(), enum_values=enum_values,
-                          list_ref=list_ref, issues=tuple(issues), **spec)  # type: ignore[arg-type]
+            issues.append(
+                ZIssue(
+                    "VAL047",
+                    Severity.ERROR,
+                    f"the default value {js_repr(built.default)}{hint} does not fit: {problem}; "
+                    "every call that omits this parameter would fail",
+                    default_index if isinstance(default_index, int) else None,
+                )
+            )
+            built = ZSpec(
+                kind=kind,
+                primitive_text=primitive.strip(),
+                enum_values=enum_values,
+                list_ref=list_ref,
+                issues=tuple(issues),
+                **spec,
+            )  # type: ignore[arg-type]
     return built
 
 
-def _parse_primitive(text: str, issues: list[ZIssue],
-                     options: list[object]) -> tuple[str, tuple[str, ...] | None, ListRef | None]:
+def _parse_primitive(
+    text: str, issues: list[ZIssue], options: list[object]
+) -> tuple[str, tuple[str, ...] | None, ListRef | None]:
     match = _CALL.match(text)
     if match is None:
-        issues.append(ZIssue("VAL044", Severity.ERROR,
-                             f"z.primitive '{text}' is not a call such as 'string()'; use one of "
-                             + _primitive_list(), broken=True))
+        issues.append(
+            ZIssue(
+                "VAL044",
+                Severity.ERROR,
+                f"z.primitive '{text}' is not a call such as 'string()'; use one of " + _primitive_list(),
+                broken=True,
+            )
+        )
         return "string", None, None
     name, args = match.group(1), match.group(2)
     if name not in PRIMITIVES:
         hint = _PRIMITIVE_HINTS.get(name.lower())
         suggestion = f"use {hint}" if hint else "use one of " + _primitive_list()
-        issues.append(ZIssue("VAL044", Severity.ERROR,
-                             f"unknown primitive '{text}'; FlowMCP's runtime silently treats it as string(): "
-                             + suggestion, broken=True))
+        issues.append(
+            ZIssue(
+                "VAL044",
+                Severity.ERROR,
+                f"unknown primitive '{text}'; FlowMCP's runtime silently treats it as string(): " + suggestion,
+                broken=True,
+            )
+        )
         return "string", None, None
     if name != "enum":
         if args.strip():
-            issues.append(ZIssue("VAL044", Severity.WARNING,
-                                 f"'{text}' takes no arguments; FlowMCP ignores '{args}': write '{name}()'"))
+            issues.append(
+                ZIssue(
+                    "VAL044",
+                    Severity.WARNING,
+                    f"'{text}' takes no arguments; FlowMCP ignores '{args}': write '{name}()'",
+                )
+            )
         return name, None, None
     stripped = args.strip()
     list_match = _LIST_REF.match(stripped)
@@ -189,41 +252,68 @@ def _parse_primitive(text: str, issues: list[ZIssue],
         return "enum", None, ListRef(list_match.group(1), list_match.group(2))
     if not stripped:
         has_values_option = any(isinstance(o, str) and o.strip().startswith("values(") for o in options)
-        extra = (" (the values(...) option is not FlowMCP syntax)" if has_values_option else "")
-        issues.append(ZIssue("VAL046", Severity.ERROR,
-                             f"enum() has no values{extra}; FlowMCP would accept only the empty string. "
-                             "List the values in the primitive: 'enum(usd,eur,gbp)'", broken=True))
+        extra = " (the values(...) option is not FlowMCP syntax)" if has_values_option else ""
+        issues.append(
+            ZIssue(
+                "VAL046",
+                Severity.ERROR,
+                f"enum() has no values{extra}; FlowMCP would accept only the empty string. "
+                "List the values in the primitive: 'enum(usd,eur,gbp)'",
+                broken=True,
+            )
+        )
         return "enum", None, None
     if stripped.startswith("[") and stripped.endswith("]"):
         inner = [v.strip().strip("'\"") for v in stripped[1:-1].split(",")]
         runtime = ", ".join(f'"{v.strip()}"' for v in args.split(","))
-        issues.append(ZIssue("VAL046", Severity.ERROR,
-                             f"enum values are written as a JavaScript array; FlowMCP splits on commas and "
-                             f"reads {runtime}: write 'enum({','.join(v for v in inner if v)})'", broken=True))
+        issues.append(
+            ZIssue(
+                "VAL046",
+                Severity.ERROR,
+                f"enum values are written as a JavaScript array; FlowMCP splits on commas and "
+                f"reads {runtime}: write 'enum({','.join(v for v in inner if v)})'",
+                broken=True,
+            )
+        )
         return "enum", tuple(v for v in inner if v), None
     raw_values = args.split(",")
     values = tuple(v.strip() for v in raw_values)
     if any(v != v.strip() for v in raw_values if v.strip()):
-        issues.append(ZIssue("VAL046", Severity.WARNING,
-                             f"'{text}' has spaces around enum values; the specification forbids them: "
-                             f"write 'enum({','.join(v for v in values if v)})'"))
+        issues.append(
+            ZIssue(
+                "VAL046",
+                Severity.WARNING,
+                f"'{text}' has spaces around enum values; the specification forbids them: "
+                f"write 'enum({','.join(v for v in values if v)})'",
+            )
+        )
     if "" in values:
-        issues.append(ZIssue("VAL046", Severity.WARNING,
-                             f"'{text}' has an empty value (an extra comma); FlowMCP would accept '' as a value: "
-                             f"write 'enum({','.join(v for v in values if v)})'"))
+        issues.append(
+            ZIssue(
+                "VAL046",
+                Severity.WARNING,
+                f"'{text}' has an empty value (an extra comma); FlowMCP would accept '' as a value: "
+                f"write 'enum({','.join(v for v in values if v)})'",
+            )
+        )
     duplicates = sorted({v for v in values if v and values.count(v) > 1})
     if duplicates:
-        issues.append(ZIssue("VAL046", Severity.WARNING,
-                             f"'{text}' lists {', '.join(repr(d) for d in duplicates)} more than once"))
+        issues.append(
+            ZIssue(
+                "VAL046", Severity.WARNING, f"'{text}' lists {', '.join(repr(d) for d in duplicates)} more than once"
+            )
+        )
     return "enum", tuple(dict.fromkeys(v for v in values if v)), None
 
 
-def _parse_option(text: str, index: int, kind: str, enum_values: tuple[str, ...] | None,
-                  spec: dict[str, object], issues: list[ZIssue]) -> None:
+def _parse_option(
+    text: str, index: int, kind: str, enum_values: tuple[str, ...] | None, spec: dict[str, object], issues: list[ZIssue]
+) -> None:
     match = _CALL.match(text)
     if match is None:
-        issues.append(ZIssue("VAL047", Severity.ERROR,
-                             f"option '{text}' is not a call such as 'optional()' or 'min(1)'", index))
+        issues.append(
+            ZIssue("VAL047", Severity.ERROR, f"option '{text}' is not a call such as 'optional()' or 'min(1)'", index)
+        )
         return
     name, arg = match.group(1), match.group(2).strip()
     primitive = f"{kind}()"
@@ -232,17 +322,28 @@ def _parse_option(text: str, index: int, kind: str, enum_values: tuple[str, ...]
             hint = f"put the values in the primitive: 'enum({','.join(_split_loose(arg))})'"
         else:
             hint = "known options are " + ", ".join(f"{o}()" for o in KNOWN_OPTIONS)
-        issues.append(ZIssue("VAL047", Severity.ERROR,
-                             f"unknown option '{text}'; FlowMCP's runtime silently ignores it: {hint}", index))
+        issues.append(
+            ZIssue(
+                "VAL047",
+                Severity.ERROR,
+                f"unknown option '{text}'; FlowMCP's runtime silently ignores it: {hint}",
+                index,
+            )
+        )
         return
     if name in ("min", "max"):
         number = _number_arg(arg)
         if number is None:
             issues.append(ZIssue("VAL047", Severity.ERROR, f"'{text}' needs a number, e.g. '{name}(1)'", index))
         elif kind in ("boolean", "enum", "object"):
-            issues.append(ZIssue("VAL047", Severity.ERROR,
-                                 f"'{text}' does not apply to {primitive}; FlowMCP's runtime throws on it: "
-                                 "remove it", index))
+            issues.append(
+                ZIssue(
+                    "VAL047",
+                    Severity.ERROR,
+                    f"'{text}' does not apply to {primitive}; FlowMCP's runtime throws on it: remove it",
+                    index,
+                )
+            )
         elif kind in ("number", "string"):
             spec[name] = number
         # array(): the specification says min/max are ignored for other types.
@@ -250,41 +351,62 @@ def _parse_option(text: str, index: int, kind: str, enum_values: tuple[str, ...]
     if name == "length":
         number = _number_arg(arg)
         if number is None or number < 0 or number != int(number):
-            issues.append(ZIssue("VAL047", Severity.ERROR,
-                                 f"'{text}' needs a non-negative integer, e.g. 'length(42)'", index))
+            issues.append(
+                ZIssue("VAL047", Severity.ERROR, f"'{text}' needs a non-negative integer, e.g. 'length(42)'", index)
+            )
         elif kind not in ("string", "array"):
-            issues.append(ZIssue("VAL047", Severity.ERROR,
-                                 f"'{text}' does not apply to {primitive}; length() counts string characters "
-                                 "or array items", index))
+            issues.append(
+                ZIssue(
+                    "VAL047",
+                    Severity.ERROR,
+                    f"'{text}' does not apply to {primitive}; length() counts string characters or array items",
+                    index,
+                )
+            )
         else:
             spec["length"] = int(number)
         return
     if name == "optional":
         if arg:
-            issues.append(ZIssue("VAL047", Severity.WARNING,
-                                 f"'{text}' takes no argument: write 'optional()'", index))
+            issues.append(ZIssue("VAL047", Severity.WARNING, f"'{text}' takes no argument: write 'optional()'", index))
         spec["optional"] = True
         return
     if name == "regex":
         if kind != "string":
-            issues.append(ZIssue("VAL047", Severity.ERROR,
-                                 f"'{text}' does not apply to {primitive}; only string() takes regex()", index))
+            issues.append(
+                ZIssue(
+                    "VAL047",
+                    Severity.ERROR,
+                    f"'{text}' does not apply to {primitive}; only string() takes regex()",
+                    index,
+                )
+            )
             return
         spec["regex"] = arg
         compiled, error = compile_js_regex(arg)
         if compiled is None:
-            issues.append(ZIssue("FL005", Severity.WARNING,
-                                 f"regex '{arg}' cannot be checked by flowlint ({error}); test values are not "
-                                 "matched against it", index))
+            issues.append(
+                ZIssue(
+                    "FL005",
+                    Severity.WARNING,
+                    f"regex '{arg}' cannot be checked by flowlint ({error}); test values are not matched against it",
+                    index,
+                )
+            )
         spec["pattern"] = compiled
         return
     # default(...): the runtime guesses the type from the text.
     spec["has_default"] = True
     spec["_default_index"] = index
     if len(arg) >= 2 and arg[0] == arg[-1] and arg[0] in "'\"":
-        issues.append(ZIssue("VAL047", Severity.WARNING,
-                             f"'{text}': the quotes become part of the default value ({arg}); "
-                             f"write 'default({arg[1:-1]})'", index))
+        issues.append(
+            ZIssue(
+                "VAL047",
+                Severity.WARNING,
+                f"'{text}': the quotes become part of the default value ({arg}); write 'default({arg[1:-1]})'",
+                index,
+            )
+        )
     spec["default"] = guess_default(arg)
 
 
@@ -375,7 +497,7 @@ def validate(value: object, spec: ZSpec, list_values: tuple[str, ...] | None = N
         if not isinstance(value, str):
             text = js_repr(value) if not isinstance(value, (int, float)) else js_number(value)
             if values is not None and text in values and not isinstance(value, bool):
-                return (f"{_expects(spec)}, got number {text}; enum values are strings: write '{text}'")
+                return f"{_expects(spec)}, got number {text}; enum values are strings: write '{text}'"
             return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}; enum values are strings"
         if values is not None and value not in values:
             return f"{_expects(spec)}, got {js_repr(value)}{_closest(value, values)}"
@@ -386,8 +508,10 @@ def validate(value: object, spec: ZSpec, list_values: tuple[str, ...] | None = N
             return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}{hint}"
         for position, item in enumerate(value):
             if not isinstance(item, str):
-                return (f"{_expects(spec)}: array() holds strings, but item {position} is "
-                        f"{json_type(item)} {js_repr(item)}" + _quote_hint(item))
+                return (
+                    f"{_expects(spec)}: array() holds strings, but item {position} is "
+                    f"{json_type(item)} {js_repr(item)}" + _quote_hint(item)
+                )
         return _check_length(value, spec, "items")
     # object(): a plain object, never an array.
     if not isinstance(value, dict):

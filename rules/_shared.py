@@ -17,9 +17,14 @@ def z_issue_findings(ctx: RuleContext, code: str) -> Iterator[Finding]:
             for issue in parameter.z.issues:
                 if issue.code == code:
                     name = f"'{parameter.key}'" if parameter.key else f"#{parameter.index}"
-                    yield Finding(code, f"parameter {name}: {issue.message}",
-                                  parameter.option_span(issue.option_index), tool=tool.label,
-                                  parameter=parameter.key, severity=issue.severity)
+                    yield Finding(
+                        code,
+                        f"parameter {name}: {issue.message}",
+                        parameter.option_span(issue.option_index),
+                        tool=tool.label,
+                        parameter=parameter.key,
+                        severity=issue.severity,
+                    )
 
 
 def tool_noun(kind: str) -> str:

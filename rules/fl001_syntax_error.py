@@ -14,10 +14,19 @@ class SyntaxError_(Rule):
     summary = "The file must parse (JavaScript, Python or JSON); reported at the first problems"
     why = "A definition that does not parse cannot be loaded by FlowMCP, and flowlint checks nothing else in it."
     fix = "Fix the syntax at the reported position."
-    VALID = [Example(example("""\
-    tools: {}"""))]
-    INVALID = [Example("""\
+    VALID = [
+        Example(
+            example("""\
+    tools: {}""")
+        )
+    ]
+    INVALID = [
+        Example(
+            """\
 export const main = {
     namespace: 'demo',
     tools: { getPing: { method: 'GET', path: '/ping'
-""", (Expect(3, 23, "syntax error: unexpected end of file: `{` is never closed"),))]
+""",
+            (Expect(3, 23, "syntax error: unexpected end of file: `{` is never closed"),),
+        )
+    ]

@@ -14,11 +14,20 @@ class NotADefinition(Rule):
     summary = "Files without a tool definition (shared lists, skills, prompts, agent manifests, v1) are skipped"
     why = "A schema library holds more than tool definitions; flowlint says which files it did not check."
     fix = "Nothing to fix; exclude the folder in [tool.flowlint] exclude to silence it."
-    VALID = [Example(example("""\
-    tools: {}"""))]
-    INVALID = [Example("""\
+    VALID = [
+        Example(
+            example("""\
+    tools: {}""")
+        )
+    ]
+    INVALID = [
+        Example(
+            """\
 export const list = {
     meta: { name: 'evmChains', version: '3.0.0', fields: [] },
     entries: []
 }
-""", (Expect(1, 1, "skipped: not a tool definition: a shared list"),))]
+""",
+            (Expect(1, 1, "skipped: not a tool definition: a shared list"),),
+        )
+    ]

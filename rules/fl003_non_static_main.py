@@ -14,15 +14,23 @@ class NonStaticMain(Rule):
     name = "non-static-main"
     severity = Severity.WARNING
     summary = "main must be plain data; flowlint cannot check values computed by code"
-    why = ("FlowMCP requires main to be JSON-serializable and hashable without running anything. A value computed "
-           "by code (a call, an imported name, a function) is invisible to static checks and may change the hash.")
+    why = (
+        "FlowMCP requires main to be JSON-serializable and hashable without running anything. A value computed "
+        "by code (a call, an imported name, a function) is invisible to static checks and may change the hash."
+    )
     fix = "Write the literal value; keep code in `handlers`."
-    VALID = [Example(example("""\
+    VALID = [
+        Example(
+            example("""\
     tools: {
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
             tests: [ { _description: 'Service is up' } ] }
-    }"""))]
-    INVALID = [Example("""\
+    }""")
+        )
+    ]
+    INVALID = [
+        Example(
+            """\
 import { ROOT } from './config.mjs'
 export const main = {
     namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: ROOT,
@@ -31,23 +39,31 @@ export const main = {
             tests: [ { _description: 'Service is up' } ] }
     }
 }
-""", (Expect(3, 87, "main.root is `ROOT`"),))]
+""",
+            (Expect(3, 87, "main.root is `ROOT`"),),
+        )
+    ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         main = ctx.definition.main
         if not _has_non_static(main):  # the common case, checked without building any paths
             return
         skip = {id(tool.tests_node) for tool in ctx.definition.tools if tool.tests_node is not None}
-        skip.update(id(p.z_node.get("options")) for tool in ctx.definition.tools for p in tool.parameters
-                    if p.z_node is not None)
+        skip.update(
+            id(p.z_node.get("options"))
+            for tool in ctx.definition.tools
+            for p in tool.parameters
+            if p.z_node is not None
+        )
         yield from self._walk(main, "main", skip)
 
     def _walk(self, node: SNode, path: str, skip: set[int]) -> Iterator[Finding]:
         if id(node) in skip:
             return
         if isinstance(node, NonStatic):
-            yield self.finding(f"{path} is `{shorten(node.source, 50)}` ({node.reason}); main must be plain data",
-                               node.span)
+            yield self.finding(
+                f"{path} is `{shorten(node.source, 50)}` ({node.reason}); main must be plain data", node.span
+            )
         elif isinstance(node, SObject):
             for entry in node.entries:
                 yield from self._walk(entry.value, f"{path}.{entry.key}", skip)

@@ -13,18 +13,29 @@ class SharedListUnresolved(Rule):
     name = "shared-list-unresolved"
     severity = Severity.INFO
     summary = "A shared list could not be found; enum membership of its parameters is not checked"
-    why = ("flowlint resolves enum({{list:field}}) from a _lists/ folder above the definition (or lists_dir). "
-           "When it cannot, it checks only that test values are strings, and says so once.")
+    why = (
+        "flowlint resolves enum({{list:field}}) from a _lists/ folder above the definition (or lists_dir). "
+        "When it cannot, it checks only that test values are strings, and says so once."
+    )
     fix = "Put the list in a _lists/ folder above the definition, or set lists_dir in [tool.flowlint]."
-    VALID = [Example(example("""\
-    tools: {}"""))]
-    INVALID = [Example(example("""\
+    VALID = [
+        Example(
+            example("""\
+    tools: {}""")
+        )
+    ]
+    INVALID = [
+        Example(
+            example("""\
     sharedLists: [ { ref: 'evmChains', version: '3.0.0' } ],
     tools: {
         getBalance: { method: 'GET', path: '/balance', description: 'Balance',
             parameters: [ { position: { key: 'chain', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum({{evmChains:alias}})', options: [] } } ],
             tests: [ { _description: 'Ethereum', chain: 'ETHEREUM_MAINNET' }, { _description: 'Polygon', chain: 'POLYGON_MAINNET' } ] }
-    }"""), (Expect(6, 117, "cannot resolve the shared list 'evmChains'"),))]
+    }"""),
+            (Expect(6, 117, "cannot resolve the shared list 'evmChains'"),),
+        )
+    ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         reported: set[str] = set()
@@ -36,6 +47,10 @@ class SharedListUnresolved(Rule):
                 resolution = ctx.list_values(parameter)
                 if resolution is not None and resolution.values is None:
                     reported.add(ref.name)
-                    yield self.finding(f"cannot resolve the shared list '{ref.name}': {resolution.reason}; test "
-                                       "values of its enums are not checked against it",
-                                       parameter.option_span(None), tool=tool.label, parameter=parameter.key)
+                    yield self.finding(
+                        f"cannot resolve the shared list '{ref.name}': {resolution.reason}; test "
+                        "values of its enums are not checked against it",
+                        parameter.option_span(None),
+                        tool=tool.label,
+                        parameter=parameter.key,
+                    )

@@ -14,21 +14,32 @@ class RegexUnsupported(Rule):
     name = "regex-unsupported"
     severity = Severity.WARNING
     summary = "A regex() pattern that Python cannot compile is not enforced on test values"
-    why = ("FlowMCP's runtime enforces regex() with JavaScript's RegExp. flowlint translates the pattern for "
-           "Python; when that fails it says so instead of guessing.")
+    why = (
+        "FlowMCP's runtime enforces regex() with JavaScript's RegExp. flowlint translates the pattern for "
+        "Python; when that fails it says so instead of guessing."
+    )
     fix = "Simplify the pattern, or ignore FL005 for this parameter."
-    VALID = [Example(example("""\
+    VALID = [
+        Example(
+            example("""\
     tools: {
         getAbi: { method: 'GET', path: '/abi', description: 'Contract ABI',
             parameters: [ { position: { key: 'address', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'regex(^0x[a-fA-F0-9]{40}$)' ] } } ],
             tests: [ { _description: 'USDC', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' } ] }
-    }"""))]
-    INVALID = [Example(example("""\
+    }""")
+        )
+    ]
+    INVALID = [
+        Example(
+            example("""\
     tools: {
         getAbi: { method: 'GET', path: '/abi', description: 'Contract ABI',
             parameters: [ { position: { key: 'address', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'regex([^]*)' ] } } ],
             tests: [ { _description: 'USDC', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' } ] }
-    }"""), (Expect(5, 142, "regex '[^]*' cannot be checked by flowlint"),))]
+    }"""),
+            (Expect(5, 142, "regex '[^]*' cannot be checked by flowlint"),),
+        )
+    ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         yield from z_issue_findings(ctx, self.code)

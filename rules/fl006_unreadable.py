@@ -14,6 +14,10 @@ class Unreadable(Rule):
     summary = "The file cannot be read, or is binary"
     why = "flowlint reports what it could not look at instead of passing over it silently."
     fix = "Check the file's permissions and content."
-    VALID = [Example(example("""\
-    tools: {}"""))]
+    VALID = [
+        Example(
+            example("""\
+    tools: {}""")
+        )
+    ]
     INVALID = [Example("export const main = {\x00\x01\x02}\n", (Expect(1, 1, "the file is binary"),))]

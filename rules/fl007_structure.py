@@ -16,41 +16,56 @@ class Structure(Rule):
     summary = "main must be an object; tools, resources and queries must be objects of objects"
     why = "FlowMCP (and every other check) reads tools by name from these objects."
     fix = "Write `tools: { toolName: { method, path, description, parameters, tests } }`."
-    VALID = [Example(example("""\
+    VALID = [
+        Example(
+            example("""\
     tools: {
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
             tests: [ { _description: 'Service is up' } ] }
-    }"""))]
-    INVALID = [Example(example("""\
+    }""")
+        )
+    ]
+    INVALID = [
+        Example(
+            example("""\
     tools: {
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [], tests: [ { _description: 'Up' } ] }
     },
     routes: {
         getPong: { method: 'GET', path: '/pong', description: 'Health check', parameters: [], tests: [ { _description: 'Up' } ] }
-    }"""), (Expect(6, 5, "main has both tools and routes"),))]
+    }"""),
+            (Expect(6, 5, "main has both tools and routes"),),
+        )
+    ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         main = ctx.definition.main
         if main.get("tools") is not None and main.get("routes") is not None:
             entry = main.entry("routes")
             assert entry is not None
-            yield self.finding("main has both tools and routes; routes is the pre-v3 name of tools: merge them "
-                               "into tools", entry.key_span)
+            yield self.finding(
+                "main has both tools and routes; routes is the pre-v3 name of tools: merge them into tools",
+                entry.key_span,
+            )
         for section in ("tools", "routes", "resources"):
             container = main.get(section)
             if container is not None and not isinstance(container, (SObject, NonStatic)):
-                yield self.finding(f"main.{section} must be an object keyed by name, got {type_name(container)}",
-                                   container.span)
+                yield self.finding(
+                    f"main.{section} must be an object keyed by name, got {type_name(container)}", container.span
+                )
         for tool in ctx.definition.tools:
             if not isinstance(tool.node, (SObject, NonStatic)):
-                yield self.finding(f"'{tool.label}' must be an object, got {type_name(tool.node)}",
-                                   tool.node.span, tool=tool.label)
+                yield self.finding(
+                    f"'{tool.label}' must be an object, got {type_name(tool.node)}", tool.node.span, tool=tool.label
+                )
         resources = main.get("resources")
         if isinstance(resources, SObject):
             for resource in resources.entries:
                 queries = resource.value.get("queries") if isinstance(resource.value, SObject) else None
                 if not isinstance(resource.value, SObject):
-                    yield self.finding(f"resource '{resource.key}' must be an object, got "
-                                       f"{type_name(resource.value)}", resource.value.span)
+                    yield self.finding(
+                        f"resource '{resource.key}' must be an object, got {type_name(resource.value)}",
+                        resource.value.span,
+                    )
                 elif not isinstance(queries, SObject):
                     yield self.finding(f"resource '{resource.key}' needs a queries object", resource.key_span)

@@ -14,7 +14,11 @@ class InternalError(Rule):
     summary = "flowlint could not check this file (too deeply nested, or a defect in flowlint)"
     why = "One file flowlint cannot handle must not hide the results of all the others."
     fix = "Simplify the file; if it is an ordinary definition, report the problem with the file attached."
-    VALID = [Example(example("""\
-    tools: {}"""))]
+    VALID = [
+        Example(
+            example("""\
+    tools: {}""")
+        )
+    ]
     # No input is known to trigger it; tests/test_engine.py forces a failing rule to check the path.
     INVALID = []

@@ -12,25 +12,42 @@ class UnusedSuppression(Rule):
     severity = Severity.INFO
     reported_by_engine = True
     summary = "A `flowlint: ignore[CODE]` comment silences no finding on its line or the next"
-    why = ("Suppressions outlive the problems they hid: once the definition is fixed, a stale comment would "
-           "silently hide the next real finding of that code on the same line.")
-    fix = ("Remove the comment, or the codes in it that no longer match. Codes of rules that did not run "
-           "(--select, --ignore) are not reported.")
-    VALID = [Example(example("""\
+    why = (
+        "Suppressions outlive the problems they hid: once the definition is fixed, a stale comment would "
+        "silently hide the next real finding of that code on the same line."
+    )
+    fix = (
+        "Remove the comment, or the codes in it that no longer match. Codes of rules that did not run "
+        "(--select, --ignore) are not reported."
+    )
+    VALID = [
+        Example(
+            example("""\
     tools: {
         // flowlint: ignore[TST001]
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [] }
-    }"""), title="the comment silences TST001 (no tests) on the next line")]
+    }"""),
+            title="the comment silences TST001 (no tests) on the next line",
+        )
+    ]
     INVALID = [
-        Example(example("""\
+        Example(
+            example("""\
     tools: {
         // flowlint: ignore[TST001]
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
             tests: [ { _description: 'Service is up' } ] }
-    }"""), (Expect(4, 9, "unused suppression: no TST001 finding"),), title="the tool has tests now"),
-        Example(example("""\
+    }"""),
+            (Expect(4, 9, "unused suppression: no TST001 finding"),),
+            title="the tool has tests now",
+        ),
+        Example(
+            example("""\
     tools: {
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
             tests: [ { _description: 'Service is up' } ] } // flowlint: ignore
-    }"""), (Expect(5, 60, "unused suppression: `flowlint: ignore`"),), title="blanket ignore"),
+    }"""),
+            (Expect(5, 60, "unused suppression: `flowlint: ignore`"),),
+            title="blanket ignore",
+        ),
     ]

@@ -42,18 +42,27 @@ class SqlParameterCount(Rule):
     summary = "A resource query needs one parameter per `?` in its SQL"
     why = "Parameters bind positionally to `?`; a different count makes SQLite reject every call."
     fix = "Add or remove parameters (or placeholders) so the counts match, in the same order."
-    VALID = [Example(example("""\
+    VALID = [
+        Example(
+            example("""\
     resources: { contracts: { source: 'sqlite', description: 'Contracts', database: 'contracts.db', queries: {
         byAddress: { sql: 'SELECT * FROM contracts WHERE address = ?', description: 'By address',
             parameters: [ { position: { key: 'address', value: '{{USER_PARAM}}' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'USDC', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' } ] }
-    } } }"""))]
-    INVALID = [Example(example("""\
+    } } }""")
+        )
+    ]
+    INVALID = [
+        Example(
+            example("""\
     resources: { contracts: { source: 'sqlite', description: 'Contracts', database: 'contracts.db', queries: {
         byAddress: { sql: 'SELECT * FROM contracts WHERE address = ? AND chain_id = ?', description: 'By address',
             parameters: [ { position: { key: 'address', value: '{{USER_PARAM}}' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'USDC', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' } ] }
-    } } }"""), (Expect(4, 27, "the SQL has 2 `?` placeholders but the query has 1 parameter"),))]
+    } } }"""),
+            (Expect(4, 27, "the SQL has 2 `?` placeholders but the query has 1 parameter"),),
+        )
+    ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool in ctx.definition.tools:
@@ -62,6 +71,10 @@ class SqlParameterCount(Rule):
             placeholders = count_placeholders(tool.sql)
             parameters = len(tool.parameters)
             if placeholders != parameters:
-                yield self.finding(f"the SQL has {placeholders} `?` placeholder{'s' if placeholders != 1 else ''} "
-                                   f"but the query has {parameters} parameter{'s' if parameters != 1 else ''}; "
-                                   "they bind in order, one per `?`", tool.sql_span, tool=tool.label)
+                yield self.finding(
+                    f"the SQL has {placeholders} `?` placeholder{'s' if placeholders != 1 else ''} "
+                    f"but the query has {parameters} parameter{'s' if parameters != 1 else ''}; "
+                    "they bind in order, one per `?`",
+                    tool.sql_span,
+                    tool=tool.label,
+                )

@@ -9,8 +9,9 @@ from flowlint.diagnostics import Finding, Severity
 from flowlint.rule import Example, Expect, Rule, RuleContext, example
 
 _LEADING_COMMENTS = re.compile(r"^(\s+|--[^\n]*\n?|/\*.*?\*/)*", re.DOTALL)
-_FORBIDDEN = re.compile(r"\b(INSERT|UPDATE|DELETE|REPLACE|DROP|ALTER|CREATE|ATTACH|DETACH|PRAGMA|VACUUM)\b",
-                        re.IGNORECASE)
+_FORBIDDEN = re.compile(
+    r"\b(INSERT|UPDATE|DELETE|REPLACE|DROP|ALTER|CREATE|ATTACH|DETACH|PRAGMA|VACUUM)\b", re.IGNORECASE
+)
 
 
 class ReadOnlySql(Rule):
@@ -20,16 +21,25 @@ class ReadOnlySql(Rule):
     summary = "Resource SQL must be one SELECT or WITH statement; writes, ATTACH and PRAGMA are forbidden"
     why = "FlowMCP opens SQLite resources read-only and refuses anything but queries."
     fix = "Rewrite the query as a SELECT."
-    VALID = [Example(example("""\
+    VALID = [
+        Example(
+            example("""\
     resources: { contracts: { source: 'sqlite', description: 'Contracts', database: 'contracts.db', queries: {
         all: { sql: 'SELECT address, name FROM contracts LIMIT 10', description: 'Some contracts', parameters: [],
             tests: [ { _description: 'First ten' } ] }
-    } } }"""))]
-    INVALID = [Example(example("""\
+    } } }""")
+        )
+    ]
+    INVALID = [
+        Example(
+            example("""\
     resources: { contracts: { source: 'sqlite', description: 'Contracts', database: 'contracts.db', queries: {
         purge: { sql: 'DELETE FROM contracts', description: 'Remove all', parameters: [],
             tests: [ { _description: 'Purge' } ] }
-    } } }"""), (Expect(4, 23, "must be a read-only SELECT"),))]
+    } } }"""),
+            (Expect(4, 23, "must be a read-only SELECT"),),
+        )
+    ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool in ctx.definition.tools:
@@ -42,7 +52,7 @@ class ReadOnlySql(Rule):
 
 def sql_problem(sql: str) -> str | None:
     """Why `sql` is not an acceptable read-only query, or None."""
-    body = sql[_LEADING_COMMENTS.match(sql).end():]  # type: ignore[union-attr]
+    body = sql[_LEADING_COMMENTS.match(sql).end() :]  # type: ignore[union-attr]
     first = body.split(None, 1)[0].upper() if body.split() else ""
     if first not in ("SELECT", "WITH"):
         return f"the SQL starts with {first or 'nothing'}; it must be a read-only SELECT (or WITH ... SELECT)"

@@ -15,23 +15,37 @@ class MinTests(Rule):
     name = "min-tests"
     severity = Severity.ERROR
     summary = "Each tool must have at least 1 test (configurable: min_tests)"
-    why = ("Tests are the executable examples of a tool: they document it, and capture runs them to record "
-           "real responses and generate the output schema. A tool without tests can do neither.")
+    why = (
+        "Tests are the executable examples of a tool: they document it, and capture runs them to record "
+        "real responses and generate the output schema. A tool without tests can do neither."
+    )
     fix = "Add a `tests` array with at least one `{ _description: '...', <param>: <value> }` object."
-    VALID = [Example(example("""\
+    VALID = [
+        Example(
+            example("""\
     tools: {
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
             tests: [ { _description: 'Service is up' } ] }
-    }"""))]
+    }""")
+        )
+    ]
     INVALID = [
-        Example(example("""\
+        Example(
+            example("""\
     tools: {
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [] }
-    }"""), (Expect(4, 9, "tool 'getPing' has no tests"),), title="no tests key"),
-        Example(example("""\
+    }"""),
+            (Expect(4, 9, "tool 'getPing' has no tests"),),
+            title="no tests key",
+        ),
+        Example(
+            example("""\
     tools: {
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [], tests: [] }
-    }"""), (Expect(4, 102, "has 0 tests; at least 1 required"),), title="empty tests"),
+    }"""),
+            (Expect(4, 102, "has 0 tests; at least 1 required"),),
+            title="empty tests",
+        ),
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
@@ -44,12 +58,22 @@ class MinTests(Rule):
             node = tool.tests_node
             if node is None:
                 if minimum > 0:
-                    yield self.finding(f"{noun} '{tool.label}' has no tests; add at least {minimum}: "
-                                       "tests: [ { _description: '...', ... } ]", tool.key_span, **where)
+                    yield self.finding(
+                        f"{noun} '{tool.label}' has no tests; add at least {minimum}: "
+                        "tests: [ { _description: '...', ... } ]",
+                        tool.key_span,
+                        **where,
+                    )
             elif not isinstance(node, SArray):
-                yield self.finding(f"tests of {noun} '{tool.label}' must be an array of test objects, "
-                                   f"got {type_name(node)}", node.span, **where)
+                yield self.finding(
+                    f"tests of {noun} '{tool.label}' must be an array of test objects, got {type_name(node)}",
+                    node.span,
+                    **where,
+                )
             elif len(node.items) < minimum:
                 count = len(node.items)
-                yield self.finding(f"{noun} '{tool.label}' has {count} test{'s' if count != 1 else ''}; "
-                                   f"at least {minimum} required", node.span, **where)
+                yield self.finding(
+                    f"{noun} '{tool.label}' has {count} test{'s' if count != 1 else ''}; at least {minimum} required",
+                    node.span,
+                    **where,
+                )

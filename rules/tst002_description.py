@@ -14,25 +14,39 @@ class TestDescription(Rule):
     name = "test-description"
     severity = Severity.ERROR
     summary = "Each test must have a _description field of type string"
-    why = ("A reader (a developer or an AI agent) should understand what a tool can do from its tests alone; "
-           "the description says what each test demonstrates, and capture records it with the response.")
+    why = (
+        "A reader (a developer or an AI agent) should understand what a tool can do from its tests alone; "
+        "the description says what each test demonstrates, and capture records it with the response."
+    )
     fix = "Add `_description: 'What this test demonstrates'` to the test object."
-    VALID = [Example(example("""\
+    VALID = [
+        Example(
+            example("""\
     tools: {
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
             tests: [ { _description: 'Service is up' } ] }
-    }"""))]
+    }""")
+        )
+    ]
     INVALID = [
-        Example(example("""\
+        Example(
+            example("""\
     tools: {
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
             tests: [ {} ] }
-    }"""), (Expect(5, 22, "test 0 has no _description"),), title="missing"),
-        Example(example("""\
+    }"""),
+            (Expect(5, 22, "test 0 has no _description"),),
+            title="missing",
+        ),
+        Example(
+            example("""\
     tools: {
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
             tests: [ { _description: 42 } ] }
-    }"""), (Expect(5, 38, "_description must be a string, got number 42"),), title="not a string"),
+    }"""),
+            (Expect(5, 38, "_description must be a string, got number 42"),),
+            title="not a string",
+        ),
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
@@ -41,19 +55,32 @@ class TestDescription(Rule):
                 where = {"tool": tool.label, "test_index": test.index}
                 if test.obj is None:
                     if not isinstance(test.node, NonStatic):  # TST005 explains non-static tests
-                        yield self.finding(f"test {test.index} is {type_name(test.node)}, not an object "
-                                           "{ _description: '...', ... }", test.node.span, **where)
+                        yield self.finding(
+                            f"test {test.index} is {type_name(test.node)}, not an object "
+                            "{ _description: '...', ... }",
+                            test.node.span,
+                            **where,
+                        )
                     continue
                 value = test.obj.get("_description")
                 if value is None:
-                    yield self.finding(f"test {test.index} has no _description; add _description: "
-                                       "'what this test demonstrates'", test.obj.span, **where)
+                    yield self.finding(
+                        f"test {test.index} has no _description; add _description: 'what this test demonstrates'",
+                        test.obj.span,
+                        **where,
+                    )
                 elif isinstance(value, SScalar) and isinstance(value.value, str):
                     if not value.value.strip():
-                        yield self.finding(f"test {test.index}: _description is empty; say what this test "
-                                           "demonstrates", value.span, **where)
+                        yield self.finding(
+                            f"test {test.index}: _description is empty; say what this test demonstrates",
+                            value.span,
+                            **where,
+                        )
                 elif not isinstance(value, NonStatic):
                     shown = value.value if isinstance(value, SScalar) else None
                     rendered = f" {shown!r}" if isinstance(shown, (int, float)) else ""
-                    yield self.finding(f"test {test.index}: _description must be a string, got "
-                                       f"{type_name(value)}{rendered}", value.span, **where)
+                    yield self.finding(
+                        f"test {test.index}: _description must be a string, got {type_name(value)}{rendered}",
+                        value.span,
+                        **where,
+                    )

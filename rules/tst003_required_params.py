@@ -13,21 +13,32 @@ class RequiredParams(Rule):
     name = "required-params"
     severity = Severity.ERROR
     summary = "Each test must provide values for all required {{USER_PARAM}} parameters"
-    why = ("Capture calls the real API with each test's values; a test without a required parameter "
-           "fails validation before any request is sent, so it documents nothing and captures nothing.")
+    why = (
+        "Capture calls the real API with each test's values; a test without a required parameter "
+        "fails validation before any request is sent, so it documents nothing and captures nothing."
+    )
     fix = "Add the missing parameter with a realistic value, or make the parameter `optional()`."
-    VALID = [Example(example("""\
+    VALID = [
+        Example(
+            example("""\
     tools: {
         getCoin: { method: 'GET', path: '/coins/:id', description: 'Coin details',
             parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'Bitcoin', id: 'bitcoin' } ] }
-    }"""))]
-    INVALID = [Example(example("""\
+    }""")
+        )
+    ]
+    INVALID = [
+        Example(
+            example("""\
     tools: {
         getCoin: { method: 'GET', path: '/coins/:id', description: 'Coin details',
             parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'Bitcoin' } ] }
-    }"""), (Expect(6, 22, "test 0 ('Bitcoin') does not set the required parameter 'id' (string())"),))]
+    }"""),
+            (Expect(6, 22, "test 0 ('Bitcoin') does not set the required parameter 'id' (string())"),),
+        )
+    ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool in ctx.definition.tools:
@@ -44,4 +55,8 @@ class RequiredParams(Rule):
                         yield self.finding(
                             f"{test.label()} does not set the required parameter '{key}' "
                             f"({parameter.z.describe()}); add {key}: <value>, or mark it optional()",
-                            test.obj.span, tool=tool.label, test_index=test.index, parameter=key)
+                            test.obj.span,
+                            tool=tool.label,
+                            test_index=test.index,
+                            parameter=key,
+                        )

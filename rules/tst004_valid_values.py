@@ -15,31 +15,48 @@ class ValidValues(Rule):
     name = "valid-values"
     severity = Severity.ERROR
     summary = "Test parameter values must pass the corresponding z validation"
-    why = ("FlowMCP validates every call's arguments with the parameter's z block before sending anything; "
-           "a test value that fails it (a number written as a string, a numeric enum value, a value over max) "
-           "can never run. flowlint applies the runtime's rules: no coercion, enum values are strings, "
-           "array() holds strings.")
+    why = (
+        "FlowMCP validates every call's arguments with the parameter's z block before sending anything; "
+        "a test value that fails it (a number written as a string, a numeric enum value, a value over max) "
+        "can never run. flowlint applies the runtime's rules: no coercion, enum values are strings, "
+        "array() holds strings."
+    )
     fix = "Write the value with the type and within the bounds the z block declares."
-    VALID = [Example(example("""\
+    VALID = [
+        Example(
+            example("""\
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
             parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'max(250)' ] } } ],
             tests: [ { _description: 'Ten markets', limit: 10 } ] }
-    }"""))]
+    }""")
+        )
+    ]
     INVALID = [
-        Example(example("""\
+        Example(
+            example("""\
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
             parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'max(250)' ] } } ],
             tests: [ { _description: 'Ten markets', limit: '10' } ] }
-    }"""), (Expect(6, 60, "parameter 'limit' expects number() with max(250), got string '10'; "
-                          "write 10 without quotes"),), title="number written as a string"),
-        Example(example("""\
+    }"""),
+            (
+                Expect(
+                    6, 60, "parameter 'limit' expects number() with max(250), got string '10'; write 10 without quotes"
+                ),
+            ),
+            title="number written as a string",
+        ),
+        Example(
+            example("""\
     tools: {
         getBlocks: { method: 'GET', path: '/blocks', description: 'Blocks',
             parameters: [ { position: { key: 'chain', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(1,137)', options: [] } } ],
             tests: [ { _description: 'Ethereum', chain: 1 } ] }
-    }"""), (Expect(6, 57, "enum values are strings: write '1'"),), title="numeric enum value"),
+    }"""),
+            (Expect(6, 57, "enum values are strings: write '1'"),),
+            title="numeric enum value",
+        ),
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
@@ -57,9 +74,14 @@ class ValidValues(Rule):
                     if first_non_json(entry.value) is not None:
                         continue  # TST005 reports it
                     resolution = ctx.list_values(parameter)
-                    problem = validate(to_python(entry.value), parameter.z,
-                                       resolution.values if resolution is not None else None)
+                    problem = validate(
+                        to_python(entry.value), parameter.z, resolution.values if resolution is not None else None
+                    )
                     if problem is not None:
-                        yield self.finding(f"{test.label()}: parameter '{entry.key}' {problem}",
-                                           entry.value.span, tool=tool.label, test_index=test.index,
-                                           parameter=entry.key)
+                        yield self.finding(
+                            f"{test.label()}: parameter '{entry.key}' {problem}",
+                            entry.value.span,
+                            tool=tool.label,
+                            test_index=test.index,
+                            parameter=entry.key,
+                        )

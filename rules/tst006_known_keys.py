@@ -16,30 +16,44 @@ class KnownKeys(Rule):
     name = "known-keys"
     severity = Severity.ERROR
     summary = "Test objects must only contain keys matching {{USER_PARAM}} parameter keys or _description"
-    why = ("Only {{USER_PARAM}} parameters are supplied by the caller. A test key for a fixed or server "
-           "parameter, or a misspelt key, is silently dropped at runtime, so the test does not do what it says. "
-           "A parameter whose value is a named placeholder such as '{{LATITUDE}}' is treated as a fixed value "
-           "by FlowMCP: tests (and callers) cannot set it.")
+    why = (
+        "Only {{USER_PARAM}} parameters are supplied by the caller. A test key for a fixed or server "
+        "parameter, or a misspelt key, is silently dropped at runtime, so the test does not do what it says. "
+        "A parameter whose value is a named placeholder such as '{{LATITUDE}}' is treated as a fixed value "
+        "by FlowMCP: tests (and callers) cannot set it."
+    )
     fix = "Remove the key, correct its spelling, or give the parameter the value '{{USER_PARAM}}'."
-    VALID = [Example(example("""\
+    VALID = [
+        Example(
+            example("""\
     tools: {
         getForecast: { method: 'GET', path: '/forecast', description: 'Weather forecast',
             parameters: [ { position: { key: 'latitude', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
             tests: [ { _description: 'Berlin', latitude: 52.52 } ] }
-    }"""))]
+    }""")
+        )
+    ]
     INVALID = [
-        Example(example("""\
+        Example(
+            example("""\
     tools: {
         getForecast: { method: 'GET', path: '/forecast', description: 'Weather forecast',
             parameters: [ { position: { key: 'latitude', value: '{{LATITUDE}}', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
             tests: [ { _description: 'Berlin', latitude: 52.52 } ] }
-    }"""), (Expect(6, 48, "its value '{{LATITUDE}}' is a named placeholder"),), title="named placeholder"),
-        Example(example("""\
+    }"""),
+            (Expect(6, 48, "its value '{{LATITUDE}}' is a named placeholder"),),
+            title="named placeholder",
+        ),
+        Example(
+            example("""\
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
             parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
             tests: [ { _description: 'Ten markets', limt: 10 } ] }
-    }"""), (Expect(6, 53, "test key 'limt' matches no parameter; did you mean 'limit'?"),), title="typo"),
+    }"""),
+            (Expect(6, 53, "test key 'limt' matches no parameter; did you mean 'limit'?"),),
+            title="typo",
+        ),
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
@@ -51,8 +65,13 @@ class KnownKeys(Rule):
                 for entry in test.obj.entries:
                     if entry.key == "_description" or entry.key in users:
                         continue
-                    yield self.finding(f"{test.label()}: {_explain(entry.key, tool)}", entry.key_span,
-                                       tool=tool.label, test_index=test.index, parameter=entry.key)
+                    yield self.finding(
+                        f"{test.label()}: {_explain(entry.key, tool)}",
+                        entry.key_span,
+                        tool=tool.label,
+                        test_index=test.index,
+                        parameter=entry.key,
+                    )
 
 
 def _explain(key: str, tool: Tool) -> str:
@@ -64,24 +83,33 @@ def _explain(key: str, tool: Tool) -> str:
         name = by_key.key or key
         if by_key.role == "placeholder":
             if "USER_PARAM" in by_key.placeholders:
-                return (f"'{key}' sets parameter '{name}', but its value '{by_key.value}' embeds {{{{USER_PARAM}}}} "
-                        "in other text; FlowMCP substitutes only a value that is exactly '{{USER_PARAM}}', "
-                        "so tests and callers cannot set it")
-            return (f"'{key}' sets parameter '{name}', but its value '{by_key.value}' is a named placeholder, "
-                    "which FlowMCP treats as a fixed value, so tests and callers cannot set it; "
-                    "use value: '{{USER_PARAM}}'")
+                return (
+                    f"'{key}' sets parameter '{name}', but its value '{by_key.value}' embeds {{{{USER_PARAM}}}} "
+                    "in other text; FlowMCP substitutes only a value that is exactly '{{USER_PARAM}}', "
+                    "so tests and callers cannot set it"
+                )
+            return (
+                f"'{key}' sets parameter '{name}', but its value '{by_key.value}' is a named placeholder, "
+                "which FlowMCP treats as a fixed value, so tests and callers cannot set it; "
+                "use value: '{{USER_PARAM}}'"
+            )
         if by_key.role == "server":
-            return (f"'{key}' is filled from the server param {by_key.server_param} (the environment), "
-                    "not by tests; remove the key (never put keys or secrets in tests)")
+            return (
+                f"'{key}' is filled from the server param {by_key.server_param} (the environment), "
+                "not by tests; remove the key (never put keys or secrets in tests)"
+            )
         if by_key.role == "fixed" and by_key.value is not None:
-            return (f"parameter '{name}' has the fixed value '{by_key.value}'; tests may only set "
-                    "{{USER_PARAM}} parameters: remove the key")
+            return (
+                f"parameter '{name}' has the fixed value '{by_key.value}'; tests may only set "
+                "{{USER_PARAM}} parameters: remove the key"
+            )
         return f"'{key}' names a parameter that is not a {{{{USER_PARAM}}}} parameter; remove the key"
     candidates = list(tool.user_parameters)
     close = difflib.get_close_matches(key, candidates, n=1, cutoff=0.6)
     if close:
         return f"test key '{key}' matches no parameter; did you mean '{close[0]}'?"
     if candidates:
-        return (f"test key '{key}' matches no parameter; the {{{{USER_PARAM}}}} parameters are "
-                + ", ".join(f"'{c}'" for c in candidates))
+        return f"test key '{key}' matches no parameter; the {{{{USER_PARAM}}}} parameters are " + ", ".join(
+            f"'{c}'" for c in candidates
+        )
     return f"test key '{key}' matches no parameter; this {tool_noun(tool.kind)} has no {{{{USER_PARAM}}}} parameters"

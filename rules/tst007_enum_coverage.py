@@ -14,11 +14,15 @@ class EnumCoverage(Rule):
     name = "enum-coverage"
     severity = Severity.WARNING
     summary = "Tools with enum parameters should test multiple enum values"
-    why = ("Different enum values often return differently shaped data (another chain, another sort order, "
-           "another unit). Tests with several values show the breadth of the tool and give the output-schema "
-           "generator more than one shape to learn from.")
+    why = (
+        "Different enum values often return differently shaped data (another chain, another sort order, "
+        "another unit). Tests with several values show the breadth of the tool and give the output-schema "
+        "generator more than one shape to learn from."
+    )
     fix = "Add a test that uses another value of the enum."
-    VALID = [Example(example("""\
+    VALID = [
+        Example(
+            example("""\
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
             parameters: [ { position: { key: 'order', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(market_cap_desc,volume_desc)', options: [] } } ],
@@ -26,14 +30,27 @@ class EnumCoverage(Rule):
                 { _description: 'Largest first', order: 'market_cap_desc' },
                 { _description: 'Most traded first', order: 'volume_desc' }
             ] }
-    }"""))]
-    INVALID = [Example(example("""\
+    }""")
+        )
+    ]
+    INVALID = [
+        Example(
+            example("""\
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
             parameters: [ { position: { key: 'order', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(market_cap_desc,volume_desc)', options: [] } } ],
             tests: [ { _description: 'Largest first', order: 'market_cap_desc' } ] }
-    }"""), (Expect(5, 46, "enum parameter 'order' is tested only with 'market_cap_desc'; add a test with "
-                          "another value such as 'volume_desc'"),))]
+    }"""),
+            (
+                Expect(
+                    5,
+                    46,
+                    "enum parameter 'order' is tested only with 'market_cap_desc'; add a test with "
+                    "another value such as 'volume_desc'",
+                ),
+            ),
+        )
+    ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool in ctx.definition.tools:

@@ -13,21 +13,32 @@ class OptionalUsage(Rule):
     name = "optional-usage"
     severity = Severity.INFO
     summary = "Consider adding tests that demonstrate optional parameter usage"
-    why = ("Optional parameters change what a tool returns (pagination, filters, extra fields). A test that "
-           "sets them teaches their use and lets capture see the response they produce.")
+    why = (
+        "Optional parameters change what a tool returns (pagination, filters, extra fields). A test that "
+        "sets them teaches their use and lets capture see the response they produce."
+    )
     fix = "Add a test that sets the optional parameters, next to one that leaves them out."
-    VALID = [Example(example("""\
+    VALID = [
+        Example(
+            example("""\
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
             parameters: [ { position: { key: 'page', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'optional()' ] } } ],
             tests: [ { _description: 'First page' }, { _description: 'Second page', page: 2 } ] }
-    }"""))]
-    INVALID = [Example(example("""\
+    }""")
+        )
+    ]
+    INVALID = [
+        Example(
+            example("""\
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
             parameters: [ { position: { key: 'page', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'optional()' ] } } ],
             tests: [ { _description: 'First page' } ] }
-    }"""), (Expect(4, 9, "optional parameter 'page' is not used in any test"),))]
+    }"""),
+            (Expect(4, 9, "optional parameter 'page' is not used in any test"),),
+        )
+    ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool in ctx.definition.tools:
@@ -42,6 +53,10 @@ class OptionalUsage(Rule):
             plural = "s" if len(unused) > 1 else ""
             verb = "are" if len(unused) > 1 else "is"
             them = "them" if len(unused) > 1 else "it"
-            yield self.finding(f"optional parameter{plural} {names} {verb} not used in any test; consider a test "
-                               f"that demonstrates {them}", tool.key_span, tool=tool.label,
-                               parameter=unused[0] if len(unused) == 1 else None)
+            yield self.finding(
+                f"optional parameter{plural} {names} {verb} not used in any test; consider a test "
+                f"that demonstrates {them}",
+                tool.key_span,
+                tool=tool.label,
+                parameter=unused[0] if len(unused) == 1 else None,
+            )

@@ -15,20 +15,31 @@ class ParameterShape(Rule):
     severity = Severity.ERROR
     summary = "Each parameter must have a position { key, value } and a z { primitive, options } block"
     why = "FlowMCP cannot build a request or validate input for a parameter that lacks either block."
-    fix = ("Write `{ position: { key: 'name', value: '{{USER_PARAM}}', location: 'query' }, "
-           "z: { primitive: 'string()', options: [] } }`.")
-    VALID = [Example(example("""\
+    fix = (
+        "Write `{ position: { key: 'name', value: '{{USER_PARAM}}', location: 'query' }, "
+        "z: { primitive: 'string()', options: [] } }`."
+    )
+    VALID = [
+        Example(
+            example("""\
     tools: {
         getCoin: { method: 'GET', path: '/coins/:id', description: 'Coin details',
             parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'Bitcoin', id: 'bitcoin' } ] }
-    }"""))]
-    INVALID = [Example(example("""\
+    }""")
+        )
+    ]
+    INVALID = [
+        Example(
+            example("""\
     tools: {
         getCoin: { method: 'GET', path: '/coins/:id', description: 'Coin details',
             parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' } } ],
             tests: [ { _description: 'Bitcoin', id: 'bitcoin' } ] }
-    }"""), (Expect(5, 27, "parameter 'id' has no z block"),))]
+    }"""),
+            (Expect(5, 27, "parameter 'id' has no z block"),),
+        )
+    ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool in ctx.definition.tools:
@@ -42,8 +53,11 @@ class ParameterShape(Rule):
             for parameter in tool.parameters:
                 item = parameter.node
                 if not isinstance(item, SObject):
-                    yield self.finding(f"parameter #{parameter.index} must be an object {{ position, z }}, got "
-                                       f"{type_name(item)}", item.span, **where)
+                    yield self.finding(
+                        f"parameter #{parameter.index} must be an object {{ position, z }}, got {type_name(item)}",
+                        item.span,
+                        **where,
+                    )
                     continue
                 if tool.kind == "query" and item.get("position") is None and item.get("key") is not None:
                     continue  # seed 000's { key, type, description, required } form
@@ -51,16 +65,23 @@ class ParameterShape(Rule):
                 where_p = {**where, "parameter": parameter.key}
                 position = item.get("position")
                 if not isinstance(position, SObject):
-                    yield self.finding(f"parameter {name} has no position {{ key, value, location }} block",
-                                       item.span, **where_p)
+                    yield self.finding(
+                        f"parameter {name} has no position {{ key, value, location }} block", item.span, **where_p
+                    )
                 else:
                     for field in ("key", "value"):
                         value = position.get(field)
                         if not (isinstance(value, SScalar) and isinstance(value.value, str) and value.value):
-                            yield self.finding(f"parameter {name}: position.{field} must be a non-empty string"
-                                               + (f", got {type_name(value)}" if value is not None else ""),
-                                               value.span if value is not None else position.span, **where_p)
+                            yield self.finding(
+                                f"parameter {name}: position.{field} must be a non-empty string"
+                                + (f", got {type_name(value)}" if value is not None else ""),
+                                value.span if value is not None else position.span,
+                                **where_p,
+                            )
                 z = item.get("z")
                 if not isinstance(z, SObject):
-                    yield self.finding(f"parameter {name} has no z block; add z: {{ primitive: 'string()', "
-                                       "options: [] }", z.span if z is not None else item.span, **where_p)
+                    yield self.finding(
+                        f"parameter {name} has no z block; add z: {{ primitive: 'string()', options: [] }}",
+                        z.span if z is not None else item.span,
+                        **where_p,
+                    )

@@ -16,21 +16,32 @@ class Location(Rule):
     name = "parameter-location"
     severity = Severity.ERROR
     summary = "position.location must be query, insert or body; body only for POST/PUT"
-    why = ("The location decides where a value goes in the request. An unknown location is dropped, and "
-           "FlowMCP sends a body only with POST and PUT.")
+    why = (
+        "The location decides where a value goes in the request. An unknown location is dropped, and "
+        "FlowMCP sends a body only with POST and PUT."
+    )
     fix = "Use `location: 'query'`, `'insert'` (a `:key` or `{{key}}` in the path) or `'body'`."
-    VALID = [Example(example("""\
+    VALID = [
+        Example(
+            example("""\
     tools: {
         getCoin: { method: 'GET', path: '/coins/:id', description: 'Coin details',
             parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'Bitcoin', id: 'bitcoin' } ] }
-    }"""))]
-    INVALID = [Example(example("""\
+    }""")
+        )
+    ]
+    INVALID = [
+        Example(
+            example("""\
     tools: {
         getCoin: { method: 'GET', path: '/coins', description: 'Coin details',
             parameters: [ { position: { key: 'x-api-version', value: '2', location: 'header' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'Coins' } ] }
-    }"""), (Expect(5, 85, "location 'header' is not one of query, insert, body"),))]
+    }"""),
+            (Expect(5, 85, "location 'header' is not one of query, insert, body"),),
+        )
+    ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool in ctx.definition.tools:
@@ -43,12 +54,21 @@ class Location(Rule):
                 location = parameter.location
                 span = parameter.location_span or parameter.span
                 if location is None:
-                    yield self.finding(f"parameter '{parameter.key}' has no position.location; use one of "
-                                       + ", ".join(LOCATIONS), span, **where)
+                    yield self.finding(
+                        f"parameter '{parameter.key}' has no position.location; use one of " + ", ".join(LOCATIONS),
+                        span,
+                        **where,
+                    )
                 elif location not in LOCATIONS:
-                    yield self.finding(f"parameter '{parameter.key}': location '{location}' is not one of "
-                                       + ", ".join(LOCATIONS), span, **where)
+                    yield self.finding(
+                        f"parameter '{parameter.key}': location '{location}' is not one of " + ", ".join(LOCATIONS),
+                        span,
+                        **where,
+                    )
                 elif location == "body" and tool.method is not None and tool.method not in BODY_METHODS:
-                    yield self.finding(f"parameter '{parameter.key}' is a body parameter, but {tool.method} "
-                                       "requests carry no body; use location 'query' or method 'POST'",
-                                       span, **where)
+                    yield self.finding(
+                        f"parameter '{parameter.key}' is a body parameter, but {tool.method} "
+                        "requests carry no body; use location 'query' or method 'POST'",
+                        span,
+                        **where,
+                    )

@@ -15,13 +15,19 @@ class DuplicateKey(Rule):
     summary = "Parameter keys must be unique within a tool"
     why = "Two parameters with one key write the same request field; tests cannot tell them apart."
     fix = "Rename or remove one of them."
-    VALID = [Example(example("""\
+    VALID = [
+        Example(
+            example("""\
     tools: {
         getCoin: { method: 'GET', path: '/coins', description: 'Coins',
             parameters: [ { position: { key: 'ids', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'array()', options: [] } } ],
             tests: [ { _description: 'Bitcoin', ids: [ 'bitcoin' ] } ] }
-    }"""))]
-    INVALID = [Example(example("""\
+    }""")
+        )
+    ]
+    INVALID = [
+        Example(
+            example("""\
     tools: {
         getCoin: { method: 'GET', path: '/coins', description: 'Coins',
             parameters: [
@@ -29,7 +35,10 @@ class DuplicateKey(Rule):
                 { position: { key: 'ids', value: 'bitcoin', location: 'query' }, z: { primitive: 'string()', options: [] } }
             ],
             tests: [ { _description: 'Bitcoin', ids: [ 'bitcoin' ] } ] }
-    }"""), (Expect(7, 36, "parameter key 'ids' is used by parameters #0 and #1"),))]
+    }"""),
+            (Expect(7, 36, "parameter key 'ids' is used by parameters #0 and #1"),),
+        )
+    ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool in ctx.definition.tools:
@@ -38,8 +47,12 @@ class DuplicateKey(Rule):
                 if parameter.key is None:
                     continue
                 if parameter.key in first:
-                    yield self.finding(f"parameter key '{parameter.key}' is used by parameters "
-                                       f"#{first[parameter.key]} and #{parameter.index}", parameter.key_span,
-                                       tool=tool.label, parameter=parameter.key)
+                    yield self.finding(
+                        f"parameter key '{parameter.key}' is used by parameters "
+                        f"#{first[parameter.key]} and #{parameter.index}",
+                        parameter.key_span,
+                        tool=tool.label,
+                        parameter=parameter.key,
+                    )
                 else:
                     first[parameter.key] = parameter.index

@@ -16,18 +16,27 @@ class PrimitiveMissing(Rule):
     summary = "z.primitive must be present and a string"
     why = "The primitive is the parameter's type; without it FlowMCP cannot validate input."
     fix = "Add `primitive: 'string()'` (or number(), boolean(), enum(...), array(), object())."
-    VALID = [Example(example("""\
+    VALID = [
+        Example(
+            example("""\
     tools: {
         getCoin: { method: 'GET', path: '/coins', description: 'Coins',
             parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'Bitcoin', id: 'bitcoin' } ] }
-    }"""))]
-    INVALID = [Example(example("""\
+    }""")
+        )
+    ]
+    INVALID = [
+        Example(
+            example("""\
     tools: {
         getCoin: { method: 'GET', path: '/coins', description: 'Coins',
             parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'query' }, z: { options: [] } } ],
             tests: [ { _description: 'Bitcoin', id: 'bitcoin' } ] }
-    }"""), (Expect(5, 101, "parameter 'id': z.primitive must be a string"),))]
+    }"""),
+            (Expect(5, 101, "parameter 'id': z.primitive must be a string"),),
+        )
+    ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         yield from z_issue_findings(ctx, self.code)

@@ -14,21 +14,32 @@ class EnumValues(Rule):
     name = "enum-values"
     severity = Severity.ERROR
     summary = "enum() must list at least one value: enum(A,B,C), no spaces, no JavaScript array syntax"
-    why = ("FlowMCP splits the text between the parentheses on commas: `enum()` accepts only '', "
-           "`enum(['asc','desc'])` accepts \"['asc'\" and \"'desc']\", and a trailing comma adds ''.")
+    why = (
+        "FlowMCP splits the text between the parentheses on commas: `enum()` accepts only '', "
+        "`enum(['asc','desc'])` accepts \"['asc'\" and \"'desc']\", and a trailing comma adds ''."
+    )
     fix = "Write the values plainly: `enum(asc,desc)`."
-    VALID = [Example(example("""\
+    VALID = [
+        Example(
+            example("""\
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
             parameters: [ { position: { key: 'order', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(asc,desc)', options: [] } } ],
             tests: [ { _description: 'Ascending', order: 'asc' }, { _description: 'Descending', order: 'desc' } ] }
-    }"""))]
-    INVALID = [Example(example("""\
+    }""")
+        )
+    ]
+    INVALID = [
+        Example(
+            example("""\
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
             parameters: [ { position: { key: 'order', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: "enum(['asc','desc'])", options: [] } } ],
             tests: [ { _description: 'Ascending', order: 'asc' }, { _description: 'Descending', order: 'desc' } ] }
-    }"""), (Expect(5, 117, "enum values are written as a JavaScript array"),))]
+    }"""),
+            (Expect(5, 117, "enum values are written as a JavaScript array"),),
+        )
+    ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         yield from z_issue_findings(ctx, self.code)

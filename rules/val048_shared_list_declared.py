@@ -15,19 +15,28 @@ class SharedListDeclared(Rule):
     summary = "enum({{list:field}}) must use a list declared in main.sharedLists"
     why = "FlowMCP loads only the declared lists; an undeclared one leaves the enum without values."
     fix = "Declare the list: `sharedLists: [ { ref: 'evmChains', version: '3.0.0' } ]`."
-    VALID = [Example(example("""\
+    VALID = [
+        Example(
+            example("""\
     sharedLists: [ { ref: 'evmChains', version: '3.0.0' } ],
     tools: {
         getBalance: { method: 'GET', path: '/balance', description: 'Balance',
             parameters: [ { position: { key: 'chain', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum({{evmChains:alias}})', options: [] } } ],
             tests: [ { _description: 'Ethereum', chain: 'ETHEREUM_MAINNET' }, { _description: 'Polygon', chain: 'POLYGON_MAINNET' } ] }
-    }"""))]
-    INVALID = [Example(example("""\
+    }""")
+        )
+    ]
+    INVALID = [
+        Example(
+            example("""\
     tools: {
         getBalance: { method: 'GET', path: '/balance', description: 'Balance',
             parameters: [ { position: { key: 'chain', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum({{evmChains:alias}})', options: [] } } ],
             tests: [ { _description: 'Ethereum', chain: 'ETHEREUM_MAINNET' }, { _description: 'Polygon', chain: 'POLYGON_MAINNET' } ] }
-    }"""), (Expect(5, 117, "uses the shared list 'evmChains', which main.sharedLists does not declare"),))]
+    }"""),
+            (Expect(5, 117, "uses the shared list 'evmChains', which main.sharedLists does not declare"),),
+        )
+    ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         declared = ctx.definition.shared_lists
@@ -38,4 +47,7 @@ class SharedListDeclared(Rule):
                     yield self.finding(
                         f"parameter '{parameter.key}' uses the shared list '{ref.name}', which main.sharedLists "
                         f"does not declare; add {{ ref: '{ref.name}', version: '3.0.0' }} to sharedLists",
-                        parameter.option_span(None), tool=tool.label, parameter=parameter.key)
+                        parameter.option_span(None),
+                        tool=tool.label,
+                        parameter=parameter.key,
+                    )

@@ -17,22 +17,33 @@ class ServerParamDeclared(Rule):
     name = "server-param-declared"
     severity = Severity.ERROR
     summary = "{{SERVER_PARAM:NAME}} requires NAME in main.requiredServerParams"
-    why = ("FlowMCP passes a definition only the environment variables it declares; an undeclared server "
-           "param stays empty and the request goes out without its key.")
+    why = (
+        "FlowMCP passes a definition only the environment variables it declares; an undeclared server "
+        "param stays empty and the request goes out without its key."
+    )
     fix = "Add the name to `requiredServerParams: [ 'NAME' ]`."
-    VALID = [Example(example("""\
+    VALID = [
+        Example(
+            example("""\
     requiredServerParams: [ 'ETHERSCAN_API_KEY' ],
     tools: {
         getAbi: { method: 'GET', path: '/api', description: 'Contract ABI',
             parameters: [ { position: { key: 'apikey', value: '{{SERVER_PARAM:ETHERSCAN_API_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'ABI' } ] }
-    }"""))]
-    INVALID = [Example(example("""\
+    }""")
+        )
+    ]
+    INVALID = [
+        Example(
+            example("""\
     tools: {
         getAbi: { method: 'GET', path: '/api', description: 'Contract ABI',
             parameters: [ { position: { key: 'apikey', value: '{{SERVER_PARAM:ETHERSCAN_API_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'ABI' } ] }
-    }"""), (Expect(5, 63, "ETHERSCAN_API_KEY is not in main.requiredServerParams"),))]
+    }"""),
+            (Expect(5, 63, "ETHERSCAN_API_KEY is not in main.requiredServerParams"),),
+        )
+    ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         declared = set(ctx.definition.required_server_params)
@@ -42,16 +53,21 @@ class ServerParamDeclared(Rule):
                 if name is not None and name not in declared and isinstance(parameter.node, SObject):
                     position = parameter.node.get("position")
                     value = position.get("value") if isinstance(position, SObject) else None
-                    yield self.finding(f"parameter '{parameter.key}' uses the server param {name}, but {name} "
-                                       f"is not in main.requiredServerParams; add it there",
-                                       value.span if value is not None else parameter.span,
-                                       tool=tool.label, parameter=parameter.key)
+                    yield self.finding(
+                        f"parameter '{parameter.key}' uses the server param {name}, but {name} "
+                        f"is not in main.requiredServerParams; add it there",
+                        value.span if value is not None else parameter.span,
+                        tool=tool.label,
+                        parameter=parameter.key,
+                    )
         headers = ctx.definition.get("headers")
         if isinstance(headers, SObject):
             for entry in headers.entries:
                 if isinstance(entry.value, SScalar) and isinstance(entry.value.value, str):
                     for name in _SERVER.findall(entry.value.value):
                         if name not in declared:
-                            yield self.finding(f"header '{entry.key}' uses the server param {name}, but {name} "
-                                               "is not in main.requiredServerParams; add it there",
-                                               entry.value.span)
+                            yield self.finding(
+                                f"header '{entry.key}' uses the server param {name}, but {name} "
+                                "is not in main.requiredServerParams; add it there",
+                                entry.value.span,
+                            )

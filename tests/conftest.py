@@ -39,9 +39,22 @@ def _no_internet(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
-def run_cli(*args: str, cwd: Path | None = None, input: str | None = None,
-            env: dict[str, str] | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+def run_cli(
+    *args: str,
+    cwd: Path | None = None,
+    input: str | None = None,
+    env: dict[str, str] | None = None,
+    timeout: float = 60,
+) -> subprocess.CompletedProcess[str]:
     """Run the real CLI in a subprocess (`python -m flowlint ...`)."""
     full_env = {**os.environ, "PYTHONIOENCODING": "utf-8", **(env or {})}
-    return subprocess.run([sys.executable, "-m", "flowlint", *args], cwd=cwd or REPO, input=input,
-                          capture_output=True, text=True, env=full_env, timeout=timeout, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "flowlint", *args],
+        cwd=cwd or REPO,
+        input=input,
+        capture_output=True,
+        text=True,
+        env=full_env,
+        timeout=timeout,
+        check=False,
+    )

@@ -27,7 +27,7 @@ def test_lint_source_returns_a_file_report() -> None:
     assert (report.path, report.kind) == ("defs/demo.mjs", "definition")
     [d] = report.diagnostics
     assert (d.code, d.severity, d.line, d.column, d.tool) == ("TST001", Severity.ERROR, 4, 9, "getPing")
-    assert BROKEN.encode()[d.start_byte:d.end_byte] == b"getPing"
+    assert BROKEN.encode()[d.start_byte : d.end_byte] == b"getPing"
 
 
 def test_lint_paths_returns_a_lint_result(tmp_path: Path) -> None:
@@ -37,8 +37,15 @@ def test_lint_paths_returns_a_lint_result(tmp_path: Path) -> None:
     assert isinstance(result, LintResult)
     assert [Path(f.path).name for f in result.files] == ["demo.mjs", "list.mjs"]
     assert [f.kind for f in result.files] == ["definition", "skipped"]
-    assert result.summary() == {"files": 2, "definitions": 1, "skipped": 1, "unreadable": 0,
-                                "errors": 1, "warnings": 0, "infos": 1}
+    assert result.summary() == {
+        "files": 2,
+        "definitions": 1,
+        "skipped": 1,
+        "unreadable": 0,
+        "errors": 1,
+        "warnings": 0,
+        "infos": 1,
+    }
     assert result.failed() and result.failed(Severity.INFO)
     assert flowlint.lint_paths([tmp_path], Config(ignore=("TST001",))).failed() is False
 
@@ -49,13 +56,29 @@ def test_json_report_shape_is_pinned(tmp_path: Path) -> None:
     assert document == {
         "version": 1,
         "flowlint": flowlint.__version__,
-        "diagnostics": [{
-            "code": "TST001", "severity": "error",
-            "message": document["diagnostics"][0]["message"],
-            "path": "demo.mjs", "line": 4, "column": 9, "end_line": 4, "end_column": 16,
-            "tool": "getPing", "test_index": None, "parameter": None,
-        }],
-        "summary": {"files": 1, "definitions": 1, "skipped": 0, "unreadable": 0,
-                    "errors": 1, "warnings": 0, "infos": 0},
+        "diagnostics": [
+            {
+                "code": "TST001",
+                "severity": "error",
+                "message": document["diagnostics"][0]["message"],
+                "path": "demo.mjs",
+                "line": 4,
+                "column": 9,
+                "end_line": 4,
+                "end_column": 16,
+                "tool": "getPing",
+                "test_index": None,
+                "parameter": None,
+            }
+        ],
+        "summary": {
+            "files": 1,
+            "definitions": 1,
+            "skipped": 0,
+            "unreadable": 0,
+            "errors": 1,
+            "warnings": 0,
+            "infos": 0,
+        },
     }
     assert document["diagnostics"][0]["message"].startswith("tool 'getPing' has no tests")

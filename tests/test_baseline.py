@@ -26,9 +26,16 @@ def test_baseline_hides_known_findings_and_reports_new_ones(tmp_path: Path) -> N
     assert "wrote 1 finding" in written.stderr
     baseline = json.loads((tmp_path / "flowlint-baseline.json").read_text("utf-8"))
     assert baseline["version"] == 1
-    assert baseline["findings"] == [{"path": "defs/demo.mjs", "code": "TST001", "tool": "getPing",
-                                     "test_index": None, "parameter": None,
-                                     "message": baseline["findings"][0]["message"]}]
+    assert baseline["findings"] == [
+        {
+            "path": "defs/demo.mjs",
+            "code": "TST001",
+            "tool": "getPing",
+            "test_index": None,
+            "parameter": None,
+            "message": baseline["findings"][0]["message"],
+        }
+    ]
     assert "line" not in baseline["findings"][0]
 
     clean = run_cli("check", "defs", "--baseline", "flowlint-baseline.json", cwd=tmp_path)
@@ -63,9 +70,12 @@ def test_a_second_identical_finding_is_new(tmp_path: Path) -> None:
 
 def test_bad_baseline_is_a_usage_error(tmp_path: Path) -> None:
     (tmp_path / "a.mjs").write_text(HEADER + OLD + FOOTER, encoding="utf-8")
-    (tmp_path / "bad.json").write_text("{\"findings\": 3}", encoding="utf-8")
-    for args in (("--baseline", "bad.json"), ("--baseline", "missing.json"),
-                 ("--baseline", "bad.json", "--write-baseline", "x.json")):
+    (tmp_path / "bad.json").write_text('{"findings": 3}', encoding="utf-8")
+    for args in (
+        ("--baseline", "bad.json"),
+        ("--baseline", "missing.json"),
+        ("--baseline", "bad.json", "--write-baseline", "x.json"),
+    ):
         result = run_cli("check", "a.mjs", *args, cwd=tmp_path)
         assert result.returncode == 2, args
         assert result.stderr.startswith("flowlint: ") and "Traceback" not in result.stderr
@@ -82,7 +92,8 @@ def test_unused_suppressions_are_fl009_info(tmp_path: Path) -> None:
     # A deselected rule's code is not called unused: the rule did not run.
     assert "FL009" not in run_cli("check", "a.mjs", "--ignore", "TST001,TST004", cwd=tmp_path).stdout
     # Partly used: only the code that silenced nothing is reported.
-    (tmp_path / "a.mjs").write_text(HEADER + "        // flowlint: ignore[TST001, TST004]\n" + OLD + FOOTER,
-                                    encoding="utf-8")
+    (tmp_path / "a.mjs").write_text(
+        HEADER + "        // flowlint: ignore[TST001, TST004]\n" + OLD + FOOTER, encoding="utf-8"
+    )
     partly = run_cli("check", "a.mjs", cwd=tmp_path)
     assert "no TST004 finding" in partly.stdout and "TST001 error" not in partly.stdout

@@ -1,7 +1,5 @@
 """capture: requests as the FlowMCP runtime builds them, retries, timeouts, SQLite, secrets, pacing."""
 
-
-
 from __future__ import annotations
 
 import itertools
@@ -108,8 +106,15 @@ def simple(tmp_path: Path, root: str, count: int = 1, namespace: str = "simple",
 
 
 def options(tmp_path: Path, **changes: Any) -> CaptureOptions:
-    base: dict[str, Any] = {"output": tmp_path / "capture", "delay": 0.0, "timeout": 2.0, "retries": 2,
-                            "backoff": 0.05, "environ": {}, "env_files": []}
+    base: dict[str, Any] = {
+        "output": tmp_path / "capture",
+        "delay": 0.0,
+        "timeout": 2.0,
+        "retries": 2,
+        "backoff": 0.05,
+        "environ": {},
+        "env_files": [],
+    }
     base.update(changes)
     return CaptureOptions(**base)
 
@@ -130,13 +135,13 @@ def assert_no_secret(folder: Path, secret: str = SECRET) -> None:
 
 # --- request building ---------------------------------------------------------------------------
 
+
 def test_request_matches_runtime(tmp_path: Path, httpserver: HTTPServer) -> None:
     seen: list[Request] = []
 
     def handler(request: Request) -> Response:
         seen.append(request)
-        return Response(json.dumps({"ok": True, "echo": request.args.get("apikey")}),
-                        content_type="application/json")
+        return Response(json.dumps({"ok": True, "echo": request.args.get("apikey")}), content_type="application/json")
 
     httpserver.expect_request("/coins/bit coin/price").respond_with_handler(handler)
     httpserver.expect_request("/query", method="POST").respond_with_handler(handler)
@@ -181,7 +186,8 @@ def test_missing_server_param_is_skipped_without_request(tmp_path: Path, httpser
 
 def test_secret_never_in_files_even_in_errors(tmp_path: Path, httpserver: HTTPServer) -> None:
     httpserver.expect_request("/coins/bit coin/price").respond_with_data(
-        f"denied for key {SECRET}", status=403, content_type="text/plain")
+        f"denied for key {SECRET}", status=403, content_type="text/plain"
+    )
     httpserver.expect_request("/query", method="POST").respond_with_json({"key": SECRET, SECRET: 1})
     definition = tmp_path / "demo.mjs"
     definition.write_text(DEFINITION % {"root": httpserver.url_for("/").rstrip("/")}, encoding="utf-8")
@@ -194,6 +200,7 @@ def test_secret_never_in_files_even_in_errors(tmp_path: Path, httpserver: HTTPSe
 
 
 # --- retries, timeouts, bodies --------------------------------------------------------------------
+
 
 def test_429_retry_after_is_honoured(tmp_path: Path, httpserver: HTTPServer) -> None:
     times: list[float] = []
@@ -271,6 +278,7 @@ def test_non_json_body_is_text_with_note(tmp_path: Path, httpserver: HTTPServer)
 
 # --- pacing ---------------------------------------------------------------------------------------
 
+
 class _Recorder(BaseHTTPRequestHandler):
     starts: list[float]
     latency = 0.0
@@ -304,8 +312,7 @@ def two_hosts() -> Iterator[list[tuple[str, list[float]]]]:
         server.server_close()
 
 
-def test_per_host_delay_and_cross_host_concurrency(tmp_path: Path,
-                                                   two_hosts: list[tuple[str, list[float]]]) -> None:
+def test_per_host_delay_and_cross_host_concurrency(tmp_path: Path, two_hosts: list[tuple[str, list[float]]]) -> None:
     (root_a, starts_a), (root_b, starts_b) = two_hosts
     paths = [simple(tmp_path, root_a, 3, "alpha", "a"), simple(tmp_path, root_b, 3, "beta", "b")]
     started = time.monotonic()
@@ -367,8 +374,9 @@ def test_sqlite_queries_read_only(tmp_path: Path) -> None:
     database = tmp_path / "resources" / "tokens.db"
     with sqlite3.connect(database) as connection:
         connection.execute("CREATE TABLE tokens (symbol TEXT, chain_id INTEGER, blob BLOB)")
-        connection.executemany("INSERT INTO tokens VALUES (?, ?, ?)",
-                               [("USDC", 1, b"\x01\x02"), ("USDC", 137, None), ("DAI", 1, None)])
+        connection.executemany(
+            "INSERT INTO tokens VALUES (?, ?, ?)", [("USDC", 1, b"\x01\x02"), ("USDC", 137, None), ("DAI", 1, None)]
+        )
     connection.close()
     definition = tmp_path / "local.mjs"
     definition.write_text(RESOURCE, encoding="utf-8")
@@ -376,8 +384,10 @@ def test_sqlite_queries_read_only(tmp_path: Path) -> None:
     records = {r.toolName: r for r in result.records}
     usdc = records["tokens.bySymbol"]
     assert usdc.outcome == "ok" and usdc.source == "sqlite" and usdc.kind == "query"
-    assert usdc.response.data == [{"symbol": "USDC", "chain_id": 1, "blob": "0x0102"},
-                                  {"symbol": "USDC", "chain_id": 137, "blob": None}]
+    assert usdc.response.data == [
+        {"symbol": "USDC", "chain_id": 1, "blob": "0x0102"},
+        {"symbol": "USDC", "chain_id": 137, "blob": None},
+    ]
     assert usdc.url and usdc.url.endswith("tokens.db?mode=ro")
     assert records["tokens.withCte"].response.data == [{"n": 3}]
     assert records["tokens.sneaky"].outcome == "failed"
@@ -386,7 +396,8 @@ def test_sqlite_queries_read_only(tmp_path: Path) -> None:
     assert missing.outcome == "skipped"
     assert missing.reason == f"database file not found: {(tmp_path / 'resources' / 'absent.db').resolve()}"
     assert (tmp_path / "capture").is_dir() and sqlite3.connect(database).execute(
-        "SELECT count(*) FROM tokens").fetchone() == (3,)
+        "SELECT count(*) FROM tokens"
+    ).fetchone() == (3,)
 
 
 def test_sqlite_authorizer_blocks_writes_hidden_in_with(tmp_path: Path) -> None:
@@ -402,6 +413,7 @@ def test_sqlite_authorizer_blocks_writes_hidden_in_with(tmp_path: Path) -> None:
 
 
 # --- helpers and options --------------------------------------------------------------------------
+
 
 def test_handler_detection_by_text() -> None:
     source = """( { sharedLists } ) => ( {
@@ -447,12 +459,14 @@ def test_records_are_readable_by_the_contract(tmp_path: Path, httpserver: HTTPSe
 
 # --- the CLI, in a real subprocess ----------------------------------------------------------------
 
+
 def test_cli_capture_exit_codes(tmp_path: Path, httpserver: HTTPServer) -> None:
     httpserver.expect_request("/thing").respond_with_json({"n": 1})
     path = simple(tmp_path, "https://api.example.invalid", 2)
     out = tmp_path / "out"
-    ok = run_cli("capture", str(path), "--base-url", f"simple={httpserver.url_for('')}", "--delay", "0.01",
-                 "-o", str(out))
+    ok = run_cli(
+        "capture", str(path), "--base-url", f"simple={httpserver.url_for('')}", "--delay", "0.01", "-o", str(out)
+    )
     assert ok.returncode == 0, ok.stderr
     assert "2 tests captured" in ok.stdout and "2 ok" in ok.stdout
     assert "[2/2] ok simple.getThing#1" in ok.stderr  # piped: plain lines
@@ -460,8 +474,17 @@ def test_cli_capture_exit_codes(tmp_path: Path, httpserver: HTTPServer) -> None:
 
     httpserver.clear()
     httpserver.expect_request("/thing").respond_with_data("no", status=404)
-    failed = run_cli("capture", str(path), "--base-url", f"simple={httpserver.url_for('')}", "--delay", "0",
-                     "-o", str(out), "--quiet")
+    failed = run_cli(
+        "capture",
+        str(path),
+        "--base-url",
+        f"simple={httpserver.url_for('')}",
+        "--delay",
+        "0",
+        "-o",
+        str(out),
+        "--quiet",
+    )
     assert failed.returncode == 1 and failed.stderr == ""
     assert run_cli("capture", str(tmp_path / "nope.mjs")).returncode == 2
     bad = run_cli("capture", str(path), "--base-url", "simple")
@@ -473,8 +496,9 @@ def test_cli_capture_verify_json(tmp_path: Path, httpserver: HTTPServer) -> None
     httpserver.expect_ordered_request("/thing").respond_with_json({"n": "one"})
     httpserver.expect_ordered_request("/thing").respond_with_json({"n": 2})
     path = simple(tmp_path, httpserver.url_for(""), 2)
-    done = run_cli("capture", str(path), "--verify", "--format", "json", "--delay", "0", "-o",
-                   str(tmp_path / "out"), "-q")
+    done = run_cli(
+        "capture", str(path), "--verify", "--format", "json", "--delay", "0", "-o", str(tmp_path / "out"), "-q"
+    )
     assert done.returncode == 1, done.stderr
     report = json.loads(done.stdout)
     assert [d["code"] for d in report["diagnostics"]] == ["VER001"]
@@ -490,8 +514,12 @@ def test_ctrl_c_keeps_what_was_captured(tmp_path: Path, httpserver: HTTPServer) 
     httpserver.expect_request("/thing").respond_with_json({"n": 1})
     path = simple(tmp_path, httpserver.url_for(""), 20)
     out = tmp_path / "out"
-    process = subprocess.Popen([sys.executable, "-m", "flowlint", "capture", str(path), "--delay", "0.3",
-                                "-o", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "flowlint", "capture", str(path), "--delay", "0.3", "-o", str(out)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 20
     while len(httpserver.log) < 2 and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -512,11 +540,15 @@ def test_env_parsing_and_progress_modes() -> None:
     from flowlint.capture.records import CaptureRecord
 
     assert parse_env_text("# c\nexport A='x y'\nB=\"q\"\nC=plain # note\nbad line\n=v\n") == {
-        "A": "x y", "B": "q", "C": "plain"}
+        "A": "x y",
+        "B": "q",
+        "C": "plain",
+    }
     stream = io.StringIO()
     assert choose_mode(stream, quiet=True) == "quiet" and choose_mode(stream, quiet=False) == "lines"
-    record = CaptureRecord.model_validate({"namespace": "n", "toolName": "t", "testIndex": 0, "timestamp": "x",
-                                           "response": {"status": True}})
+    record = CaptureRecord.model_validate(
+        {"namespace": "n", "toolName": "t", "testIndex": 0, "timestamp": "x", "response": {"status": True}}
+    )
     bar = Progress(2, stream, "bar")
     bar.advance(record)
     bar.close()

@@ -18,8 +18,18 @@ pytest.importorskip("mcp")
 def test_capture_via_mcp_from_the_mock_and_verify(tmp_path: Path) -> None:
     definition = SAMPLES / "coingecko" / "simple-price.mjs"
     server = f"{shlex.quote(sys.executable)} -m flowlint mock {shlex.quote(str(definition))}"
-    result = run_cli("capture", str(definition), "--via-mcp", server, "--delay", "0", "--verify",
-                     "-o", str(tmp_path / "out"), cwd=tmp_path)
+    result = run_cli(
+        "capture",
+        str(definition),
+        "--via-mcp",
+        server,
+        "--delay",
+        "0",
+        "--verify",
+        "-o",
+        str(tmp_path / "out"),
+        cwd=tmp_path,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Captured 9 tests via MCP: 9 ok, 0 failed, 0 skipped" in result.stderr
     [run] = list((tmp_path / "out").iterdir())
@@ -31,6 +41,5 @@ def test_capture_via_mcp_from_the_mock_and_verify(tmp_path: Path) -> None:
 def test_mcp_tool_needs_via_mcp_and_a_valid_mapping(tmp_path: Path) -> None:
     alone = run_cli("capture", str(SAMPLES / "coingecko"), "--mcp-tool", "coingecko.getSimplePrice=x", cwd=tmp_path)
     assert alone.returncode == 2 and "--mcp-tool needs --via-mcp" in alone.stderr
-    bad = run_cli("capture", str(SAMPLES / "coingecko"), "--via-mcp", "true", "--mcp-tool", "nonsense",
-                  cwd=tmp_path)
+    bad = run_cli("capture", str(SAMPLES / "coingecko"), "--via-mcp", "true", "--mcp-tool", "nonsense", cwd=tmp_path)
     assert bad.returncode == 2 and "expected NAMESPACE.TOOL=SERVER_TOOL_NAME" in bad.stderr

@@ -48,8 +48,10 @@ def test_error_exits_1_with_text_lines(tmp_path: Path) -> None:
     result = run_cli("check", ".", cwd=tmp_path)
     assert result.returncode == 1
     lines = result.stdout.splitlines()
-    assert lines[0] == ("demo.mjs:6:52: TST004 error test 0 ('Ten'): parameter 'limit' expects number(), got "
-                        "string '10'; write 10 without quotes")
+    assert lines[0] == (
+        "demo.mjs:6:52: TST004 error test 0 ('Ten'): parameter 'limit' expects number(), got "
+        "string '10'; write 10 without quotes"
+    )
     assert lines[-1] == "Found 1 error in 1 file (1 definition, 0 skipped)."
 
 
@@ -60,10 +62,17 @@ def test_json_format_fields(tmp_path: Path) -> None:
     document = json.loads(result.stdout)
     [diagnostic] = document["diagnostics"]
     assert diagnostic == {
-        "code": "TST004", "severity": "error",
+        "code": "TST004",
+        "severity": "error",
         "message": "test 0 ('Ten'): parameter 'limit' expects number(), got string '10'; write 10 without quotes",
-        "path": "demo.mjs", "line": 6, "column": 52, "end_line": 6, "end_column": 56,
-        "tool": "getMarkets", "test_index": 0, "parameter": "limit",
+        "path": "demo.mjs",
+        "line": 6,
+        "column": 52,
+        "end_line": 6,
+        "end_column": 56,
+        "tool": "getMarkets",
+        "test_index": 0,
+        "parameter": "limit",
     }
     assert document["summary"]["errors"] == 1
 
@@ -73,7 +82,13 @@ def test_select_ignore_and_fail_on(tmp_path: Path) -> None:
     assert run_cli("check", "demo.mjs", "--ignore", "TST004", cwd=tmp_path).returncode == 0
     assert run_cli("check", "demo.mjs", "--select", "TST001,TST002", cwd=tmp_path).returncode == 0
     # TST008 (info) remains once TST004 is fixed: --fail-on info turns it into a failure.
-    write(tmp_path, "demo.mjs", BROKEN.replace("limit: '10'", "limit: 10").replace("{ _description: 'Ten', limit: 10 }", "{ _description: 'Default' }"))
+    write(
+        tmp_path,
+        "demo.mjs",
+        BROKEN.replace("limit: '10'", "limit: 10").replace(
+            "{ _description: 'Ten', limit: 10 }", "{ _description: 'Default' }"
+        ),
+    )
     assert run_cli("check", "demo.mjs", cwd=tmp_path).returncode == 0
     info = run_cli("check", "demo.mjs", "--fail-on", "info", cwd=tmp_path)
     assert info.returncode == 1 and "TST008 info" in info.stdout
@@ -106,8 +121,10 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
 
 
 def test_inline_suppression(tmp_path: Path) -> None:
-    suppressed = BROKEN.replace("tests: [ { _description: 'Ten', limit: '10' } ] }",
-                                "// flowlint: ignore[TST004]\n            tests: [ { _description: 'Ten', limit: '10' } ] }")
+    suppressed = BROKEN.replace(
+        "tests: [ { _description: 'Ten', limit: '10' } ] }",
+        "// flowlint: ignore[TST004]\n            tests: [ { _description: 'Ten', limit: '10' } ] }",
+    )
     write(tmp_path, "demo.mjs", suppressed)
     result = run_cli("check", "demo.mjs", cwd=tmp_path)
     assert result.returncode == 0, result.stdout

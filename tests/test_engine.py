@@ -35,14 +35,17 @@ def codes(report_diagnostics: list) -> list[str]:  # type: ignore[type-arg]
     return [d.code for d in report_diagnostics]
 
 
-@pytest.mark.parametrize(("source", "reason"), [
-    ("export const list = { meta: {}, entries: [] }", "a shared list"),
-    ("export const skill = { name: 'x' }", "a skill"),
-    ("export const prompt = { name: 'x' }", "a prompt"),
-    ("export const schema = { routes: {} }", "a FlowMCP v1 definition"),
-    ("export const main = { name: 'agent', tools: [ 'coingecko/getSimplePrice' ] }", "an agent manifest"),
-    ("const x = 1\nexport default x", "no `export const main"),
-])
+@pytest.mark.parametrize(
+    ("source", "reason"),
+    [
+        ("export const list = { meta: {}, entries: [] }", "a shared list"),
+        ("export const skill = { name: 'x' }", "a skill"),
+        ("export const prompt = { name: 'x' }", "a prompt"),
+        ("export const schema = { routes: {} }", "a FlowMCP v1 definition"),
+        ("export const main = { name: 'agent', tools: [ 'coingecko/getSimplePrice' ] }", "an agent manifest"),
+        ("const x = 1\nexport default x", "no `export const main"),
+    ],
+)
 def test_non_definitions_are_skipped_with_info(source: str, reason: str) -> None:
     report = lint_source(source, "file.mjs", Config())
     assert report.kind == "skipped"
@@ -125,9 +128,11 @@ def test_suppression_on_line_above_and_all_codes() -> None:
 
 
 def test_python_suppression_comment() -> None:
-    source = ("main = {\n    'namespace': 'demo',\n    'tools': {\n        # flowlint: ignore[TST001]\n"
-              "        'getPing': {'method': 'GET', 'path': '/ping', 'description': 'd', 'parameters': []},\n"
-              "    },\n}\n")
+    source = (
+        "main = {\n    'namespace': 'demo',\n    'tools': {\n        # flowlint: ignore[TST001]\n"
+        "        'getPing': {'method': 'GET', 'path': '/ping', 'description': 'd', 'parameters': []},\n"
+        "    },\n}\n"
+    )
     assert lint_source(source, "x.py", Config()).diagnostics == []
 
 
@@ -149,8 +154,10 @@ def test_a_defect_in_a_rule_is_fl008_not_a_crash() -> None:
 
 
 def test_non_static_values_in_main_outside_tests() -> None:
-    source = ("import { ROOT } from './config.mjs'\nexport const main = {\n    namespace: 'demo', root: ROOT,\n"
-              "    description: `built ${ROOT}`,\n    tools: {}\n}\n")
+    source = (
+        "import { ROOT } from './config.mjs'\nexport const main = {\n    namespace: 'demo', root: ROOT,\n"
+        "    description: `built ${ROOT}`,\n    tools: {}\n}\n"
+    )
     report = lint_source(source, "x.mjs", Config())
     assert [(d.code, d.line) for d in report.diagnostics] == [("FL003", 3), ("FL003", 4)]
 
@@ -164,8 +171,7 @@ def test_span_columns_count_characters_not_bytes() -> None:
     }"""
     [diagnostic] = lint_source(definition(body), "x.mjs", Config()).diagnostics
     line = definition(body).splitlines()[diagnostic.line - 1]
-    assert line[diagnostic.column - 1:diagnostic.end_column - 1] == "'10'"
-
+    assert line[diagnostic.column - 1 : diagnostic.end_column - 1] == "'10'"
 
 
 def test_tst006_explains_user_param_embedded_in_text() -> None:

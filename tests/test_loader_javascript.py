@@ -105,9 +105,7 @@ def test_export_functions_classes_and_code_are_nonstatic() -> None:
 
 
 def test_reexports_and_unknown_exports_are_nonstatic() -> None:
-    module = parse(
-        "import { x } from './x.mjs'\nexport { x }\nexport { y as z } from './y.mjs'\nexport { nope }\n"
-    )
+    module = parse("import { x } from './x.mjs'\nexport { x }\nexport { y as z } from './y.mjs'\nexport { nope }\n")
     assert set(module.exports) == {"x", "z", "nope"}
     assert "imported" in module.exports["x"].reason  # type: ignore[union-attr]
     assert "re-exported" in module.exports["z"].reason  # type: ignore[union-attr]
@@ -323,9 +321,7 @@ def test_shorthand_resolves_const() -> None:
 
 
 def test_methods_and_accessors_are_nonstatic_entries() -> None:
-    node = main_node(
-        "export const main = { m() { return 1 }, get g() { return 2 }, set s(v) {}, async a() {} }"
-    )
+    node = main_node("export const main = { m() { return 1 }, get g() { return 2 }, set s(v) {}, async a() {} }")
     assert isinstance(node, SObject)
     assert [entry.key for entry in node.entries] == ["m", "g", "s", "a"]
     for entry in node.entries:
@@ -494,9 +490,7 @@ def test_json_stringify_matches_python_json_for_plain_data() -> None:
     assert value_of(f"JSON.stringify({literal})") == json.dumps(data, separators=(",", ":"))
 
 
-@pytest.mark.parametrize(
-    "expression", ["JSON.stringify({ a: f() })", "JSON.stringify(x, null, 2)", "JSON.stringify()"]
-)
+@pytest.mark.parametrize("expression", ["JSON.stringify({ a: f() })", "JSON.stringify(x, null, 2)", "JSON.stringify()"])
 def test_json_stringify_of_nonstatic(expression: str) -> None:
     assert nonstatic(expression).source == expression
 
@@ -944,9 +938,7 @@ json_scalars = (
 )
 json_values = st.recursive(
     json_scalars,
-    lambda children: (
-        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4)
-    ),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4),
     max_leaves=20,
 )
 
@@ -986,9 +978,7 @@ class _Renderer:
                         high, low = 0xD800 + ((code - 0x10000) >> 10), 0xDC00 + ((code - 0x10000) & 0x3FF)
                         out.append(f"\\u{high:04X}\\u{low:04x}")
                 elif char in "\n\t\r\b\f\v" and style == 0:
-                    out.append(
-                        {"\n": "\\n", "\t": "\\t", "\r": "\\r", "\b": "\\b", "\f": "\\f", "\v": "\\v"}[char]
-                    )
+                    out.append({"\n": "\\n", "\t": "\\t", "\r": "\\r", "\b": "\\b", "\f": "\\f", "\v": "\\v"}[char])
                 elif code < 0x100 and style == 1:
                     out.append(f"\\x{code:02x}")
                 elif style == 2:
@@ -1048,9 +1038,7 @@ class _Renderer:
         assert isinstance(value, dict)
         if not value:
             return "{" + g() + "}"
-        members = [
-            g() + self.key(key) + g() + ":" + g() + self.value(item) + g() for key, item in value.items()
-        ]
+        members = [g() + self.key(key) + g() + ":" + g() + self.value(item) + g() for key, item in value.items()]
         trailing = "," + g() if self.rng.random() < 0.4 else ""
         return "{" + ",".join(members) + trailing + "}"
 

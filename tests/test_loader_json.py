@@ -157,8 +157,15 @@ def test_scalars() -> None:
 
 
 def test_integers_are_int_and_fractions_or_exponents_are_float() -> None:
-    for text, expected in [("1", 1), ("1.0", 1.0), ("1e2", 100.0), ("1E+2", 100.0), ("-2.5e-3", -0.0025),
-                           ("0.5", 0.5), ("-0.0", -0.0)]:
+    for text, expected in [
+        ("1", 1),
+        ("1.0", 1.0),
+        ("1e2", 100.0),
+        ("1E+2", 100.0),
+        ("-2.5e-3", -0.0025),
+        ("0.5", 0.5),
+        ("-0.0", -0.0),
+    ]:
         value = value_of(text)
         assert value == expected
         assert type(value) is type(expected), text
@@ -181,8 +188,8 @@ def test_containers() -> None:
     assert value_of("[]") == []
     assert value_of("[ ]") == []
     assert value_of("{ }") == {}
-    assert value_of('[[[]], [{}]]') == [[[]], [{}]]
-    assert value_of(' \t\r\n [1] \n') == [1]
+    assert value_of("[[[]], [{}]]") == [[[]], [{}]]
+    assert value_of(" \t\r\n [1] \n") == [1]
 
 
 def test_duplicate_keys_keep_every_entry_and_get_takes_the_last() -> None:
@@ -197,14 +204,24 @@ def test_duplicate_keys_keep_every_entry_and_get_takes_the_last() -> None:
 def test_exact_nodes_and_spans() -> None:
     data = b'{"k\\u00e9": [1, -2.5, "x"], "t": true}'
     node = main_of(data)
-    assert node == SObject((
-        SEntry("ké", Span(1, 10), SArray((
-            SScalar(1, Span(13, 14)),
-            SScalar(-2.5, Span(16, 20)),
-            SScalar("x", Span(22, 25)),
-        ), Span(12, 26))),
-        SEntry("t", Span(28, 31), SScalar(True, Span(33, 37))),
-    ), Span(0, 38))
+    assert node == SObject(
+        (
+            SEntry(
+                "ké",
+                Span(1, 10),
+                SArray(
+                    (
+                        SScalar(1, Span(13, 14)),
+                        SScalar(-2.5, Span(16, 20)),
+                        SScalar("x", Span(22, 25)),
+                    ),
+                    Span(12, 26),
+                ),
+            ),
+            SEntry("t", Span(28, 31), SScalar(True, Span(33, 37))),
+        ),
+        Span(0, 38),
+    )
     assert sliced(data, Span(1, 10)) == b'"k\\u00e9"'
     assert sliced(data, Span(12, 26)) == b'[1, -2.5, "x"]'
 
@@ -270,62 +287,65 @@ def test_duplicate_main_takes_the_last() -> None:
 # errors: one problem, the first, with a precise span
 
 
-@pytest.mark.parametrize(("source", "message", "start", "end"), [
-    ('{"a": 1 "b": 2}', "expected `,` or `}` after an object member, found `\"`", 8, 9),
-    ("[1 2]", "expected `,` or `]` after an array element, found `2`", 3, 4),
-    ('{"a": 1,}', "trailing comma is not allowed in JSON", 7, 8),
-    ("[1, 2,]", "trailing comma is not allowed in JSON", 5, 6),
-    ("[1, 2, ]", "trailing comma is not allowed in JSON", 5, 6),
-    ('{"a" 1}', "expected `:` after an object key, found `1`", 5, 6),
-    ('"abc', "unterminated string", 0, 1),
-    ('["a", "b', "unterminated string", 6, 7),
-    ('"a\\', "unterminated string", 0, 1),
-    ('"a\\qb"', "invalid escape `\\q`", 2, 4),
-    ('"\\x41"', "invalid escape `\\x`", 1, 3),
-    ('"\\u12"', "invalid unicode escape `\\u12`: expected 4 hex digits after `\\u`", 1, 5),
-    ('"a\nb"', "line break inside a string: close the string, or write it as `\\n`", 2, 3),
-    ('"a\tb"', "control character U+0009 must be escaped inside a string", 2, 3),
-    ("NaN", "NaN is not valid JSON", 0, 3),
-    ('{"x": NaN}', "NaN is not valid JSON", 6, 9),
-    ("[Infinity]", "Infinity is not valid JSON", 1, 9),
-    ("-Infinity", "-Infinity is not valid JSON", 0, 9),
-    ("[1] 2", "unexpected data after the top-level value", 4, 5),
-    ('{"a": 1}}', "unexpected data after the top-level value", 8, 9),
-    ("01", "leading zeros are not allowed in JSON numbers", 0, 2),
-    ("-01", "leading zeros are not allowed in JSON numbers", 0, 3),
-    ("1.", "expected a digit after the decimal point", 1, 2),
-    ("1.e5", "expected a digit after the decimal point", 1, 2),
-    ("1e", "expected a digit in the exponent", 0, 2),
-    ("1e+", "expected a digit in the exponent", 0, 3),
-    (".5", "a number must start with a digit: write `0.`", 0, 2),
-    ("+1", "a leading `+` is not allowed in JSON numbers", 0, 1),
-    ("[-]", "expected a digit after `-`", 1, 2),
-    ("0x1F", "hexadecimal numbers are not valid JSON", 0, 4),
-    ("1_000", "underscores are not allowed in JSON numbers", 0, 5),
-    ("{a: 1}", 'object keys must be double-quoted strings: write `"a"`', 1, 2),
-    ("{'a': 1}", "object keys must be double-quoted strings (single quotes are not JSON)", 1, 2),
-    ("['a']", "strings must use double quotes in JSON", 1, 2),
-    ("// c\n1", "comments are not allowed in JSON", 0, 2),
-    ('{"a": 1 /* c */}', "comments are not allowed in JSON", 8, 10),
-    ("[True]", "`True` is not valid JSON: write `true`", 1, 5),
-    ("[None]", "`None` is not valid JSON: write `null`", 1, 5),
-    ("[undefined]", "`undefined` is not valid JSON: write `null`", 1, 10),
-    ("nul", "unexpected `nul`: expected a value (a string must be double-quoted)", 0, 3),
-    ("[1,,2]", "expected a value, found `,`", 3, 4),
-    ("[1, }", "expected a value, found `}`", 4, 5),
-    ('{"a": 1, ]', "expected an object key (a double-quoted string), found `]`", 9, 10),
-    ('{"a": }', "expected a value, found `}`", 6, 7),
-    ("", "expected a JSON value, but the input is empty", 0, 0),
-    ("  \n ", "expected a JSON value, but the input is empty", 4, 4),
-    ("{", "unexpected end of input, expected an object key or `}`", 1, 1),
-    ("[", "unexpected end of input, expected a value", 1, 1),
-    ('{"a":', "unexpected end of input, expected a value", 5, 5),
-    ('{"a"', "unexpected end of input, expected `:` after an object key", 4, 4),
-    ('{"a": 1', "unexpected end of input, expected `,` or `}` after an object member", 7, 7),
-    ("[1", "unexpected end of input, expected `,` or `]` after an array element", 2, 2),
-    ("@", "expected a value, found `@`", 0, 1),
-    ("[é]", "expected a value, found `é`", 1, 3),
-])
+@pytest.mark.parametrize(
+    ("source", "message", "start", "end"),
+    [
+        ('{"a": 1 "b": 2}', 'expected `,` or `}` after an object member, found `"`', 8, 9),
+        ("[1 2]", "expected `,` or `]` after an array element, found `2`", 3, 4),
+        ('{"a": 1,}', "trailing comma is not allowed in JSON", 7, 8),
+        ("[1, 2,]", "trailing comma is not allowed in JSON", 5, 6),
+        ("[1, 2, ]", "trailing comma is not allowed in JSON", 5, 6),
+        ('{"a" 1}', "expected `:` after an object key, found `1`", 5, 6),
+        ('"abc', "unterminated string", 0, 1),
+        ('["a", "b', "unterminated string", 6, 7),
+        ('"a\\', "unterminated string", 0, 1),
+        ('"a\\qb"', "invalid escape `\\q`", 2, 4),
+        ('"\\x41"', "invalid escape `\\x`", 1, 3),
+        ('"\\u12"', "invalid unicode escape `\\u12`: expected 4 hex digits after `\\u`", 1, 5),
+        ('"a\nb"', "line break inside a string: close the string, or write it as `\\n`", 2, 3),
+        ('"a\tb"', "control character U+0009 must be escaped inside a string", 2, 3),
+        ("NaN", "NaN is not valid JSON", 0, 3),
+        ('{"x": NaN}', "NaN is not valid JSON", 6, 9),
+        ("[Infinity]", "Infinity is not valid JSON", 1, 9),
+        ("-Infinity", "-Infinity is not valid JSON", 0, 9),
+        ("[1] 2", "unexpected data after the top-level value", 4, 5),
+        ('{"a": 1}}', "unexpected data after the top-level value", 8, 9),
+        ("01", "leading zeros are not allowed in JSON numbers", 0, 2),
+        ("-01", "leading zeros are not allowed in JSON numbers", 0, 3),
+        ("1.", "expected a digit after the decimal point", 1, 2),
+        ("1.e5", "expected a digit after the decimal point", 1, 2),
+        ("1e", "expected a digit in the exponent", 0, 2),
+        ("1e+", "expected a digit in the exponent", 0, 3),
+        (".5", "a number must start with a digit: write `0.`", 0, 2),
+        ("+1", "a leading `+` is not allowed in JSON numbers", 0, 1),
+        ("[-]", "expected a digit after `-`", 1, 2),
+        ("0x1F", "hexadecimal numbers are not valid JSON", 0, 4),
+        ("1_000", "underscores are not allowed in JSON numbers", 0, 5),
+        ("{a: 1}", 'object keys must be double-quoted strings: write `"a"`', 1, 2),
+        ("{'a': 1}", "object keys must be double-quoted strings (single quotes are not JSON)", 1, 2),
+        ("['a']", "strings must use double quotes in JSON", 1, 2),
+        ("// c\n1", "comments are not allowed in JSON", 0, 2),
+        ('{"a": 1 /* c */}', "comments are not allowed in JSON", 8, 10),
+        ("[True]", "`True` is not valid JSON: write `true`", 1, 5),
+        ("[None]", "`None` is not valid JSON: write `null`", 1, 5),
+        ("[undefined]", "`undefined` is not valid JSON: write `null`", 1, 10),
+        ("nul", "unexpected `nul`: expected a value (a string must be double-quoted)", 0, 3),
+        ("[1,,2]", "expected a value, found `,`", 3, 4),
+        ("[1, }", "expected a value, found `}`", 4, 5),
+        ('{"a": 1, ]', "expected an object key (a double-quoted string), found `]`", 9, 10),
+        ('{"a": }', "expected a value, found `}`", 6, 7),
+        ("", "expected a JSON value, but the input is empty", 0, 0),
+        ("  \n ", "expected a JSON value, but the input is empty", 4, 4),
+        ("{", "unexpected end of input, expected an object key or `}`", 1, 1),
+        ("[", "unexpected end of input, expected a value", 1, 1),
+        ('{"a":', "unexpected end of input, expected a value", 5, 5),
+        ('{"a"', "unexpected end of input, expected `:` after an object key", 4, 4),
+        ('{"a": 1', "unexpected end of input, expected `,` or `}` after an object member", 7, 7),
+        ("[1", "unexpected end of input, expected `,` or `]` after an array element", 2, 2),
+        ("@", "expected a value, found `@`", 0, 1),
+        ("[é]", "expected a value, found `é`", 1, 3),
+    ],
+)
 def test_errors(source: str, message: str, start: int, end: int) -> None:
     assert error_of(source) == (message, start, end)
 
@@ -395,9 +415,20 @@ def test_big_file() -> None:
 
 
 def test_junk_never_raises() -> None:
-    for data in [bytes(range(256)), b"\x00" * 100, b"{" * 50 + b"\xff", b'"' * 1001, b"[" + b"1," * 1000,
-                 "😀".encode() * 10, b"\xef\xbb\xbf", b"\xef\xbb\xbf\xef\xbb\xbf{}", b"-", b"tru", b"[fals]",
-                 b'{"a":1,"b":[1,2,{"c":"\\uZZZZ"}]}']:
+    for data in [
+        bytes(range(256)),
+        b"\x00" * 100,
+        b"{" * 50 + b"\xff",
+        b'"' * 1001,
+        b"[" + b"1," * 1000,
+        "😀".encode() * 10,
+        b"\xef\xbb\xbf",
+        b"\xef\xbb\xbf\xef\xbb\xbf{}",
+        b"-",
+        b"tru",
+        b"[fals]",
+        b'{"a":1,"b":[1,2,{"c":"\\uZZZZ"}]}',
+    ]:
         module = parse(data)
         assert module.problems and not module.exports
         span = module.problems[0].span
@@ -407,8 +438,7 @@ def test_junk_never_raises() -> None:
 # --------------------------------------------------------------------------------------------------
 # property tests
 
-json_scalars = (st.none() | st.booleans() | st.integers()
-                | st.floats(allow_nan=False, allow_infinity=False) | st.text())
+json_scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text()
 json_values = st.recursive(
     json_scalars,
     lambda children: st.lists(children, max_size=5) | st.dictionaries(st.text(), children, max_size=5),
@@ -423,8 +453,12 @@ def expected_main(value: Any) -> Any:
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(value=json_values, indent=st.sampled_from([None, 0, 1, 2, 4, "\t"]), ensure_ascii=st.booleans(),
-       compact=st.booleans())
+@given(
+    value=json_values,
+    indent=st.sampled_from([None, 0, 1, 2, 4, "\t"]),
+    ensure_ascii=st.booleans(),
+    compact=st.booleans(),
+)
 def test_roundtrip(value: Any, indent: Any, ensure_ascii: bool, compact: bool) -> None:
     separators = (",", ":") if compact else None
     data = json.dumps(value, indent=indent, ensure_ascii=ensure_ascii, separators=separators).encode()
@@ -442,7 +476,7 @@ def test_roundtrip(value: Any, indent: Any, ensure_ascii: bool, compact: bool) -
 def test_truncated_and_mutated_input_never_raises(value: Any, cut: int, mutation: bytes) -> None:
     data = json.dumps(value, indent=1).encode()
     cut %= len(data) + 1
-    for variant in (data[:cut], data[:cut] + mutation + data[cut:], data[:cut] + data[cut + 1:]):
+    for variant in (data[:cut], data[:cut] + mutation + data[cut:], data[:cut] + data[cut + 1 :]):
         module = parse(variant)
         assert bool(module.problems) != bool(module.exports)
         for problem in module.problems:

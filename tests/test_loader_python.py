@@ -210,27 +210,30 @@ def test_string_and_number_addition() -> None:
     assert nonstatic("f'{x}' + 'a'").reason == "an f-string with placeholders"
 
 
-@pytest.mark.parametrize(("expression", "reason"), [
-    ("lambda x: x", "a lambda"),
-    ("float('nan')", "a call to `float`"),
-    ("datetime.now()", "a call to `datetime.now`"),
-    ("(lambda: 1)()", "a function call"),
-    ("[x for x in y]", "a comprehension"),
-    ("{k: v for k, v in y}", "a comprehension"),
-    ("{x for x in y}", "a comprehension"),
-    ("(x for x in y)", "a generator expression"),
-    ("a.b", "attribute access"),
-    ("a[0]", "a subscript"),
-    ("{1, 2}", "a set (not JSON data)"),
-    ("3j", "a complex number"),
-    ("1 if x else 2", "a conditional expression"),
-    ("x and y", "a boolean operation"),
-    ("not x", "a boolean operation"),
-    ("~1", "an arithmetic expression"),
-    ("1 < 2", "a comparison"),
-    ("...", "`...` (Ellipsis)"),
-    ("(y := 1)", "an assignment expression"),
-])
+@pytest.mark.parametrize(
+    ("expression", "reason"),
+    [
+        ("lambda x: x", "a lambda"),
+        ("float('nan')", "a call to `float`"),
+        ("datetime.now()", "a call to `datetime.now`"),
+        ("(lambda: 1)()", "a function call"),
+        ("[x for x in y]", "a comprehension"),
+        ("{k: v for k, v in y}", "a comprehension"),
+        ("{x for x in y}", "a comprehension"),
+        ("(x for x in y)", "a generator expression"),
+        ("a.b", "attribute access"),
+        ("a[0]", "a subscript"),
+        ("{1, 2}", "a set (not JSON data)"),
+        ("3j", "a complex number"),
+        ("1 if x else 2", "a conditional expression"),
+        ("x and y", "a boolean operation"),
+        ("not x", "a boolean operation"),
+        ("~1", "an arithmetic expression"),
+        ("1 < 2", "a comparison"),
+        ("...", "`...` (Ellipsis)"),
+        ("(y := 1)", "an assignment expression"),
+    ],
+)
 def test_code_is_nonstatic(expression: str, reason: str) -> None:
     data = f"main = {{'v': {expression}}}\n".encode()
     node = main_node(data)
@@ -267,17 +270,23 @@ def test_unbound_and_later_names_are_nonstatic() -> None:
 
 
 def test_names_bound_to_code() -> None:
-    prelude = ("from config import ROOT as R\nimport os.path\nimport json as j\n"
-               "def helper(x):\n    return x\nclass K:\n    pass\nFN = lambda: 1\n")
+    prelude = (
+        "from config import ROOT as R\nimport os.path\nimport json as j\n"
+        "def helper(x):\n    return x\nclass K:\n    pass\nFN = lambda: 1\n"
+    )
     module = parse(prelude + "main = [R, os, j, helper, K, FN]\n")
     main = module.exports["main"]
     assert isinstance(main, SArray)
     reasons = [item.reason for item in main.items if isinstance(item, NonStatic)]
-    assert reasons == ["`R` is imported from `config`", "`os` is an imported module",
-                       "`j` is an imported module", "`helper` is a function", "`K` is a class",
-                       "`FN` is a lambda"]
-    assert [item.source for item in main.items if isinstance(item, NonStatic)] == [
-        "R", "os", "j", "helper", "K", "FN"]
+    assert reasons == [
+        "`R` is imported from `config`",
+        "`os` is an imported module",
+        "`j` is an imported module",
+        "`helper` is a function",
+        "`K` is a class",
+        "`FN` is a lambda",
+    ]
+    assert [item.source for item in main.items if isinstance(item, NonStatic)] == ["R", "os", "j", "helper", "K", "FN"]
     assert module.exports["helper"].span.start == prelude.index("def helper")
     assert set(module.exports) == {"R", "os", "j", "helper", "K", "FN", "main"}
 
@@ -424,29 +433,35 @@ def test_lone_carriage_returns() -> None:
 # syntax errors
 
 
-@pytest.mark.parametrize(("source", "message", "covered"), [
-    ("main = {'a': 1,\n  'b' 2}\n", "invalid Python syntax: unexpected `2`", "2"),
-    ("main = {'a': 1\n", "`{` was never closed", "{"),
-    ("x = [\n1, 2\n", "`[` was never closed", "["),
-    ("main = (\n", "`(` was never closed", "("),
-    ("x = 1)\n", "unmatched `)`", ")"),
-    ("x = ((1]\n", "closing `]` does not match the opening `(`", "]"),
-    ("x = 'abc\n", "unterminated string literal", "'"),
-    ("x = 'é' + 'abc\ny = 1\n", "unterminated string literal", "'"),
-    ("x = '''abc\n", "unterminated triple-quoted string literal", "'''"),
-    ("x = f'abc\n", "unterminated f-string literal", "f"),
-    ("x = f'{{}x}'\n", "f-string: single `}` is not allowed", "}"),
-    ("x = $\n", "invalid character `$`", "$"),
-    ("x = é €\n", "invalid character `€`", "€"),
-    ("x = 0777\n", "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal "
-                   "integers", "0777"),
-    ("if 1:\n  x = 1\n y = 2\n", "unindent does not match any outer indentation level", "y"),
-    ("main = 1 +\n", "invalid Python syntax: unexpected end of file", ""),
-    ("def f(:)\n    pass\n", "invalid Python syntax: unexpected `:` (expected `)`, `*`, `**`, `NAME`)", ":"),
-    ("x = [1, 2 3]\n", "invalid Python syntax: unexpected `3`", "3"),
-    ("import\n", "invalid Python syntax: unexpected end of file (expected NAME)", ""),
-    ("x = ééé é\n", "invalid Python syntax: unexpected `é`", "é"),
-])
+@pytest.mark.parametrize(
+    ("source", "message", "covered"),
+    [
+        ("main = {'a': 1,\n  'b' 2}\n", "invalid Python syntax: unexpected `2`", "2"),
+        ("main = {'a': 1\n", "`{` was never closed", "{"),
+        ("x = [\n1, 2\n", "`[` was never closed", "["),
+        ("main = (\n", "`(` was never closed", "("),
+        ("x = 1)\n", "unmatched `)`", ")"),
+        ("x = ((1]\n", "closing `]` does not match the opening `(`", "]"),
+        ("x = 'abc\n", "unterminated string literal", "'"),
+        ("x = 'é' + 'abc\ny = 1\n", "unterminated string literal", "'"),
+        ("x = '''abc\n", "unterminated triple-quoted string literal", "'''"),
+        ("x = f'abc\n", "unterminated f-string literal", "f"),
+        ("x = f'{{}x}'\n", "f-string: single `}` is not allowed", "}"),
+        ("x = $\n", "invalid character `$`", "$"),
+        ("x = é €\n", "invalid character `€`", "€"),
+        (
+            "x = 0777\n",
+            "leading zeros in decimal integer literals are not permitted; use an 0o prefix for octal integers",
+            "0777",
+        ),
+        ("if 1:\n  x = 1\n y = 2\n", "unindent does not match any outer indentation level", "y"),
+        ("main = 1 +\n", "invalid Python syntax: unexpected end of file", ""),
+        ("def f(:)\n    pass\n", "invalid Python syntax: unexpected `:` (expected `)`, `*`, `**`, `NAME`)", ":"),
+        ("x = [1, 2 3]\n", "invalid Python syntax: unexpected `3`", "3"),
+        ("import\n", "invalid Python syntax: unexpected end of file (expected NAME)", ""),
+        ("x = ééé é\n", "invalid Python syntax: unexpected `é`", "é"),
+    ],
+)
 def test_syntax_errors(source: str, message: str, covered: str) -> None:
     assert problem_of(source) == (message, covered.encode())
 
@@ -459,8 +474,10 @@ def test_syntax_error_positions_are_byte_offsets() -> None:
 
 
 def test_decoding_problems() -> None:
-    assert problem_of(b"x = 'ok'\ny = '\xff'\n") == ("invalid UTF-8 in the source: byte 0xFF cannot be decoded",
-                                                    b"\xff")
+    assert problem_of(b"x = 'ok'\ny = '\xff'\n") == (
+        "invalid UTF-8 in the source: byte 0xFF cannot be decoded",
+        b"\xff",
+    )
     assert problem_of(b"x = 1\x00\n") == ("source code cannot contain null bytes", b"\x00")
     message, _ = problem_of(b"# -*- coding: no-such-codec -*-\nx = 1\n")
     assert "no-such-codec" in message
@@ -568,9 +585,23 @@ def test_moderately_large_file() -> None:
 
 def test_junk_never_raises() -> None:
     rng = random.Random(7)
-    samples = [bytes(range(256)), os.urandom(20_000), bytes(rng.randrange(32, 127) for _ in range(5000)),
-               b"\xef\xbb\xbf", b"", b"\n\n", b"\\", b"f'{", b"f'{x:{", b"(" * 10 + b"'", b"'''" * 3,
-               b"lambda: lambda: (", b"@\n", b"\t\x0c x = 1\n", b"if 1:\n\tx\n        y\n"]
+    samples = [
+        bytes(range(256)),
+        os.urandom(20_000),
+        bytes(rng.randrange(32, 127) for _ in range(5000)),
+        b"\xef\xbb\xbf",
+        b"",
+        b"\n\n",
+        b"\\",
+        b"f'{",
+        b"f'{x:{",
+        b"(" * 10 + b"'",
+        b"'''" * 3,
+        b"lambda: lambda: (",
+        b"@\n",
+        b"\t\x0c x = 1\n",
+        b"if 1:\n\tx\n        y\n",
+    ]
     for data in samples:
         module = parse(data)
         for problem in module.problems:
@@ -581,8 +612,9 @@ def test_junk_never_raises() -> None:
 # property tests: a random literal printer
 
 
-scalars = (st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
-           | st.text(max_size=12))
+scalars = (
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12)
+)
 values = st.recursive(
     scalars,
     lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4),
@@ -721,8 +753,10 @@ class Printer:
 
     def mapping(self, mapping: dict[str, Any], depth: int) -> str:
         rng = self.rng
-        parts = [f"{self.string(key, True)}{self.ws(True)}:{self.ws(True)}{self.value(value, True, depth + 1)}"
-                 for key, value in mapping.items()]
+        parts = [
+            f"{self.string(key, True)}{self.ws(True)}:{self.ws(True)}{self.value(value, True, depth + 1)}"
+            for key, value in mapping.items()
+        ]
         if parts and rng.random() < 0.2:  # spread a static part
             split = rng.randrange(len(parts) + 1)
             parts = ["**{" + ", ".join(parts[:split]) + "}", *parts[split:]]
@@ -800,8 +834,10 @@ def test_truncated_and_mutated_source_never_raises(value: Any, seed: int, cut: i
 
 
 @settings(max_examples=200, deadline=None)
-@given(data=st.binary(max_size=300) | st.text(alphabet="([{}])'\"f{}:\\\n #=,-+.lambdaxy0123é", max_size=80)
-       .map(lambda s: s.encode()))
+@given(
+    data=st.binary(max_size=300)
+    | st.text(alphabet="([{}])'\"f{}:\\\n #=,-+.lambdaxy0123é", max_size=80).map(lambda s: s.encode())
+)
 def test_random_input_never_raises(data: bytes) -> None:
     module = parse(data)
     for problem in module.problems:
@@ -852,9 +888,7 @@ def realistic_definition(tools: int = 6) -> str:
         "    'root': ROOT + '/v1',\n"
         "    'requiredServerParams': ['API_KEY'],\n"
         "    'headers': {'Authorization': 'Bearer {{API_KEY}}'},\n"
-        "    'tools': {\n"
-        + "".join(_TOOL % i for i in range(tools))
-        + "    },\n"
+        "    'tools': {\n" + "".join(_TOOL % i for i in range(tools)) + "    },\n"
         "}\n\n"
         "handlers = {\n"
         "    'getThing0': {'postRequest': lambda response, struct: {**struct, 'data': response['data']}},\n"
@@ -915,8 +949,10 @@ def test_speed() -> None:
 def test_libcst_is_imported_lazily() -> None:
     import subprocess
 
-    code = ("import sys, flowlint.loaders.python as p; assert 'libcst' not in sys.modules; "
-            "p.parse_python(b'x = 1'); assert 'libcst' in sys.modules")
+    code = (
+        "import sys, flowlint.loaders.python as p; assert 'libcst' not in sys.modules; "
+        "p.parse_python(b'x = 1'); assert 'libcst' in sys.modules"
+    )
     subprocess.run([sys.executable, "-c", code], check=True)
 
 

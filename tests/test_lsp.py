@@ -24,9 +24,9 @@ from flowlint.lsp import to_lsp, utf16_column
 
 BROKEN = """\
 export const main = {
-    namespace: 'demo', name: 'Demo', description: 'Demo API \U0001F600', version: '3.0.0', root: 'https://api.example.com',
+    namespace: 'demo', name: 'Demo', description: 'Demo API \U0001f600', version: '3.0.0', root: 'https://api.example.com',
     tools: {
-        getPing: { method: 'GET', path: '/ping', description: 'Health \U0001F600 check', parameters: [] }
+        getPing: { method: 'GET', path: '/ping', description: 'Health \U0001f600 check', parameters: [] }
     }
 }
 """
@@ -80,8 +80,9 @@ class Client:
                 return message
 
     def diagnostics(self, uri: str) -> list[dict[str, Any]]:
-        message = self.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
-                            and m["params"]["uri"] == uri)
+        message = self.wait(
+            lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri
+        )
         return list(message["params"]["diagnostics"])
 
 
@@ -89,18 +90,26 @@ def test_a_real_lsp_session(tmp_path: Path) -> None:
     file = tmp_path / "demo.mjs"
     file.write_text(BROKEN, encoding="utf-8")
     uri = file.as_uri()
-    process = subprocess.Popen([sys.executable, "-m", "flowlint", "lsp"], cwd=REPO, stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "flowlint", "lsp"],
+        cwd=REPO,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
     client = Client(process)
     try:
-        result = client.request("initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(),
-                                               "capabilities": {}})
+        result = client.request(
+            "initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(), "capabilities": {}}
+        )
         assert result["serverInfo"]["name"] == "flowlint"
         assert result["capabilities"]["textDocumentSync"]["openClose"] is True
         client.notify("initialized", {})
 
-        client.notify("textDocument/didOpen", {"textDocument": {
-            "uri": uri, "languageId": "javascript", "version": 1, "text": BROKEN}})
+        client.notify(
+            "textDocument/didOpen",
+            {"textDocument": {"uri": uri, "languageId": "javascript", "version": 1, "text": BROKEN}},
+        )
         [diagnostic] = client.diagnostics(uri)
         assert diagnostic["code"] == "TST001"
         assert diagnostic["severity"] == 1
@@ -112,23 +121,34 @@ def test_a_real_lsp_session(tmp_path: Path) -> None:
         # Two quick changes: debounced into one lint of the latest text.
         started = time.monotonic()
         half = BROKEN.replace("getPing", "getPong")
-        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
-                                                 "contentChanges": [{"text": half}]})
-        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3},
-                                                 "contentChanges": [{"text": FIXED}]})
+        client.notify(
+            "textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": half}]}
+        )
+        client.notify(
+            "textDocument/didChange", {"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": FIXED}]}
+        )
         assert client.diagnostics(uri) == []
         assert time.monotonic() - started >= 0.25  # the debounce delay
 
-        client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 4},
-                                                 "contentChanges": [
-            {"range": {"start": {"line": 3, "character": 0}, "end": {"line": 4, "character": 0}},
-             "text": BROKEN.splitlines(keepends=True)[3]}]})
+        client.notify(
+            "textDocument/didChange",
+            {
+                "textDocument": {"uri": uri, "version": 4},
+                "contentChanges": [
+                    {
+                        "range": {"start": {"line": 3, "character": 0}, "end": {"line": 4, "character": 0}},
+                        "text": BROKEN.splitlines(keepends=True)[3],
+                    }
+                ],
+            },
+        )
         client.notify("textDocument/didSave", {"textDocument": {"uri": uri}})
         [again] = client.diagnostics(uri)
         assert again["code"] == "TST001"
 
-        explained = client.request("workspace/executeCommand",
-                                   {"command": "flowlint.explainRule", "arguments": ["TST001"]})
+        explained = client.request(
+            "workspace/executeCommand", {"command": "flowlint.explainRule", "arguments": ["TST001"]}
+        )
         assert explained.startswith("TST001 (min-tests)")
 
         assert client.request("shutdown", None) is None
@@ -144,7 +164,7 @@ def test_a_real_lsp_session(tmp_path: Path) -> None:
 
 
 def test_columns_become_utf16() -> None:
-    line = "  name: '\U0001F600é', x"
+    line = "  name: '\U0001f600é', x"
     # code point column 13 (1-based) is the `,`: the emoji takes two UTF-16 units
     assert line[12] == ","
     assert utf16_column(line, 13) == 13
@@ -158,11 +178,17 @@ def test_columns_become_utf16() -> None:
 def test_missing_pygls_is_one_clear_line(tmp_path: Path) -> None:
     blocker = tmp_path / "pygls"
     blocker.mkdir()
-    (blocker / "__init__.py").write_text(
-        "raise ModuleNotFoundError(\"No module named 'pygls'\", name='pygls')\n")
+    (blocker / "__init__.py").write_text("raise ModuleNotFoundError(\"No module named 'pygls'\", name='pygls')\n")
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
-    result = subprocess.run([sys.executable, "-m", "flowlint", "lsp"], cwd=REPO, env=env, capture_output=True,
-                            text=True, timeout=60, check=False)
+    result = subprocess.run(
+        [sys.executable, "-m", "flowlint", "lsp"],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr

@@ -75,9 +75,7 @@ def run(function: Callable[[], Awaitable[None]]) -> None:
 def raw_exchange(lines: list[dict[str, Any] | str], *args: str) -> list[dict[str, Any]]:
     """Send raw JSON-RPC lines to `flowlint mock`, close stdin, return every answer."""
     text = "".join((line if isinstance(line, str) else json.dumps(line)) + "\n" for line in lines)
-    completed = subprocess.run(
-        mock_command(*args), input=text, capture_output=True, text=True, timeout=30, cwd=REPO
-    )
+    completed = subprocess.run(mock_command(*args), input=text, capture_output=True, text=True, timeout=30, cwd=REPO)
     assert completed.returncode == 0, completed.stderr
     return [json.loads(line) for line in completed.stdout.splitlines() if line.strip()]
 
@@ -164,9 +162,7 @@ def test_sdk_session_lifecycle_tools_and_resources() -> None:
             listed = await session.list_tools()
             names = {tool.name for tool in listed.tools}
             assert {"getSimplePrice_coingecko", "getRpcList_chainlist"} <= names
-            result = await session.call_tool(
-                "getSimplePrice_coingecko", {"ids": ["bitcoin"], "vs_currencies": "usd"}
-            )
+            result = await session.call_tool("getSimplePrice_coingecko", {"ids": ["bitcoin"], "vs_currencies": "usd"})
             assert result.is_error is False
             assert result.structured_content == {}
             markets = await session.call_tool("getCoinMarkets_coingecko", {"vs_currency": "usd"})
@@ -177,9 +173,7 @@ def test_sdk_session_lifecycle_tools_and_resources() -> None:
             uris = [str(resource.uri) for resource in resources.resources]
             assert "flowmcp://chainlist/verifiedContracts/bySymbol" in uris
             templates = await session.list_resource_templates()
-            assert any(
-                t.uri_template.endswith("byChain{?chainId,limit}") for t in templates.resource_templates
-            )
+            assert any(t.uri_template.endswith("byChain{?chainId,limit}") for t in templates.resource_templates)
             read = await session.read_resource("flowmcp://chainlist/verifiedContracts/bySymbol?symbol=USDC")
             assert json.loads(read.contents[0].text)[0]["chain_id"] == 0  # type: ignore[union-attr]
 
@@ -374,9 +368,7 @@ def _data(folder: Path) -> dict[str, Any]:
     for path in sorted(folder.rglob("*.json")):
         if path.name != "metrics.json":
             record = json.loads(path.read_text())
-            found[f"{record['namespace']}/{record['toolName']}-{record['testIndex']}"] = record["response"][
-                "data"
-            ]
+            found[f"{record['namespace']}/{record['toolName']}-{record['testIndex']}"] = record["response"]["data"]
     return found
 
 
@@ -415,11 +407,7 @@ def test_capture_via_mcp_round_trip(tmp_path: Path) -> None:
         "demo/getThing-1": {"id": "b", "n": 2},
     }
     record = json.loads((first.folder / "demo" / "getThing-1.json").read_text())
-    assert (
-        record["source"] == "mcp"
-        and record["rawData"] is False
-        and record["userParams"] == {"id": "b", "limit": 2}
-    )
+    assert record["source"] == "mcp" and record["rawData"] is False and record["userParams"] == {"id": "b", "limit": 2}
     metrics = json.loads((first.folder / "demo" / "metrics.json").read_text())
     assert (metrics["total"], metrics["ok"], metrics["failed"]) == (2, 2, 0)
 
@@ -473,9 +461,7 @@ def test_capture_via_mcp_server_that_cannot_start(tmp_path: Path) -> None:
     from flowlint.mcp.client import capture_via_mcp
 
     definition = _write_small(tmp_path)
-    result = capture_via_mcp(
-        [definition], str(tmp_path / "no-such-server"), tmp_path / "out", timeout=1, delay=0
-    )
+    result = capture_via_mcp([definition], str(tmp_path / "no-such-server"), tmp_path / "out", timeout=1, delay=0)
     assert result.failed == 2
     assert result.server_error is not None and "cannot start" in result.server_error
 

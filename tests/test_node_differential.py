@@ -49,8 +49,13 @@ export const main = { ...base, b: [ ...more, 'y' ], c: [ 1, ...more ], d: 'a' + 
 def _node_values(files: list[Path]) -> dict[str, dict[str, object]]:
     assert NODE is not None
     urls = [file.resolve().as_uri() for file in files]
-    completed = subprocess.run([NODE, "--input-type=module", "-e", SCRIPT, json.dumps(urls)],
-                               capture_output=True, text=True, timeout=60, check=True)
+    completed = subprocess.run(
+        [NODE, "--input-type=module", "-e", SCRIPT, json.dumps(urls)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     raw = json.loads(completed.stdout)
     return {url: value for url, value in raw.items()}
 
@@ -99,5 +104,6 @@ def test_static_evaluation_matches_node(tmp_path: Path) -> None:
         if file.name != "keys.mjs":
             assert _keys(ours) == _keys(theirs), file
         compared.append(file.name)
-    assert set(EXTRA) | {"simple-price.mjs", "contracts.mjs", "verified-contracts.mjs", "evm-chains.mjs"} \
-        <= set(compared), compared
+    assert set(EXTRA) | {"simple-price.mjs", "contracts.mjs", "verified-contracts.mjs", "evm-chains.mjs"} <= set(
+        compared
+    ), compared

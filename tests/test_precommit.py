@@ -36,20 +36,25 @@ USE_PYPI = os.environ.get("FLOWLINT_TEST_PYPI") == "1"
 
 
 def git(*args: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=60,
-                          check=False)
+    return subprocess.run(["git", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=60, check=False)
 
 
 @pytest.fixture(scope="module")
 def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
     """A committed copy of this checkout (what pre-commit clones), plus the environment to run it in."""
     root = tmp_path_factory.mktemp("precommit")
-    env = {**os.environ, "PRE_COMMIT_HOME": str(root / "cache"), "GIT_AUTHOR_NAME": "t",
-           "GIT_AUTHOR_EMAIL": "t@example.com", "GIT_COMMITTER_NAME": "t",
-           "GIT_COMMITTER_EMAIL": "t@example.com",
-           "GIT_CONFIG_NOSYSTEM": "1", "HOME": str(root),
-           "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
-           "PYTHONPATH": str(REPO) if not USE_PYPI else ""}
+    env = {
+        **os.environ,
+        "PRE_COMMIT_HOME": str(root / "cache"),
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.com",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@example.com",
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "HOME": str(root),
+        "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")]),
+        "PYTHONPATH": str(REPO) if not USE_PYPI else "",
+    }
     source = root / "flowlint-src"
     patterns = shutil.ignore_patterns(".git", "*.egg-info", "__pycache__", ".*_cache")
 
@@ -60,8 +65,9 @@ def hook_repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
     shutil.copytree(REPO, source, ignore=ignore)
     hooks = (source / ".pre-commit-hooks.yaml").read_text("utf-8")
     if not USE_PYPI:
-        hooks = hooks.replace("entry: flowlint check\n  language: python",
-                              "entry: python -m flowlint check\n  language: system", 1)
+        hooks = hooks.replace(
+            "entry: flowlint check\n  language: python", "entry: python -m flowlint check\n  language: system", 1
+        )
         assert "language: system" in hooks
     (source / ".pre-commit-hooks.yaml").write_text(hooks, encoding="utf-8")
     assert git("init", "-q", cwd=source, env=env).returncode == 0
@@ -77,8 +83,15 @@ def new_repo(path: Path, env: dict[str, str]) -> Path:
 
 
 def pre_commit(*args: str, cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pre_commit", *args], cwd=cwd, env=env, capture_output=True,
-                          text=True, timeout=600, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "pre_commit", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
 
 
 def test_published_hooks_are_declared() -> None:
@@ -109,8 +122,8 @@ def test_a_failing_commit_then_a_passing_one(hook_repo: tuple[Path, dict[str, st
     rev = git("rev-parse", "HEAD", cwd=source, env=env).stdout.strip()
     target = new_repo(tmp_path / "library", env)
     (target / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {source.as_posix()}\n    rev: {rev}\n    hooks:\n      - id: flowlint\n",
-        encoding="utf-8")
+        f"repos:\n  - repo: {source.as_posix()}\n    rev: {rev}\n    hooks:\n      - id: flowlint\n", encoding="utf-8"
+    )
     installed = pre_commit("install", cwd=target, env=env)
     assert installed.returncode == 0, installed.stderr
     (target / "demo.mjs").write_text(BROKEN, encoding="utf-8")

@@ -69,8 +69,7 @@ def test_github_annotations(tmp_path: Path) -> None:
     result = run_cli("check", "demo.mjs", "--format", "github", cwd=tmp_path)
     assert result.returncode == 1
     first = result.stdout.splitlines()[0]
-    assert first.startswith(
-        "::error file=demo.mjs,line=4,col=9,endLine=4,endColumn=23,title=flowlint TST001::TST001 ")
+    assert first.startswith("::error file=demo.mjs,line=4,col=9,endLine=4,endColumn=23,title=flowlint TST001::TST001 ")
     assert "tool 'getContractAbi' has no tests" in first
 
 
@@ -114,7 +113,8 @@ def test_output_file_and_statistics(tmp_path: Path) -> None:
     stats = result.stdout.splitlines()  # the report went to the file, so statistics use stdout
     assert stats[0].split() == ["7", "TST004", "error", "valid-values"]
     assert sum(int(line.split()[0]) for line in stats) == len(
-        json.loads(run_cli("check", MESSY, "--format", "json").stdout)["diagnostics"])
+        json.loads(run_cli("check", MESSY, "--format", "json").stdout)["diagnostics"]
+    )
     before = out.stat().st_mtime_ns
     run_cli("check", MESSY, "--format", "sarif", "--output-file", str(out))
     assert out.stat().st_mtime_ns == before  # same bytes: not rewritten
@@ -125,5 +125,15 @@ def test_statistics_keep_machine_output_parseable() -> None:
     json.loads(result.stdout)
     assert "TST004" in result.stderr
     text = run_cli("check", MESSY, "--statistics")
-    assert text.stdout.splitlines()[-1].split()[1] in {"RES001", "VAL050", "VAL048", "VAL044", "VAL041",
-                                                       "VAL040", "TST008", "TST005", "TST003", "RES002"}
+    assert text.stdout.splitlines()[-1].split()[1] in {
+        "RES001",
+        "VAL050",
+        "VAL048",
+        "VAL044",
+        "VAL041",
+        "VAL040",
+        "TST008",
+        "TST005",
+        "TST003",
+        "RES002",
+    }

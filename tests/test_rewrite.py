@@ -64,9 +64,7 @@ def _index(case: str, namespace: str) -> CaptureIndex:
     specs = json.loads((FIXTURES / case / "captures.json").read_text(encoding="utf-8"))
     for number, spec in enumerate(specs):
         extra = {k: v for k, v in spec.items() if k not in ("toolName", "data", "contentType")}
-        index.add(
-            _record(namespace, spec["toolName"], spec["data"], spec.get("contentType"), number, **extra)
-        )
+        index.add(_record(namespace, spec["toolName"], spec["data"], spec.get("contentType"), number, **extra))
     return index
 
 
@@ -242,8 +240,7 @@ def test_raw_data_note() -> None:
     index = CaptureIndex()
     index.add(_record("n", "a", {"x": 1}, rawData=True))
     result = plan_source(
-        b"export const main = { namespace: 'n', tools: { a: { tests: [] } } }\n"
-        b"export const handlers = () => ({})\n",
+        b"export const main = { namespace: 'n', tools: { a: { tests: [] } } }\nexport const handlers = () => ({})\n",
         Path("d.mjs"),
         index,
     )

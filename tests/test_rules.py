@@ -31,8 +31,9 @@ def test_example(rule: type[Rule], example: Example, valid: bool) -> None:
     report = lint_source(example.source, path=example.path, config=Config())
     if valid:
         # A passing example must be clean for every rule, not only its own: it is shown as the fix.
-        assert [d for d in report.diagnostics if d.code != "FL004"] == [], \
-            [f"{d.line}:{d.column} {d.code} {d.message}" for d in report.diagnostics]
+        assert [d for d in report.diagnostics if d.code != "FL004"] == [], [
+            f"{d.line}:{d.column} {d.code} {d.message}" for d in report.diagnostics
+        ]
         return
     got = [(d.code, d.line, d.column, d.message) for d in report.diagnostics if d.code == rule.code]
     assert len(got) == len(example.expect), got

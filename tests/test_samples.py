@@ -25,7 +25,8 @@ def test_samples_match_the_reviewed_snapshot() -> None:
     expected = SNAPSHOT.read_text(encoding="utf-8")
     assert result.stdout == expected, (
         "flowlint's findings on sample_schemas/ changed; review the difference and, if it is intended, run "
-        "FLOWLINT_UPDATE_SNAPSHOTS=1 python -m pytest tests/test_samples.py")
+        "FLOWLINT_UPDATE_SNAPSHOTS=1 python -m pytest tests/test_samples.py"
+    )
 
 
 def test_every_rule_fires_somewhere_in_the_samples() -> None:
@@ -34,8 +35,17 @@ def test_every_rule_fires_somewhere_in_the_samples() -> None:
     seen = set(re.findall(r": ([A-Z]{2,3}\d{3}) (?:error|warning|info) ", output))
     from flowlint.registry import all_rules
 
-    expected = {rule.code for rule in all_rules()} - {"FL003", "FL004", "FL005", "FL006", "FL008", "VAL042",
-                                                      "VAL043", "FL007", "FL009"}
+    expected = {rule.code for rule in all_rules()} - {
+        "FL003",
+        "FL004",
+        "FL005",
+        "FL006",
+        "FL008",
+        "VAL042",
+        "VAL043",
+        "FL007",
+        "FL009",
+    }
     assert expected <= seen, sorted(expected - seen)
 
 

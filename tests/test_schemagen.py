@@ -26,9 +26,7 @@ def _ok(samples: list[Any], **kwargs: Any) -> Generated:
     assert (
         validate_samples(
             result.schema,
-            samples
-            if kwargs.get("kind") != "query"
-            else [s if isinstance(s, list) else [s] for s in samples],
+            samples if kwargs.get("kind") != "query" else [s if isinstance(s, list) else [s] for s in samples],
         )
         == []
     )
@@ -219,15 +217,11 @@ schemas = st.recursive(
         optional={
             "nullable": st.booleans(),
             "format": st.sampled_from(["date-time", "uri", "base64"]),
-            "enum": st.lists(
-                st.one_of(st.text(max_size=3), st.integers(-2, 2), st.booleans(), st.none()), max_size=3
-            ),
+            "enum": st.lists(st.one_of(st.text(max_size=3), st.integers(-2, 2), st.booleans(), st.none()), max_size=3),
         },
     ),
     lambda children: (
-        st.fixed_dictionaries(
-            {"type": st.just("array")}, optional={"items": children, "nullable": st.booleans()}
-        )
+        st.fixed_dictionaries({"type": st.just("array")}, optional={"items": children, "nullable": st.booleans()})
         | st.fixed_dictionaries(
             {"type": st.just("object")},
             optional={

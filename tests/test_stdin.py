@@ -21,8 +21,7 @@ export const main = {
 
 
 def test_stdin_is_linted_as_the_named_file(tmp_path: Path) -> None:
-    result = run_cli("check", "--stdin-filename", "defs/demo.mjs", "-", "--format", "json", cwd=tmp_path,
-                     input=BROKEN)
+    result = run_cli("check", "--stdin-filename", "defs/demo.mjs", "-", "--format", "json", cwd=tmp_path, input=BROKEN)
     assert result.returncode == 1, result.stderr
     [diagnostic] = json.loads(result.stdout)["diagnostics"]
     assert (diagnostic["path"], diagnostic["code"], diagnostic["line"]) == ("defs/demo.mjs", "TST001", 4)
@@ -33,8 +32,7 @@ def test_configuration_comes_from_the_named_files_folder(tmp_path: Path) -> None
     (project / "defs").mkdir(parents=True)
     (project / "pyproject.toml").write_text("[tool.flowlint]\nmin_tests = 0\n", encoding="utf-8")
     # Run from elsewhere: the configuration is found from the --stdin-filename's folder, not the cwd.
-    result = run_cli("check", "--stdin-filename", str(project / "defs" / "demo.mjs"), "-", cwd=tmp_path,
-                     input=BROKEN)
+    result = run_cli("check", "--stdin-filename", str(project / "defs" / "demo.mjs"), "-", cwd=tmp_path, input=BROKEN)
     assert result.returncode == 0, result.stdout
     plain = run_cli("check", "--stdin-filename", "demo.mjs", "-", cwd=tmp_path, input=BROKEN)
     assert plain.returncode == 1
@@ -47,8 +45,7 @@ def _located(stdout: str) -> list[tuple[object, ...]]:
 def test_shared_lists_resolve_from_the_named_files_folder() -> None:
     path = SAMPLES / "chainlist" / "verified-contracts.mjs"
     from_file = run_cli("check", str(path), "--format", "json")
-    from_stdin = run_cli("check", "--stdin-filename", str(path), "-", "--format", "json",
-                         input=path.read_text("utf-8"))
+    from_stdin = run_cli("check", "--stdin-filename", str(path), "-", "--format", "json", input=path.read_text("utf-8"))
     assert _located(from_stdin.stdout) == _located(from_file.stdout)
     assert from_stdin.returncode == from_file.returncode
 
@@ -56,8 +53,7 @@ def test_shared_lists_resolve_from_the_named_files_folder() -> None:
 def test_suffix_picks_the_loader() -> None:
     path = SAMPLES / "defillama" / "protocols.py"
     from_file = run_cli("check", str(path), "--format", "json")
-    from_stdin = run_cli("check", "--stdin-filename", str(path), "-", "--format", "json",
-                         input=path.read_text("utf-8"))
+    from_stdin = run_cli("check", "--stdin-filename", str(path), "-", "--format", "json", input=path.read_text("utf-8"))
     assert _located(from_stdin.stdout) == _located(from_file.stdout)
 
 
@@ -72,13 +68,16 @@ def test_dash_alone_and_usage_errors(tmp_path: Path) -> None:
 
 def test_stdin_is_fast(tmp_path: Path) -> None:
     """Editors run this on every save: it must not pay for heavy imports (libcst, jsonschema...)."""
-    code = ("import sys, runpy; sys.argv = ['flowlint', 'check', '--stdin-filename', 'demo.mjs', '-'];\n"
-            "try:\n    runpy.run_module('flowlint', run_name='__main__')\nexcept SystemExit:\n    pass\n"
-            "heavy = sorted(m for m in ('libcst', 'jsonschema', 'httpx', 'pydantic', 'genson', 'pygls')"
-            " if m in sys.modules)\nprint('HEAVY', heavy, file=sys.stderr)\n")
+    code = (
+        "import sys, runpy; sys.argv = ['flowlint', 'check', '--stdin-filename', 'demo.mjs', '-'];\n"
+        "try:\n    runpy.run_module('flowlint', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+        "heavy = sorted(m for m in ('libcst', 'jsonschema', 'httpx', 'pydantic', 'genson', 'pygls')"
+        " if m in sys.modules)\nprint('HEAVY', heavy, file=sys.stderr)\n"
+    )
     started = time.monotonic()
-    result = subprocess.run([sys.executable, "-c", code], cwd=REPO, input=BROKEN, capture_output=True,
-                            text=True, timeout=60, check=False)
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, input=BROKEN, capture_output=True, text=True, timeout=60, check=False
+    )
     elapsed = time.monotonic() - started
     assert "HEAVY []" in result.stderr, result.stderr
     assert elapsed < 5, elapsed  # typically ~0.15 s; generous for loaded CI machines

@@ -1,7 +1,5 @@
 """verify: captured data against the FlowMCP output-schema subset, reported like `check`."""
 
-
-
 from __future__ import annotations
 
 import json
@@ -58,33 +56,55 @@ DEFINITION = """export const main = {
 
 
 def test_subset_semantics() -> None:
-    schema = {"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "string", "nullable": True},
-                                               "c": {"type": "array", "items": {"type": "boolean"}},
-                                               "d": {"type": "string", "format": "date-time"},
-                                               "e": {"type": "object", "properties": {"x y": {"type": "number"}}}}}
+    schema = {
+        "type": "object",
+        "properties": {
+            "a": {"type": "number"},
+            "b": {"type": "string", "nullable": True},
+            "c": {"type": "array", "items": {"type": "boolean"}},
+            "d": {"type": "string", "format": "date-time"},
+            "e": {"type": "object", "properties": {"x y": {"type": "number"}}},
+        },
+    }
     assert check_schema({"a": 1.5, "b": None, "extra": True}, schema) == []  # no required, extras allowed
     assert check_schema({}, schema) == []
-    found = [str(m) for m in check_schema(
-        {"a": "1", "b": 3, "c": [True, "x"], "d": "yesterday", "e": {"x y": None}}, schema)]
-    assert found == ["data.a: expected number, got string", "data.b: expected string, got number",
-                     "data.c[1]: expected boolean, got string", "data.d: expected a date-time string, got 'yesterday'",
-                     'data.e["x y"]: expected number, got null']
+    found = [
+        str(m) for m in check_schema({"a": "1", "b": 3, "c": [True, "x"], "d": "yesterday", "e": {"x y": None}}, schema)
+    ]
+    assert found == [
+        "data.a: expected number, got string",
+        "data.b: expected string, got number",
+        "data.c[1]: expected boolean, got string",
+        "data.d: expected a date-time string, got 'yesterday'",
+        'data.e["x y"]: expected number, got null',
+    ]
     assert [str(m) for m in check_schema(True, {"type": "number"})] == ["data: expected number, got boolean"]
     assert check_schema(None, {"type": "object"})[0].message == "expected object, got null"
     assert check_schema(2, {"type": "integer"}) == [] and check_schema(2.5, {"type": "integer"})
 
 
 def test_fold_repeats_across_items() -> None:
-    mismatches = check_schema([{"p": "1"}, {"p": 2}, {"p": "3"}],
-                              {"type": "array", "items": {"type": "object", "properties": {"p": {"type": "number"}}}})
+    mismatches = check_schema(
+        [{"p": "1"}, {"p": 2}, {"p": "3"}],
+        {"type": "array", "items": {"type": "object", "properties": {"p": {"type": "number"}}}},
+    )
     [(first, more)] = fold(mismatches)
     assert str(first) == "data[0].p: expected number, got string" and more == 1
 
 
 def record(index: int, data: Any, tool: str = "listItems", outcome: str = "ok", **extra: Any) -> dict[str, Any]:
-    return {"namespace": "shop", "toolName": tool, "testIndex": index, "_description": "x", "userParams": {},
-            "responseTime": 3.0, "timestamp": "2026-01-01T00:00:00.000Z",
-            "response": {"status": outcome == "ok", "messages": [], "data": data}, "outcome": outcome, **extra}
+    return {
+        "namespace": "shop",
+        "toolName": tool,
+        "testIndex": index,
+        "_description": "x",
+        "userParams": {},
+        "responseTime": 3.0,
+        "timestamp": "2026-01-01T00:00:00.000Z",
+        "response": {"status": outcome == "ok", "messages": [], "data": data},
+        "outcome": outcome,
+        **extra,
+    }
 
 
 @pytest.fixture
@@ -92,9 +112,17 @@ def shop(tmp_path: Path) -> tuple[Path, Path]:
     definition = tmp_path / "shop.mjs"
     definition.write_text(DEFINITION, encoding="utf-8")
     run = tmp_path / "capture" / "2026-01-01T00-00-00Z" / "shop"
-    write_json_atomic(run / "listItems-0.json", record(0, [{"name": "a", "price": 1, "kind": "a"},
-                                                           {"name": "b", "price": "2", "note": None},
-                                                           {"name": "c", "price": 3, "kind": "z"}]))
+    write_json_atomic(
+        run / "listItems-0.json",
+        record(
+            0,
+            [
+                {"name": "a", "price": 1, "kind": "a"},
+                {"name": "b", "price": "2", "note": None},
+                {"name": "c", "price": 3, "kind": "z"},
+            ],
+        ),
+    )
     write_json_atomic(run / "listItems-1.json", record(1, None, outcome="failed", reason="HTTP 500: boom"))
     write_json_atomic(run / "getPlain-0.json", record(0, {"x": 1}, tool="getPlain"))
     write_json_atomic(run / "getGone-0.json", record(0, {}, tool="getGone"))
@@ -107,7 +135,12 @@ def test_verify_codes_and_locations(shop: tuple[Path, Path]) -> None:
     result = verify([definition], captures)
     found = [(d.code, d.severity, d.line, d.message) for d in result.diagnostics]
     assert ("VER001", Severity.WARNING, 14, "listItems test 0: data[1].price: expected number, got string") in found
-    assert ("VER001", Severity.WARNING, 14, "listItems test 0: data[2].kind: 'z' is not one of the enum values") in found
+    assert (
+        "VER001",
+        Severity.WARNING,
+        14,
+        "listItems test 0: data[2].kind: 'z' is not one of the enum values",
+    ) in found
     assert ("VER003", Severity.INFO, 8, "listItems test 1 failed (HTTP 500: boom); not compared") in found
     assert ("VER002", Severity.INFO, 30, "getPlain has no output schema; its captures were not compared") in found
     assert [f[:3] for f in found if f[0] == "VER004"] == [("VER004", Severity.WARNING, 7)]
@@ -135,8 +168,7 @@ def test_cli_verify_formats_and_exit_codes(shop: tuple[Path, Path]) -> None:
     text = run_cli("verify", str(definition), "--captures", str(captures))
     assert text.returncode == 1
     assert "VER001 warning listItems test 0: data[1].price: expected number, got string" in text.stdout
-    as_json = run_cli("verify", str(definition), "--captures", str(captures), "--format", "json",
-                      "--fail-on", "error")
+    as_json = run_cli("verify", str(definition), "--captures", str(captures), "--format", "json", "--fail-on", "error")
     assert as_json.returncode == 0
     document = json.loads(as_json.stdout)
     assert {d["code"] for d in document["diagnostics"]} == {"VER001", "VER002", "VER003", "VER004"}

@@ -13,39 +13,42 @@ def spec(primitive: str, *options: object):  # type: ignore[no-untyped-def]
     return parse_z(primitive, list(options))
 
 
-@pytest.mark.parametrize(("primitive", "options", "value", "problem"), [
-    ("string()", [], "abc", None),
-    ("string()", [], 5, "expects string(), got number 5; quote it: '5'"),
-    ("string()", ["min(3)"], "ab", "got 2 characters, fewer than min(3)"),
-    ("string()", ["max(3)"], "abcd", "got 4 characters, more than max(3)"),
-    ("string()", ["length(2)"], "abc", "length(2) needs exactly 2"),
-    ("string()", ["length(2)"], "😀", None),  # JavaScript counts UTF-16 code units
-    ("string()", ["regex(^0x[a-f0-9]+$)"], "0xabc", None),
-    ("string()", ["regex(^0x[a-f0-9]+$)"], "0xZZ", "'0xZZ' does not match regex(^0x[a-f0-9]+$)"),
-    ("string()", ["regex(^(?<hex>[a-f]+)$)"], "abc", None),  # named groups translated
-    ("number()", [], 7, None),
-    ("number()", [], 7.5, None),
-    ("number()", [], "7", "got string '7'; write 7 without quotes"),
-    ("number()", [], True, "got boolean true"),
-    ("number()", ["min(1)", "max(250)"], 0, "below min(1)"),
-    ("number()", ["min(1)", "max(250)"], 251, "above max(250)"),
-    ("boolean()", [], False, None),
-    ("boolean()", [], "false", "got string 'false'; write false without quotes"),
-    ("boolean()", [], 0, "got number 0"),
-    ("enum(usd,eur)", [], "usd", None),
-    ("enum(usd,eur)", [], "gbp", "expects one of enum(usd,eur), got 'gbp'"),
-    ("enum(usd,eur)", [], "USD", "enum values are case-sensitive: write 'usd'"),
-    ("enum(usd,eur)", [], "ued", "did you mean 'usd'?"),
-    ("enum(1,5)", [], 1, "got number 1; enum values are strings: write '1'"),
-    ("enum(1,5)", [], "1", None),
-    ("array()", [], ["a", "b"], None),
-    ("array()", [], ["a", 1], "array() holds strings, but item 1 is number 1; quote it: '1'"),
-    ("array()", [], "a", "wrap it in an array: [ 'a' ]"),
-    ("array()", ["length(2)"], ["a"], "got 1 items; length(2) needs exactly 2"),
-    ("object()", [], {"a": 1}, None),
-    ("object()", [], ["a"], "object() takes a plain object"),
-    ("string()", ["optional()"], None, "FlowMCP rejects null even for optional parameters"),
-])
+@pytest.mark.parametrize(
+    ("primitive", "options", "value", "problem"),
+    [
+        ("string()", [], "abc", None),
+        ("string()", [], 5, "expects string(), got number 5; quote it: '5'"),
+        ("string()", ["min(3)"], "ab", "got 2 characters, fewer than min(3)"),
+        ("string()", ["max(3)"], "abcd", "got 4 characters, more than max(3)"),
+        ("string()", ["length(2)"], "abc", "length(2) needs exactly 2"),
+        ("string()", ["length(2)"], "😀", None),  # JavaScript counts UTF-16 code units
+        ("string()", ["regex(^0x[a-f0-9]+$)"], "0xabc", None),
+        ("string()", ["regex(^0x[a-f0-9]+$)"], "0xZZ", "'0xZZ' does not match regex(^0x[a-f0-9]+$)"),
+        ("string()", ["regex(^(?<hex>[a-f]+)$)"], "abc", None),  # named groups translated
+        ("number()", [], 7, None),
+        ("number()", [], 7.5, None),
+        ("number()", [], "7", "got string '7'; write 7 without quotes"),
+        ("number()", [], True, "got boolean true"),
+        ("number()", ["min(1)", "max(250)"], 0, "below min(1)"),
+        ("number()", ["min(1)", "max(250)"], 251, "above max(250)"),
+        ("boolean()", [], False, None),
+        ("boolean()", [], "false", "got string 'false'; write false without quotes"),
+        ("boolean()", [], 0, "got number 0"),
+        ("enum(usd,eur)", [], "usd", None),
+        ("enum(usd,eur)", [], "gbp", "expects one of enum(usd,eur), got 'gbp'"),
+        ("enum(usd,eur)", [], "USD", "enum values are case-sensitive: write 'usd'"),
+        ("enum(usd,eur)", [], "ued", "did you mean 'usd'?"),
+        ("enum(1,5)", [], 1, "got number 1; enum values are strings: write '1'"),
+        ("enum(1,5)", [], "1", None),
+        ("array()", [], ["a", "b"], None),
+        ("array()", [], ["a", 1], "array() holds strings, but item 1 is number 1; quote it: '1'"),
+        ("array()", [], "a", "wrap it in an array: [ 'a' ]"),
+        ("array()", ["length(2)"], ["a"], "got 1 items; length(2) needs exactly 2"),
+        ("object()", [], {"a": 1}, None),
+        ("object()", [], ["a"], "object() takes a plain object"),
+        ("string()", ["optional()"], None, "FlowMCP rejects null even for optional parameters"),
+    ],
+)
 def test_validate(primitive: str, options: list[object], value: object, problem: str | None) -> None:
     result = validate(value, spec(primitive, *options))
     if problem is None:
@@ -63,31 +66,35 @@ def test_shared_list_values() -> None:
     assert validate("A", z, ("A", "B")) is None
 
 
-@pytest.mark.parametrize(("primitive", "options", "code", "severity", "fragment", "broken"), [
-    ("int()", [], "VAL044", Severity.ERROR, "use number()", True),
-    ("string", [], "VAL044", Severity.ERROR, "is not a call", True),
-    ("string(5)", [], "VAL044", Severity.WARNING, "takes no arguments", False),
-    ("enum()", [], "VAL046", Severity.ERROR, "enum() has no values", True),
-    ("enum(['a','b'])", [], "VAL046", Severity.ERROR, "write 'enum(a,b)'", True),
-    ("enum(a, b)", [], "VAL046", Severity.WARNING, "spaces", False),
-    ("enum(a,b,)", [], "VAL046", Severity.WARNING, "empty value", False),
-    ("enum(a,a)", [], "VAL046", Severity.WARNING, "more than once", False),
-    ("string()", [1], "VAL045", Severity.ERROR, "must be a string", True),
-    ("string()", [HOLE], "VAL045", Severity.WARNING, "array hole", False),
-    ("string()", ["optional(), min(1)"], "VAL045", Severity.WARNING, "holds 2 options", False),
-    ("string()", ["values(a)"], "VAL047", Severity.ERROR, "unknown option 'values(a)'", False),
-    ("boolean()", ["min(1)"], "VAL047", Severity.ERROR, "does not apply to boolean()", False),
-    ("number()", ["length(2)"], "VAL047", Severity.ERROR, "does not apply to number()", False),
-    ("number()", ["min(x)"], "VAL047", Severity.ERROR, "needs a number", False),
-    ("number()", ["regex(a)"], "VAL047", Severity.ERROR, "only string() takes regex()", False),
-    ("number()", ["default(abc)"], "VAL047", Severity.ERROR, "does not fit", False),
-    ("string()", ["default('x')"], "VAL047", Severity.WARNING, "quotes become part", False),
-    ("enum(1,5)", ["default(1)"], "VAL047", Severity.ERROR, "enum values are strings", False),
-    ("string()", ["regex([^]*)"], "FL005", Severity.WARNING, "cannot be checked by flowlint", False),
-    (5, [], "VAL043", Severity.ERROR, "must be a string", True),
-])
-def test_issues(primitive: object, options: list[object], code: str, severity: Severity, fragment: str,
-                broken: bool) -> None:
+@pytest.mark.parametrize(
+    ("primitive", "options", "code", "severity", "fragment", "broken"),
+    [
+        ("int()", [], "VAL044", Severity.ERROR, "use number()", True),
+        ("string", [], "VAL044", Severity.ERROR, "is not a call", True),
+        ("string(5)", [], "VAL044", Severity.WARNING, "takes no arguments", False),
+        ("enum()", [], "VAL046", Severity.ERROR, "enum() has no values", True),
+        ("enum(['a','b'])", [], "VAL046", Severity.ERROR, "write 'enum(a,b)'", True),
+        ("enum(a, b)", [], "VAL046", Severity.WARNING, "spaces", False),
+        ("enum(a,b,)", [], "VAL046", Severity.WARNING, "empty value", False),
+        ("enum(a,a)", [], "VAL046", Severity.WARNING, "more than once", False),
+        ("string()", [1], "VAL045", Severity.ERROR, "must be a string", True),
+        ("string()", [HOLE], "VAL045", Severity.WARNING, "array hole", False),
+        ("string()", ["optional(), min(1)"], "VAL045", Severity.WARNING, "holds 2 options", False),
+        ("string()", ["values(a)"], "VAL047", Severity.ERROR, "unknown option 'values(a)'", False),
+        ("boolean()", ["min(1)"], "VAL047", Severity.ERROR, "does not apply to boolean()", False),
+        ("number()", ["length(2)"], "VAL047", Severity.ERROR, "does not apply to number()", False),
+        ("number()", ["min(x)"], "VAL047", Severity.ERROR, "needs a number", False),
+        ("number()", ["regex(a)"], "VAL047", Severity.ERROR, "only string() takes regex()", False),
+        ("number()", ["default(abc)"], "VAL047", Severity.ERROR, "does not fit", False),
+        ("string()", ["default('x')"], "VAL047", Severity.WARNING, "quotes become part", False),
+        ("enum(1,5)", ["default(1)"], "VAL047", Severity.ERROR, "enum values are strings", False),
+        ("string()", ["regex([^]*)"], "FL005", Severity.WARNING, "cannot be checked by flowlint", False),
+        (5, [], "VAL043", Severity.ERROR, "must be a string", True),
+    ],
+)
+def test_issues(
+    primitive: object, options: list[object], code: str, severity: Severity, fragment: str, broken: bool
+) -> None:
     z = parse_z(primitive, options)
     matching = [i for i in z.issues if i.code == code and fragment in i.message]
     assert matching, z.issues
@@ -108,8 +115,14 @@ def test_guess_default_and_js_number() -> None:
     assert guess_default("10") == 10 and guess_default("1.5") == 1.5
     assert guess_default("true") is True and guess_default("") == ""
     assert guess_default('"43114"') == '"43114"'
-    assert [js_number(v) for v in (1, 1.0, 1.5, 1e21, -0.5, float("inf"))] == \
-        ["1", "1", "1.5", "1e+21", "-0.5", "Infinity"]
+    assert [js_number(v) for v in (1, 1.0, 1.5, 1e21, -0.5, float("inf"))] == [
+        "1",
+        "1",
+        "1.5",
+        "1e+21",
+        "-0.5",
+        "Infinity",
+    ]
 
 
 def test_regex_cache_and_failure() -> None:

@@ -97,6 +97,6 @@ def _balanced(text: str, start: int) -> str:
         elif char == "}":
             depth -= 1
             if depth == 0:
-                return text[start:index + 1]
+                return text[start : index + 1]
         index += 1
     return text[start:]

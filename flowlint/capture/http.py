@@ -74,16 +74,17 @@ class HttpOutcome:
 class HostLane:
     """All calls to one host: one client, sequential, spaced by `delay`."""
 
-    def __init__(self, options: HttpOptions, stop: threading.Event, ssl_context: ssl.SSLContext | None = None
-                 ) -> None:
+    def __init__(self, options: HttpOptions, stop: threading.Event, ssl_context: ssl.SSLContext | None = None) -> None:
         self.options = options
         self.stop = stop
         self.next_start = 0.0
         # One SSL context for all lanes: building one costs ~20 ms of CPU, held under the GIL.
         self.client = httpx.Client(
             verify=ssl_context if ssl_context is not None else True,
-            timeout=httpx.Timeout(options.timeout), follow_redirects=True,
-            headers={"User-Agent": USER_AGENT, "Accept": "application/json, */*;q=0.5"})
+            timeout=httpx.Timeout(options.timeout),
+            follow_redirects=True,
+            headers={"User-Agent": USER_AGENT, "Accept": "application/json, */*;q=0.5"},
+        )
 
     def close(self) -> None:
         self.client.close()
@@ -112,28 +113,36 @@ class HostLane:
                 outcome = self._attempt(request, started)
             except httpx.TimeoutException as error:
                 if isinstance(error, httpx.ConnectTimeout) and attempt < options.retries:
-                    self._postpone(options.backoff * 2 ** attempt)
+                    self._postpone(options.backoff * 2**attempt)
                     attempt += 1
                     continue
-                return HttpOutcome(False, reason=f"timed out after {options.timeout:g} s "
-                                   f"({type(error).__name__})", response_time=_ms(started),
-                                   attempts=attempt + 1)
+                return HttpOutcome(
+                    False,
+                    reason=f"timed out after {options.timeout:g} s ({type(error).__name__})",
+                    response_time=_ms(started),
+                    attempts=attempt + 1,
+                )
             except httpx.HTTPError as error:
                 if attempt < options.retries:
-                    self._postpone(options.backoff * 2 ** attempt)
+                    self._postpone(options.backoff * 2**attempt)
                     attempt += 1
                     continue
-                return HttpOutcome(False, reason=f"connection error: {type(error).__name__}: {error}",
-                                   response_time=_ms(started), attempts=attempt + 1)
+                return HttpOutcome(
+                    False,
+                    reason=f"connection error: {type(error).__name__}: {error}",
+                    response_time=_ms(started),
+                    attempts=attempt + 1,
+                )
             outcome.attempts = attempt + 1
             status = outcome.status_code or 0
             if (status == 429 or status >= 500) and attempt < options.retries:
                 wait = parse_retry_after(outcome.retry_after) if status in (429, 503) else None
                 if wait is None:
-                    wait = options.backoff * 2 ** attempt
+                    wait = options.backoff * 2**attempt
                 elif wait > options.max_retry_after:
-                    outcome.reason = (f"HTTP {status}: Retry-After of {wait:g} s exceeds the "
-                                      f"{options.max_retry_after:g} s limit")
+                    outcome.reason = (
+                        f"HTTP {status}: Retry-After of {wait:g} s exceeds the {options.max_retry_after:g} s limit"
+                    )
                     return outcome
                 self._postpone(wait)
                 attempt += 1
@@ -153,14 +162,23 @@ class HostLane:
                 chunks.append(chunk)
                 size += len(chunk)
                 if size > options.max_body:
-                    return HttpOutcome(False, response.status_code, response.headers.get("content-type"),
-                                       reason=f"response body larger than {options.max_body} bytes",
-                                       response_time=_ms(started))
+                    return HttpOutcome(
+                        False,
+                        response.status_code,
+                        response.headers.get("content-type"),
+                        reason=f"response body larger than {options.max_body} bytes",
+                        response_time=_ms(started),
+                    )
                 if time.monotonic() > deadline:
                     raise httpx.ReadTimeout("body download exceeded the timeout")
             body = b"".join(chunks)
-            outcome = interpret(response.status_code, response.reason_phrase,
-                                response.headers.get("content-type"), body, options.max_text)
+            outcome = interpret(
+                response.status_code,
+                response.reason_phrase,
+                response.headers.get("content-type"),
+                body,
+                options.max_text,
+            )
             outcome.response_time = _ms(started)
             outcome.retry_after = response.headers.get("retry-after")
             return outcome

@@ -84,13 +84,12 @@ def test_values(tool: Tool, index: int) -> dict[str, Any]:
     return values
 
 
-
-
 class _Filler:
     """Fills placeholders from server params, remembering which ones a request used."""
 
-    def __init__(self, env: Mapping[str, str], test: Mapping[str, Any] | None = None,
-                 required: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, env: Mapping[str, str], test: Mapping[str, Any] | None = None, required: tuple[str, ...] = ()
+    ) -> None:
         self.env = env
         self.test = test or {}
         self.required = set(required)
@@ -126,8 +125,9 @@ def _constant(text: str) -> Callable[[re.Match[str]], str]:
     return lambda _match: text
 
 
-def build_request(definition: Definition, tool: Tool, index: int, env: Mapping[str, str],
-                  root_override: str | None = None) -> HttpRequest:
+def build_request(
+    definition: Definition, tool: Tool, index: int, env: Mapping[str, str], root_override: str | None = None
+) -> HttpRequest:
     """The request for test `index` of `tool`. Raises RequestSkip when it cannot or must not be sent."""
     values = test_values(tool, index)
     filler = _Filler(env, values, definition.required_server_params)
@@ -188,8 +188,14 @@ def build_request(definition: Definition, tool: Tool, index: int, env: Mapping[s
         headers.setdefault("Content-Type", "application/json")
     for value in body.values():
         json.dumps(value)  # tests are JSON by construction; fail loudly if not
-    return HttpRequest(method=method, url=url, headers=headers, body=send_body, user_params=values,
-                       server_params=tuple(sorted(filler.used)))
+    return HttpRequest(
+        method=method,
+        url=url,
+        headers=headers,
+        body=send_body,
+        user_params=values,
+        server_params=tuple(sorted(filler.used)),
+    )
 
 
 def referenced_server_params(definition: Definition) -> set[str]:
@@ -205,8 +211,11 @@ def referenced_server_params(definition: Definition) -> set[str]:
                     names.add(server.group(1).strip())
     for key in ("root", "headers"):
         node = definition.get(key)
-        texts = [string_value(node)] if key == "root" else (
-            [string_value(e.value) for e in node.entries] if isinstance(node, SObject) else [])
+        texts = (
+            [string_value(node)]
+            if key == "root"
+            else ([string_value(e.value) for e in node.entries] if isinstance(node, SObject) else [])
+        )
         for text in texts:
             for match in _PLACEHOLDER.findall(text or ""):
                 server = _SERVER.match(match.strip())

@@ -68,8 +68,10 @@ class CaptureResult(OutcomeCounts):
         return self.records
 
     def summary(self) -> str:
-        text = (f"{len(self.records)} tests captured in {self.wall_time:.1f} s: {self.ok} ok, "
-                f"{self.failed} failed, {self.skipped} skipped -> {self.run_dir}")
+        text = (
+            f"{len(self.records)} tests captured in {self.wall_time:.1f} s: {self.ok} ok, "
+            f"{self.failed} failed, {self.skipped} skipped -> {self.run_dir}"
+        )
         if self.interrupted:
             text += f" (interrupted; {self.not_run} not run)"
         return text
@@ -133,12 +135,18 @@ def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) 
             finish(job, _base_record(job, "skipped", job.skip))
         else:
             lanes.setdefault(job.lane, []).append(job)
-    http_options = HttpOptions(delay=options.delay, timeout=options.timeout, retries=options.retries,
-                               backoff=options.backoff, max_retry_after=options.max_retry_after)
+    http_options = HttpOptions(
+        delay=options.delay,
+        timeout=options.timeout,
+        retries=options.retries,
+        backoff=options.backoff,
+        max_retry_after=options.max_retry_after,
+    )
     stop = threading.Event()
     ordered = sorted(lanes.values(), key=len, reverse=True)
-    executor = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, options.concurrency),
-                                                     thread_name_prefix="flowlint-capture")
+    executor = concurrent.futures.ThreadPoolExecutor(
+        max_workers=max(1, options.concurrency), thread_name_prefix="flowlint-capture"
+    )
     futures = [executor.submit(_run_lane, lane, http_options, stop, finish) for lane in ordered]
     try:
         pending = set(futures)
@@ -189,8 +197,7 @@ def _plan(loaded: LoadedDefinition, env: Mapping[str, str], options: CaptureOpti
                 if tool.kind == "query":
                     _plan_query(job)
                 else:
-                    job.request = build_request(definition, tool, index, env,
-                                                options.base_urls.get(loaded.namespace))
+                    job.request = build_request(definition, tool, index, env, options.base_urls.get(loaded.namespace))
                     job.user_params = job.request.user_params
                     job.lane = "http:" + job.request.host
             except RequestSkip as skip:
@@ -245,8 +252,7 @@ def _base_record(job: _Job, outcome: str, reason: str | None = None) -> dict[str
     }
 
 
-def _run_lane(jobs: list[_Job], options: HttpOptions, stop: threading.Event,
-              finish: Any) -> None:
+def _run_lane(jobs: list[_Job], options: HttpOptions, stop: threading.Event, finish: Any) -> None:
     lane: HostLane | None = None
     try:
         for job in jobs:

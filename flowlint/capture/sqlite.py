@@ -39,8 +39,6 @@ def find_resource(definition: Definition, tool: Tool) -> tuple[str, SObject] | N
     return None
 
 
-
-
 def resolve_database(resource: SObject, definition_path: Path, cwd: Path | None = None) -> Path | None:
     """Where the resource's database file is: `origin` + `name`, or `database` (relative to the working
     directory, then to the definition's folder)."""
@@ -49,9 +47,11 @@ def resolve_database(resource: SObject, definition_path: Path, cwd: Path | None 
     database = string_value(resource.get("database"))
     base = cwd or Path.cwd()
     if origin and name:
-        folder = {"inline": definition_path.parent / "resources",
-                  "project": base / ".flowmcp" / "resources",
-                  "global": Path.home() / ".flowmcp" / "resources"}.get(origin)
+        folder = {
+            "inline": definition_path.parent / "resources",
+            "project": base / ".flowmcp" / "resources",
+            "global": Path.home() / ".flowmcp" / "resources",
+        }.get(origin)
         return (folder / name).resolve() if folder else None
     if database:
         candidate = Path(database).expanduser()

@@ -64,10 +64,16 @@ def build_metrics(namespace: str, records: list[CaptureRecord]) -> dict[str, Any
     counts = Counter(r.outcome for r in records)
     return {
         "namespace": namespace,
-        "counts": {"total": len(records), "ok": counts["ok"], "failed": counts["failed"],
-                   "skipped": counts["skipped"], "rawData": sum(1 for r in records if r.rawData)},
+        "counts": {
+            "total": len(records),
+            "ok": counts["ok"],
+            "failed": counts["failed"],
+            "skipped": counts["skipped"],
+            "rawData": sum(1 for r in records if r.rawData),
+        },
         "timings": {"min": min(times), "median": round(statistics.median(times), 1), "max": max(times)}
-        if times else {"min": None, "median": None, "max": None},
+        if times
+        else {"min": None, "median": None, "max": None},
         "failures": _reasons(records, "failed"),
         "skips": _reasons(records, "skipped"),
         "tools": sorted({r.toolName for r in records}),

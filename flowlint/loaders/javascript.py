@@ -116,9 +116,7 @@ _KEY_KINDS: frozenset[int] = frozenset()
 _DECLARATIONS: frozenset[int] = frozenset()
 _NOT_VALUES: frozenset[int] = frozenset()
 # first bytes of a property-name key (ASCII letters, `$`, `_`, `\\` escapes, any non-ASCII byte)
-_IDENTIFIER_START = frozenset(
-    b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ$_\\" + bytes(range(0x80, 0x100))
-)
+_IDENTIFIER_START = frozenset(b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ$_\\" + bytes(range(0x80, 0x100)))
 
 _NAMED_KINDS = {
     "_STRING": "string",
@@ -211,11 +209,7 @@ _T = TypeVar("_T")
 
 def _constructor2(cls: type[_T]) -> Callable[[Any, Any], _T]:
     names = [field.name for field in dataclasses.fields(cls)]  # type: ignore[arg-type]
-    if (
-        hasattr(cls, "__post_init__")
-        or tuple(getattr(cls, "__slots__", ())) != tuple(names)
-        or len(names) != 2
-    ):
+    if hasattr(cls, "__post_init__") or tuple(getattr(cls, "__slots__", ())) != tuple(names) or len(names) != 2:
         return cls
     new = object.__new__
     set0, set1 = (getattr(cls, name).__set__ for name in names)
@@ -231,11 +225,7 @@ def _constructor2(cls: type[_T]) -> Callable[[Any, Any], _T]:
 
 def _constructor3(cls: type[_T]) -> Callable[[Any, Any, Any], _T]:
     names = [field.name for field in dataclasses.fields(cls)]  # type: ignore[arg-type]
-    if (
-        hasattr(cls, "__post_init__")
-        or tuple(getattr(cls, "__slots__", ())) != tuple(names)
-        or len(names) != 3
-    ):
+    if hasattr(cls, "__post_init__") or tuple(getattr(cls, "__slots__", ())) != tuple(names) or len(names) != 3:
         return cls
     new = object.__new__
     set0, set1, set2 = (getattr(cls, name).__set__ for name in names)
@@ -406,9 +396,7 @@ def js_number_to_string(value: int | float) -> str:
 
 
 _JSON_ESCAPES = {i: f"\\u{i:04x}" for i in range(0x20)}
-_JSON_ESCAPES.update(
-    {ord("\b"): "\\b", ord("\f"): "\\f", ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t"}
-)
+_JSON_ESCAPES.update({ord("\b"): "\\b", ord("\f"): "\\f", ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t"})
 _JSON_ESCAPES[ord('"')] = '\\"'
 _JSON_ESCAPES[ord("\\")] = "\\\\"
 
@@ -422,13 +410,7 @@ def _json_quote(text: str) -> str:
 
 
 def _is_array_index(key: str) -> bool:
-    return (
-        key.isascii()
-        and key.isdigit()
-        and (key == "0" or key[0] != "0")
-        and len(key) <= 10
-        and int(key) < 2**32 - 1
-    )
+    return key.isascii() and key.isdigit() and (key == "0" or key[0] != "0") and len(key) <= 10 and int(key) < 2**32 - 1
 
 
 def _json_stringify(node: SNode, out: list[str]) -> bool:
@@ -699,9 +681,7 @@ class _Evaluator:
         if isinstance(operand, SScalar):
             number = operand.value
             if isinstance(number, (int, float)) and not isinstance(number, bool):
-                return _scalar(
-                    -number if operator == _MINUS else number, _span(node.start_byte, node.end_byte)
-                )
+                return _scalar(-number if operator == _MINUS else number, _span(node.start_byte, node.end_byte))
         if isinstance(operand, NonStatic):
             return self.nonstatic(node, operand.reason)
         return self.nonstatic(node, "unary `+`/`-` of a non-number: evaluated only at runtime")
@@ -792,9 +772,7 @@ class _Evaluator:
             if commas != have_item:
                 self.holes(items, gap_start, child_start, comments, have_item)
             if kind == _STRING:
-                items.append(
-                    _scalar(self.cooked(child_start, previous_end), _span(child_start, previous_end))
-                )
+                items.append(_scalar(self.cooked(child_start, previous_end), _span(child_start, previous_end)))
             elif kind == _SPREAD:
                 self.spread_into_array(child, next_depth, items)
             else:
@@ -940,9 +918,7 @@ class _Evaluator:
         """A pair with comments inside, or broken by a syntax error."""
         parts = [c for c in parts if c.is_named and c.kind_id not in _COMMENTS]
         if not parts:
-            return _entry(
-                UNKNOWN_KEY, _span(pair.start_byte, pair.end_byte), self.nonstatic(pair, "syntax error")
-            )
+            return _entry(UNKNOWN_KEY, _span(pair.start_byte, pair.end_byte), self.nonstatic(pair, "syntax error"))
         key_node = parts[0]
         key_span = _span(key_node.start_byte, key_node.end_byte)
         key = self.key(key_node, depth)
@@ -995,9 +971,7 @@ class _Evaluator:
         for child in node.children:
             if child.kind_id in _KEY_KINDS:
                 key = self.key(child, depth)
-                return _entry(
-                    UNKNOWN_KEY if key is None else key, _span(child.start_byte, child.end_byte), code
-                )
+                return _entry(UNKNOWN_KEY if key is None else key, _span(child.start_byte, child.end_byte), code)
         return _entry(UNKNOWN_KEY, code.span, code)
 
     def spread_into_object(self, node: tree_sitter.Node, depth: int, merger: _Merger) -> None:
@@ -1165,9 +1139,7 @@ class _Module:
                 name = self.name_of(pattern_name)
                 self.bind(name, _Binding(_PATTERN, start, end))
                 if exported:
-                    reason = (
-                        f"`{name}` comes from a destructuring pattern; only simple bindings are evaluated"
-                    )
+                    reason = f"`{name}` comes from a destructuring pattern; only simple bindings are evaluated"
                     code = self.evaluator.nonstatic(pattern_name, reason)
                     self.export_items.append((name, lambda code=code: code))  # type: ignore[misc]
             return
@@ -1404,6 +1376,4 @@ def _parse_javascript(data: bytes) -> ParsedModule:
             problems = sorted(unique, key=lambda problem: problem.span.start)[:MAX_PROBLEMS]
         return ParsedModule(exports=exports, problems=problems)
     except Exception as error:  # a safety net: a linter must not crash on any input
-        return ParsedModule(
-            problems=[SyntaxProblem(f"internal error while reading the file: {error!r}", Span(0, 0))]
-        )
+        return ParsedModule(problems=[SyntaxProblem(f"internal error while reading the file: {error!r}", Span(0, 0))])

@@ -49,6 +49,7 @@ def _skip_ws(data: bytes, pos: int) -> int:
     m = _WS.match(data, pos)
     return pos if m is None else m.end()
 
+
 # Bytes that may not directly follow a number or a literal (they would be part of a bad token).
 _WORD_TAIL = frozenset(b"0123456789.eE+-_abcdfghijklmnopqrstuvwxyzABCDFGHIJKLMNOPQRSTUVWXYZ$")
 _LITERALS = {b"true": True, b"false": False, b"null": None}
@@ -80,8 +81,7 @@ def parse_json(data: bytes) -> ParsedModule:
     except _Fail as fail:
         return ParsedModule(problems=[SyntaxProblem(fail.message, Span(fail.start, fail.end))])
     except (RecursionError, MemoryError) as exc:  # pragma: no cover - defensive
-        return ParsedModule(problems=[SyntaxProblem(f"cannot parse this file: {type(exc).__name__}",
-                                                    Span(0, 0))])
+        return ParsedModule(problems=[SyntaxProblem(f"cannot parse this file: {type(exc).__name__}", Span(0, 0))])
     finally:
         if gc_was_enabled:
             gc.enable()
@@ -167,8 +167,9 @@ def _parse_checked(data: bytes, pos: int) -> SNode:
                 continue
             elif (c == 125 and state == _OBJ_FIRST) or (c == 93 and state == _ARR_FIRST):
                 pass  # an empty container: close it, below
-            elif (c == 125 and state == _OBJ_KEY) or (c == 93 and state == _VALUE and last_comma >= 0
-                                                      and stack and not stack[-1].is_object):
+            elif (c == 125 and state == _OBJ_KEY) or (
+                c == 93 and state == _VALUE and last_comma >= 0 and stack and not stack[-1].is_object
+            ):
                 raise _Fail("trailing comma is not allowed in JSON", last_comma, last_comma + 1)
             elif state == _OBJ_FIRST or state == _OBJ_KEY:
                 raise _key_expected(data, start, state)
@@ -181,8 +182,7 @@ def _parse_checked(data: bytes, pos: int) -> SNode:
             depth = len(stack) + 1
             if depth > MAX_DEPTH:
                 if depth == MAX_DEPTH + 1:
-                    node = NonStatic(_text(data, frame.start, end), "nested too deeply",
-                                     Span(frame.start, end))
+                    node = NonStatic(_text(data, frame.start, end), "nested too deeply", Span(frame.start, end))
                 else:
                     node = _DISCARDED
             elif frame.is_object:
@@ -221,8 +221,7 @@ def _parse_checked(data: bytes, pos: int) -> SNode:
                     try:
                         node = SScalar(int(number), Span(start, end))
                     except ValueError:  # more digits than int() accepts (sys.get_int_max_str_digits)
-                        node = NonStatic(number.decode("ascii"), "integer with too many digits",
-                                         Span(start, end))
+                        node = NonStatic(number.decode("ascii"), "integer with too many digits", Span(start, end))
             else:
                 if end < n and data[end] in _WORD_TAIL:
                     raise _bad_value(data, start)
@@ -253,7 +252,8 @@ _STRING = rb'"([^"\\\x00-\x1f]*(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\x00-\x1
 _KEY_FIRST = re.compile(rb"[ \t\n\r]*" + _STRING + rb"[ \t\n\r]*:")
 _KEY_NEXT = re.compile(rb"[ \t\n\r]*,[ \t\n\r]*" + _STRING + rb"[ \t\n\r]*:")
 _FAST_VALUE = re.compile(
-    rb"[ \t\n\r]*(?:([{\[])|" + _STRING
+    rb"[ \t\n\r]*(?:([{\[])|"
+    + _STRING
     + rb"|(-?(?:0|[1-9][0-9]*)((?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?))|(true|false|null))"
 )
 _CLOSE_OBJECT = re.compile(rb"[ \t\n\r]*\}")
@@ -487,17 +487,18 @@ def _key_expected(data: bytes, pos: int, state: int) -> _Fail:
     if c == 34:  # '"': a string token that did not match, i.e. a bad string
         return _bad_string(data, pos)
     if c == 39:
-        return _Fail("object keys must be double-quoted strings (single quotes are not JSON)", pos,
-                     _char_end(data, pos))
+        return _Fail(
+            "object keys must be double-quoted strings (single quotes are not JSON)", pos, _char_end(data, pos)
+        )
     if data.startswith((b"//", b"/*"), pos):
         return _Fail("comments are not allowed in JSON", pos, pos + 2)
     word = re.compile(rb"[A-Za-z_$][A-Za-z0-9_$]*").match(data, pos)
     if word is not None:
-        return _Fail(f"object keys must be double-quoted strings: write `\"{word.group().decode()}\"`",
-                     pos, word.end())
+        return _Fail(f'object keys must be double-quoted strings: write `"{word.group().decode()}"`', pos, word.end())
     expected = "an object key" if state == _OBJ_KEY else "an object key or `}`"
-    return _Fail(f"expected {expected} (a double-quoted string), found {_describe(data, pos)}", pos,
-                 _char_end(data, pos))
+    return _Fail(
+        f"expected {expected} (a double-quoted string), found {_describe(data, pos)}", pos, _char_end(data, pos)
+    )
 
 
 _NOT_JSON_WORDS = {
@@ -540,8 +541,7 @@ def _bad_value(data: bytes, pos: int) -> _Fail:
         if text.startswith(b"+"):
             return _Fail("a leading `+` is not allowed in JSON numbers", pos, pos + 1)
         shown = text.decode("ascii")
-        return _Fail(f"unexpected `{shown}`: expected a value (a string must be double-quoted)", pos,
-                     word.end())
+        return _Fail(f"unexpected `{shown}`: expected a value (a string must be double-quoted)", pos, word.end())
     if c in b",]}:":
         return _Fail(f"expected a value, found `{chr(c)}`", pos, pos + 1)
     return _Fail(f"expected a value, found {_describe(data, pos)}", pos, _char_end(data, pos))
@@ -569,19 +569,19 @@ def _bad_number(data: bytes, pos: int) -> _Fail:
     m2 = re.compile(rb"-?(?:0|[1-9][0-9]*)").match(text)
     assert m2 is not None
     j = m2.end()
-    if text[j:j + 1] == b".":
+    if text[j : j + 1] == b".":
         j += 1
-        if not text[j:j + 1].isdigit():
+        if not text[j : j + 1].isdigit():
             return _Fail("expected a digit after the decimal point", pos + j - 1, pos + j)
-        while text[j:j + 1].isdigit():
+        while text[j : j + 1].isdigit():
             j += 1
-    if text[j:j + 1] in (b"e", b"E"):
+    if text[j : j + 1] in (b"e", b"E"):
         j += 1
-        if text[j:j + 1] in (b"+", b"-"):
+        if text[j : j + 1] in (b"+", b"-"):
             j += 1
-        if not text[j:j + 1].isdigit():
+        if not text[j : j + 1].isdigit():
             return _Fail("expected a digit in the exponent", pos, pos + j)
-        while text[j:j + 1].isdigit():
+        while text[j : j + 1].isdigit():
             j += 1
     if b"_" in text:
         return _Fail("underscores are not allowed in JSON numbers", pos, end)
@@ -610,18 +610,17 @@ def _bad_string(data: bytes, pos: int) -> _Fail:
                 i += 2
                 continue
             if e == 117:  # 'u'
-                hexes = data[i + 2:i + 6]
+                hexes = data[i + 2 : i + 6]
                 if len(hexes) == 4 and re.fullmatch(rb"[0-9a-fA-F]{4}", hexes):
                     i += 6
                     continue
                 shown = re.compile(rb"[0-9A-Za-z]{0,4}").match(data, i + 2)
                 assert shown is not None
-                text = data[i:shown.end()].decode("ascii")
-                return _Fail(f"invalid unicode escape `{text}`: expected 4 hex digits after `\\u`",
-                             i, shown.end())
+                text = data[i : shown.end()].decode("ascii")
+                return _Fail(f"invalid unicode escape `{text}`: expected 4 hex digits after `\\u`", i, shown.end())
             end = _char_end(data, i + 1)
             try:
-                shown_char = data[i + 1:end].decode("utf-8")
+                shown_char = data[i + 1 : end].decode("utf-8")
             except UnicodeDecodeError:
                 shown_char = "?"
             if not shown_char.isprintable():

@@ -88,7 +88,7 @@ def _safe_str(exc: BaseException, limit: int = 200) -> str:
         text = str(exc)
     except Exception:
         text = type(exc).__name__
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 # --- Source text and offsets -----------------------------------------------------------------------
@@ -146,7 +146,7 @@ class _Source:
         return min(start + max(col, 0), line_end)
 
     def source_of(self, span: Span) -> str:
-        return self.data[span.start:span.end].decode(self.encoding, "replace")
+        return self.data[span.start : span.end].decode(self.encoding, "replace")
 
 
 def _decode(data: bytes) -> _Source | SyntaxProblem:
@@ -196,7 +196,9 @@ _SCAN = re.compile(
     | (?P<cont>\\(?:\r\n|\r|\n))
     | (?P<comment>\#[^\r\n]*)
     | (?P<str>(?P<prefix>[rRuUbBfFtT]{1,2})?(?P<quote>'''|\"\"\"|'|\"))
-    | (?P<name>""" + _NAME_RE + r""")
+    | (?P<name>"""
+    + _NAME_RE
+    + r""")
     | (?P<num>(?:\d|\.\d)(?:[\w.]|(?<=[eE])[+-])*)
     | (?P<op>\*\*=?|//=?|>>=?|<<=?|->|:=|\.\.\.|[-+*/%@&|^<>=!]=?|[~.,:;])
     | (?P<open>[(\[{])
@@ -235,8 +237,9 @@ def _ftext_pattern(quote: str, raw: bool) -> re.Pattern[str]:
 _QUOTES = ("'", '"', "'''", '"""')
 _FTEXT = {(quote, raw): _ftext_pattern(quote, raw) for quote in _QUOTES for raw in (False, True)}
 # A format spec (after `:` in a replacement field): text up to a nested field or the closing `}`.
-_FORMAT_SPEC = {quote: re.compile(r"[^{}" + re.escape(quote[0]) + ("" if len(quote) == 3 else r"\r\n") + "]*")
-                for quote in _QUOTES}
+_FORMAT_SPEC = {
+    quote: re.compile(r"[^{}" + re.escape(quote[0]) + ("" if len(quote) == 3 else r"\r\n") + "]*") for quote in _QUOTES
+}
 _OPEN_FOR = {")": "(", "]": "[", "}": "{"}
 
 _BRACKET_WEIGHT = 3  # a bracket level costs about as much as three chained operators
@@ -325,8 +328,7 @@ def _prescan(text: str, limit: int = MAX_DEPTH_ESTIMATE) -> _Scan:
             elif pos < n and text[pos] == "\\":  # a backslash before `{`
                 pos += 1
             else:  # a line break in a single-quoted f-string, or the end of the file
-                result.lexical_error = ("unterminated f-string literal", fstring.start, fstring.start + 1,
-                                        "string")
+                result.lexical_error = ("unterminated f-string literal", fstring.start, fstring.start + 1, "string")
                 result.complete = False
                 return result
             continue
@@ -359,8 +361,12 @@ def _prescan(text: str, limit: int = MAX_DEPTH_ESTIMATE) -> _Scan:
                 elifs.pop()
                 dedented = True
             if dedented and width != indents[-1] and result.lexical_error is None:
-                result.lexical_error = ("unindent does not match any outer indentation level", start,
-                                        start + len(m.group()), "indent")
+                result.lexical_error = (
+                    "unindent does not match any outer indentation level",
+                    start,
+                    start + len(m.group()),
+                    "indent",
+                )
             if width > indents[-1]:
                 indents.append(width)
                 elifs.append(0)
@@ -387,8 +393,12 @@ def _prescan(text: str, limit: int = MAX_DEPTH_ESTIMATE) -> _Scan:
                     result.lexical_error = (f"unmatched `{closer}`", start, pos, "bracket")
             elif top.opener != _OPEN_FOR[closer]:
                 if result.lexical_error is None:
-                    result.lexical_error = (f"closing `{closer}` does not match the opening `{top.opener}`",
-                                            start, pos, "bracket")
+                    result.lexical_error = (
+                        f"closing `{closer}` does not match the opening `{top.opener}`",
+                        start,
+                        pos,
+                        "bracket",
+                    )
                 if top.kind == "bracket":
                     levels.pop()
                     real_depth -= 1
@@ -409,8 +419,11 @@ def _prescan(text: str, limit: int = MAX_DEPTH_ESTIMATE) -> _Scan:
             else:
                 body = _STRING_BODY[quote].match(text, pos)
                 if body is None:
-                    message = ("unterminated triple-quoted string literal" if len(quote) == 3
-                               else "unterminated string literal")
+                    message = (
+                        "unterminated triple-quoted string literal"
+                        if len(quote) == 3
+                        else "unterminated string literal"
+                    )
                     result.lexical_error = (message, start, pos, "string")
                     result.complete = False
                     return result
@@ -475,8 +488,7 @@ def _prescan(text: str, limit: int = MAX_DEPTH_ESTIMATE) -> _Scan:
     return result
 
 
-_INTEGER = re.compile(
-    r"[1-9](?:_?[0-9])*|0(?:_?0)*|0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+")
+_INTEGER = re.compile(r"[1-9](?:_?[0-9])*|0(?:_?0)*|0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+")
 _DIGITS = r"[0-9](?:_?[0-9])*"
 _FLOAT = re.compile(rf"(?:(?:{_DIGITS})?\.{_DIGITS}|{_DIGITS}\.?)(?:[eE][+-]?{_DIGITS})?[jJ]?")
 
@@ -509,9 +521,15 @@ def _indent_width(indent: str) -> int:
 
 def _parse(data: bytes) -> ParsedModule:
     if len(data) > MAX_SOURCE_BYTES:
-        return ParsedModule(problems=[SyntaxProblem(
-            f"the file is too large to analyse ({len(data) / 1e6:.1f} MB; Python definitions are analysed "
-            f"up to {MAX_SOURCE_BYTES / 1e6:g} MB)", Span(0, 0))])
+        return ParsedModule(
+            problems=[
+                SyntaxProblem(
+                    f"the file is too large to analyse ({len(data) / 1e6:.1f} MB; Python definitions are analysed "
+                    f"up to {MAX_SOURCE_BYTES / 1e6:g} MB)",
+                    Span(0, 0),
+                )
+            ]
+        )
     decoded = _decode(data)
     if isinstance(decoded, SyntaxProblem):
         return ParsedModule(problems=[decoded])
@@ -520,9 +538,15 @@ def _parse(data: bytes) -> ParsedModule:
     scan = _prescan(text)
     if scan.too_deep_at is not None:
         at = source.char_offset_to_byte(scan.too_deep_at)
-        return ParsedModule(problems=[SyntaxProblem(
-            "the code is nested too deeply to analyse (brackets, operators or blocks nested hundreds of "
-            "levels deep)", Span(at, at + 1))])
+        return ParsedModule(
+            problems=[
+                SyntaxProblem(
+                    "the code is nested too deeply to analyse (brackets, operators or blocks nested hundreds of "
+                    "levels deep)",
+                    Span(at, at + 1),
+                )
+            ]
+        )
     if not scan.complete and not _rest_is_shallow(text, scan):
         return ParsedModule(problems=[_lexical_problem(source, scan)])
 
@@ -536,8 +560,7 @@ def _parse(data: bytes) -> ParsedModule:
         if _caused_by_recursion(exc):
             raise
         detail = _safe_str(exc).rstrip(".")
-        return ParsedModule(problems=[SyntaxProblem(f"invalid Python: {detail[:1].lower()}{detail[1:]}",
-                                                    Span(0, 0))])
+        return ParsedModule(problems=[SyntaxProblem(f"invalid Python: {detail[:1].lower()}{detail[1:]}", Span(0, 0))])
     positions = _char_spans(module, text)
     evaluator = _Evaluator(cst, source, positions)
     evaluator.run(module)
@@ -559,9 +582,12 @@ def _char_spans(module: Any, text: str) -> Mapping[Any, CodeSpan]:
         from libcst.metadata.span_provider import SpanProvidingCodegenState
 
         provider._computed = {}
-        state = SpanProvidingCodegenState(default_indent=module.default_indent,
-                                          default_newline=module.default_newline, provider=provider,
-                                          get_length=len)
+        state = SpanProvidingCodegenState(
+            default_indent=module.default_indent,
+            default_newline=module.default_newline,
+            provider=provider,
+            get_length=len,
+        )
         module._codegen(state)
         computed: Mapping[Any, CodeSpan] = provider._computed  # type: ignore[assignment]
         return computed
@@ -580,15 +606,16 @@ def _char_spans(module: Any, text: str) -> Mapping[Any, CodeSpan]:
     def to_char(offset: int) -> int:
         return bisect.bisect_left(utf8_offsets, offset)
 
-    return {node: CodeSpan_(to_char(s.start), to_char(s.start + s.length) - to_char(s.start))
-            for node, s in spans.items()}
+    return {
+        node: CodeSpan_(to_char(s.start), to_char(s.start + s.length) - to_char(s.start)) for node, s in spans.items()
+    }
 
 
 def _rest_is_shallow(text: str, scan: _Scan) -> bool:
     """Whether the text the pre-scan could not read (after a string it thinks is unterminated) is
     harmless for libcst anyway: then libcst, not the pre-scan, has the last word on the syntax."""
     assert scan.lexical_error is not None
-    rest = text[scan.lexical_error[1]:]
+    rest = text[scan.lexical_error[1] :]
     return len(rest) < 20_000 and sum(rest.count(c) for c in "([{-+~*.@") < MAX_DEPTH_ESTIMATE // 4
 
 
@@ -605,7 +632,7 @@ def _syntax_problem(source: _Source, scan: _Scan, exc: Any) -> SyntaxProblem:
     """A libcst ParserSyntaxError as a problem with a readable message at the right place."""
     message = str(getattr(exc, "message", "")) or _safe_str(exc, 2000)
     if message.startswith("tokenizer error: "):
-        detail = message[len("tokenizer error: "):].strip()
+        detail = message[len("tokenizer error: ") :].strip()
         detail = detail[:1].lower() + detail[1:]
         if scan.lexical_error is not None:
             problem = _lexical_problem(source, scan)
@@ -627,7 +654,7 @@ def _syntax_problem(source: _Source, scan: _Scan, exc: Any) -> SyntaxProblem:
     char = source.line_col_to_char(line, col - 1 if col > 0 else 0)
     text = source.text
     while char < len(text) and text[char] in " \t\f\\":
-        char += 1 if text[char] != "\\" or text[char + 1:char + 2] not in ("\n", "\r") else 2
+        char += 1 if text[char] != "\\" or text[char + 1 : char + 2] not in ("\n", "\r") else 2
     if char >= len(text.rstrip()) and scan.unclosed is not None:
         return _unclosed_problem(source, scan)
     token_end = _token_end(text, char)
@@ -637,7 +664,7 @@ def _syntax_problem(source: _Source, scan: _Scan, exc: Any) -> SyntaxProblem:
     detail = f"invalid Python syntax: unexpected {found}"
     expected = m.group(3).strip()
     if expected.startswith("expected one of "):
-        options = [o.strip() for o in expected[len("expected one of "):].split(", ") if o.strip()]
+        options = [o.strip() for o in expected[len("expected one of ") :].split(", ") if o.strip()]
         if 0 < len(options) <= 6:
             detail += " (expected " + ", ".join(f"`{o}`" for o in options) + ")"
     elif expected.startswith("expected ") and len(expected) < 60:
@@ -775,7 +802,7 @@ class _Evaluator:
         elif isinstance(target, (cst.Tuple, cst.List)):
             elements = list(target.elements)
             starred = any(isinstance(e, cst.StarredElement) for e in elements)
-            if (not starred and isinstance(value, SArray) and len(value.items) == len(elements)):
+            if not starred and isinstance(value, SArray) and len(value.items) == len(elements):
                 for element, item in zip(elements, value.items, strict=True):
                     self.assign(element.value, item, value_node)
             else:
@@ -821,8 +848,14 @@ class _Evaluator:
         """Names bound inside compound statements (`if`, `for`, `try`, `with`...) depend on how the
         code runs: they are exported as NonStatic."""
         cst = self.cst
-        keyword = {cst.If: "if", cst.For: "for", cst.While: "while", cst.Try: "try", cst.With: "with",
-                   cst.Match: "match"}.get(type(statement), "compound")
+        keyword = {
+            cst.If: "if",
+            cst.For: "for",
+            cst.While: "while",
+            cst.Try: "try",
+            cst.With: "with",
+            cst.Match: "match",
+        }.get(type(statement), "compound")
         article = "an" if keyword == "if" else "a"
         reason = f"bound inside {article} `{keyword}` statement"
         stack = [statement]
@@ -834,10 +867,12 @@ class _Evaluator:
                     if isinstance(small, cst.Assign):
                         targets = [t.target for t in small.targets]
                     elif isinstance(small, (cst.AnnAssign, cst.AugAssign)) and (
-                            not isinstance(small, cst.AnnAssign) or small.value is not None):
+                        not isinstance(small, cst.AnnAssign) or small.value is not None
+                    ):
                         targets = [small.target]
                     elif isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(
-                            small.names, cst.ImportStar):
+                        small.names, cst.ImportStar
+                    ):
                         for alias in small.names:
                             if alias.asname is not None:
                                 targets.append(alias.asname.name)
@@ -874,8 +909,7 @@ class _Evaluator:
                 return self.non_static(node, "nested too deeply")
             container = self.dict_(node, depth) if isinstance(node, cst.Dict) else self.sequence(node, depth)
             if isinstance(container, (SObject, SArray)):
-                children = ([e.value for e in container.entries] if isinstance(container, SObject)
-                            else container.items)
+                children = [e.value for e in container.entries] if isinstance(container, SObject) else container.items
                 levels = self.levels
                 levels[id(container)] = 1 + max((levels.get(id(c), 0) for c in children), default=0)
             return container
@@ -954,8 +988,11 @@ class _Evaluator:
             if isinstance(element, cst.StarredElement):
                 spread = self.evaluate(element.value, depth)  # its items join this list
                 if not isinstance(spread, SArray):
-                    return self.non_static(node, f"`*{self.source_text(element.value)}` is not a static list",
-                                           self.outer_span(node) if isinstance(node, cst.Tuple) else None)
+                    return self.non_static(
+                        node,
+                        f"`*{self.source_text(element.value)}` is not a static list",
+                        self.outer_span(node) if isinstance(node, cst.Tuple) else None,
+                    )
                 items.extend(spread.items)
                 continue
             items.append(self.evaluate(element.value, depth + 1))
@@ -1067,8 +1104,8 @@ def _add(left: SNode, right: SNode, span: Span) -> SNode | None:
 
 def _string_value(token: str, prefix: str) -> str | None:
     """The value of a (non-bytes) string token, exactly as Python evaluates it; None if invalid."""
-    quote_len = 3 if token[len(prefix):len(prefix) + 3] in ('"""', "'''") else 1
-    body = token[len(prefix) + quote_len:len(token) - quote_len]
+    quote_len = 3 if token[len(prefix) : len(prefix) + 3] in ('"""', "'''") else 1
+    body = token[len(prefix) + quote_len : len(token) - quote_len]
     if "r" in prefix or "\\" not in body:
         if "\r" in body and quote_len == 3:
             return _literal(token)  # Python normalizes line breaks inside triple-quoted strings
@@ -1098,7 +1135,7 @@ def _joined_string(literal: str) -> str | None:
     if isinstance(body, ast.Constant) and isinstance(body.value, str):
         return body.value
     if isinstance(body, ast.JoinedStr) and all(
-            isinstance(v, ast.Constant) and isinstance(v.value, str) for v in body.values):
-        return "".join(v.value for v in body.values
-                       if isinstance(v, ast.Constant) and isinstance(v.value, str))
+        isinstance(v, ast.Constant) and isinstance(v.value, str) for v in body.values
+    ):
+        return "".join(v.value for v in body.values if isinstance(v, ast.Constant) and isinstance(v.value, str))
     return None

@@ -218,9 +218,7 @@ class _Session:
             return
         as_tool = call.tool.kind == "tool" or self._mapped(call) is not None
         if as_tool and target not in listed:
-            tried = (
-                self._mapped(call) or f"{mcp_tool_name(call.namespace, call.tool.name)} or {call.tool.name}"
-            )
+            tried = self._mapped(call) or f"{mcp_tool_name(call.namespace, call.tool.name)} or {call.tool.name}"
             self._fail(
                 call,
                 target,
@@ -372,9 +370,7 @@ def _write_metrics(folder: Path, result: McpCaptureResult, command: str) -> None
         for item in items:
             counts = tools.setdefault(item.tool, {"ok": 0, "failed": 0, "skipped": 0})
             counts[item.outcome] += 1
-        times = [
-            item.response_time for item in items if item.response_time is not None and item.outcome == "ok"
-        ]
+        times = [item.response_time for item in items if item.response_time is not None and item.outcome == "ok"]
         metrics = {
             "namespace": namespace,
             "source": "mcp",

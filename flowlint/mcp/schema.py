@@ -112,9 +112,7 @@ def _bounds(schema: dict[str, Any], spec: ZSpec, low: str, high: str) -> None:
         if bound is not None:
             # lengths are whole numbers in JSON Schema; number bounds keep their fraction
             schema[key] = (
-                _number(bound)
-                if low == "minimum"
-                else max(0, math.ceil(bound) if key == low else math.floor(bound))
+                _number(bound) if low == "minimum" else max(0, math.ceil(bound) if key == low else math.floor(bound))
             )
 
 
@@ -188,9 +186,7 @@ def list_resources(definitions: list[Definition]) -> tuple[list[dict[str, Any]],
 # --------------------------------------------------------------------------- arguments
 
 
-def check_arguments(
-    tool: Tool, arguments: dict[str, Any], tool_label: str
-) -> tuple[str, dict[str, Any]] | None:
+def check_arguments(tool: Tool, arguments: dict[str, Any], tool_label: str) -> tuple[str, dict[str, Any]] | None:
     """The first problem with `arguments` as (message, error data), or None when they are valid.
 
     Messages follow seed 002's error-quality rules: what went wrong, which parameter, the expected
@@ -263,11 +259,7 @@ def example_from_schema(schema: object, depth: int = 0) -> object:
             return {}
         return {str(key): example_from_schema(value, depth + 1) for key, value in properties.items()}
     if kind == "array":
-        return (
-            [example_from_schema(schema.get("items"), depth + 1)]
-            if isinstance(schema.get("items"), dict)
-            else []
-        )
+        return [example_from_schema(schema.get("items"), depth + 1)] if isinstance(schema.get("items"), dict) else []
     if kind == "string":
         return {"date-time": "2026-01-01T00:00:00Z", "uri": "https://example.com/", "base64": ""}.get(
             str(schema.get("format")), "example"

@@ -229,16 +229,12 @@ class MockServer:
         cancelled = threading.Event()
         with self._cancel_lock:
             self._cancel_events[_id_key(request_id)] = cancelled
-        thread = threading.Thread(
-            target=self._run_call, args=(request_id, params, number, cancelled), daemon=True
-        )
+        thread = threading.Thread(target=self._run_call, args=(request_id, params, number, cancelled), daemon=True)
         self._threads = [t for t in self._threads if t.is_alive()]
         self._threads.append(thread)
         thread.start()
 
-    def _run_call(
-        self, request_id: object, params: dict[str, Any], number: int, cancelled: threading.Event
-    ) -> None:
+    def _run_call(self, request_id: object, params: dict[str, Any], number: int, cancelled: threading.Event) -> None:
         try:
             wait = (
                 HANG_LIMIT
@@ -301,9 +297,7 @@ class MockServer:
     def call_tool(self, request_id: object, params: dict[str, Any]) -> dict[str, Any]:
         name = params.get("name")
         if not isinstance(name, str):
-            return _error(
-                request_id, INVALID_PARAMS, "Invalid params: 'name' must be the tool name, a string"
-            )
+            return _error(request_id, INVALID_PARAMS, "Invalid params: 'name' must be the tool name, a string")
         target = self._tools.get(name)
         if target is None:
             known = ", ".join(sorted(self._tools)) or "none"

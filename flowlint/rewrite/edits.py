@@ -35,13 +35,9 @@ def apply_edits(data: bytes, edits: Iterable[Edit]) -> bytes:
     position = 0
     for _, edit in ordered:
         if edit.start < position:
-            raise OverlappingEdits(
-                f"edit at [{edit.start}, {edit.end}) overlaps an earlier edit ending at {position}"
-            )
+            raise OverlappingEdits(f"edit at [{edit.start}, {edit.end}) overlaps an earlier edit ending at {position}")
         if edit.end > len(data):
-            raise ValueError(
-                f"edit [{edit.start}, {edit.end}) is past the end of the data ({len(data)} bytes)"
-            )
+            raise ValueError(f"edit [{edit.start}, {edit.end}) is past the end of the data ({len(data)} bytes)")
         parts.append(data[position : edit.start])
         parts.append(edit.replacement)
         position = edit.end

@@ -77,9 +77,7 @@ class FileResult:
         old = self.before.decode("utf-8", "replace").splitlines(keepends=True)
         new = self.after.decode("utf-8", "replace").splitlines(keepends=True)
         lines = difflib.unified_diff(old, new, f"a/{name}", f"b/{name}")
-        return "".join(
-            line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines
-        )
+        return "".join(line if line.endswith("\n") else line + "\n\\ No newline at end of file\n" for line in lines)
 
 
 @dataclass(slots=True)
@@ -185,9 +183,7 @@ def _expected(old_main: SObject, paths: dict[tuple[str, ...], dict[str, Any]]) -
     return expected
 
 
-def _verify(
-    data: bytes, suffix: str, old_main: SObject, changed: dict[tuple[str, ...], dict[str, Any]]
-) -> str:
+def _verify(data: bytes, suffix: str, old_main: SObject, changed: dict[tuple[str, ...], dict[str, Any]]) -> str:
     """Empty when `data` holds `old_main` with exactly the `changed` outputs; else what differs."""
     new_main, _, reason = _load_main(data, suffix)
     if new_main is None:
@@ -209,9 +205,7 @@ def _inside(entry: SEntry, container: SObject) -> bool:
     )
 
 
-def _output_edits(
-    data: bytes, obj: SObject, output: dict[str, Any], syntax: Syntax, style: Style
-) -> list[Edit] | str:
+def _output_edits(data: bytes, obj: SObject, output: dict[str, Any], syntax: Syntax, style: Style) -> list[Edit] | str:
     entry = obj.entry("output")
     if entry is not None:
         if not _inside(entry, obj) or isinstance(entry.value, NonStatic):
@@ -266,9 +260,7 @@ def _records_result(tool: Tool, records: Sequence[CaptureRecord]) -> ToolResult 
         return ToolResult(tool.label, "skipped", reason="no captures")
     usable = [r for r in records if r.outcome == "ok"]
     if not usable:
-        return ToolResult(
-            tool.label, "skipped", reason=f"no usable captures ({len(records)} failed or skipped)"
-        )
+        return ToolResult(tool.label, "skipped", reason=f"no usable captures ({len(records)} failed or skipped)")
     return None
 
 
@@ -288,9 +280,7 @@ def plan_source(data: bytes, path: Path, captures: CaptureIndex) -> FileResult:
         records = captures.for_tool(definition.namespace, tool.label)
         skipped = _records_result(tool, records)
         if skipped is not None or tool.obj is None:
-            results.append(
-                skipped or ToolResult(tool.label, "skipped", reason="the tool is not an object literal")
-            )
+            results.append(skipped or ToolResult(tool.label, "skipped", reason="the tool is not an object literal"))
             continue
         usable = [r for r in records if r.outcome == "ok"]
         existing_node = tool.obj.get("output")
@@ -393,7 +383,5 @@ def write_result(result: FileResult) -> FileResult:
             _atomic_write(path, result.before)
         except OSError as error:
             problem += f"; restoring failed too ({error.strerror or error})"
-        return FileResult(
-            path, "failed", result.before, result.before, result.tools, f"{problem}; file restored"
-        )
+        return FileResult(path, "failed", result.before, result.before, result.tools, f"{problem}; file restored")
     return FileResult(path, "written", result.before, result.after, result.tools, outputs=changed)

@@ -133,9 +133,7 @@ def detect_style(data: bytes, main: SObject, syntax: Syntax) -> Style:
                 quotes[quote] += 1
         if not isinstance(node, (SObject, SArray)):
             continue
-        children: list[SNode] = (
-            [e.value for e in node.entries] if isinstance(node, SObject) else list(node.items)
-        )
+        children: list[SNode] = [e.value for e in node.entries] if isinstance(node, SObject) else list(node.items)
         if not children or any(isinstance(child, (NonStatic, SHole)) for child in children[-1:]):
             continue
         if any(not (node.span.start <= c.span.start and c.span.end <= node.span.end) for c in children):
