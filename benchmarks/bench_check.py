@@ -89,8 +89,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=10)
     args = parser.parse_args()
 
-    from flowlint.config import Config
-    from flowlint.engine import Engine
+    from flowlint.lint.config import Config
+    from flowlint.lint.engine import Engine
 
     rng = random.Random(7)
     sources = [make_definition(rng, i).encode() for i in range(args.definitions)]

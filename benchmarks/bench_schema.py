@@ -13,9 +13,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from flowlint.capture.records import CaptureRecord
+from flowlint.captures.records import CaptureRecord
 from flowlint.rewrite.outputs import CaptureIndex, plan_file, write_result
-from flowlint.schemagen import Generated, generate_output
+from flowlint.schema.generate import Generated, generate_output
 
 TOOLS = 100
 

@@ -17,7 +17,8 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from flowlint import __version__
-from flowlint.diagnostics import Diagnostic, Severity
+from flowlint.core.severity import Severity
+from flowlint.lint.diagnostics import Diagnostic
 
 DEBOUNCE_SECONDS = 0.3
 EXPLAIN_COMMAND = "flowlint.explainRule"
@@ -132,8 +133,8 @@ def create_server() -> FlowlintServer:
 
     @server.command(EXPLAIN_COMMAND)
     def explain_rule(ls: FlowlintServer, code: str) -> str:
-        from flowlint.docs import rule_doc
-        from flowlint.registry import rule_for
+        from flowlint.lint.docs import rule_doc
+        from flowlint.lint.registry import rule_for
 
         rule = rule_for(str(code))
         return rule_doc(rule) if rule is not None else f"unknown rule code '{code}'"

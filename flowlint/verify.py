@@ -22,16 +22,16 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from flowlint.api import LintResult, collect_files
-from flowlint.capture.definitions import LoadedDefinition, load_definition
-from flowlint.capture.records import CaptureRecord, RecordError, iter_record_files, read_record
-from flowlint.config import Config, load_config
-from flowlint.diagnostics import Finding, Severity, SourceText, locate
-from flowlint.engine import FileReport
-from flowlint.errors import UsageError
-from flowlint.model import Tool
-from flowlint.nodes import SObject, Span, to_python
-from flowlint.zod import json_type
+from flowlint.captures.records import CaptureRecord, read_records
+from flowlint.core.errors import UsageError
+from flowlint.core.nodes import SObject, Span, json_type, to_python
+from flowlint.core.severity import Severity
+from flowlint.core.source import SourceText
+from flowlint.definition.loading import LoadedFile, load_paths
+from flowlint.definition.model import Tool
+from flowlint.lint.config import Config, load_config
+from flowlint.lint.diagnostics import Finding, locate
+from flowlint.lint.result import FileReport, LintResult
 
 MAX_PER_RECORD = 20
 _IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
@@ -125,13 +125,8 @@ def fold(mismatches: list[Mismatch]) -> list[tuple[Mismatch, int]]:
 def load_captures(folder: Path) -> tuple[list[CaptureRecord], list[str]]:
     """Records under `folder` (any depth); for one namespace/tool/test only the latest is kept."""
     latest: dict[tuple[str, str, int], CaptureRecord] = {}
-    problems: list[str] = []
-    for file in iter_record_files(folder):
-        try:
-            record = read_record(file)
-        except RecordError as error:
-            problems.append(str(error))
-            continue
+    records, problems = read_records(folder)
+    for record in records:
         key = (record.namespace, record.toolName, record.testIndex)
         if key not in latest or record.timestamp >= latest[key].timestamp:
             latest[key] = record
@@ -146,14 +141,14 @@ def verify(
     if not captures.is_dir():
         raise UsageError(f"{captures}: no such captures folder")
     config = (config or load_config(targets[0])).replace(fail_on=fail_on)
-    loaded = [load_definition(f) for f in collect_files(targets, config)]
+    loaded = load_paths(targets, config.exclude)
     records, _problems = load_captures(captures)
     return verify_records(loaded, records, config)
 
 
-def verify_records(loaded: list[LoadedDefinition], records: list[CaptureRecord], config: Config) -> LintResult:
+def verify_records(loaded: list[LoadedFile], records: list[CaptureRecord], config: Config) -> LintResult:
     result = LintResult(config=config)
-    by_namespace: dict[str, list[LoadedDefinition]] = {}
+    by_namespace: dict[str, list[LoadedFile]] = {}
     reports: dict[str, FileReport] = {}
     for item in loaded:
         report = FileReport(item.display, item.kind, definition=item.definition)
@@ -205,7 +200,7 @@ def verify_records(loaded: list[LoadedDefinition], records: list[CaptureRecord],
     return result
 
 
-def _find_tool(candidates: list[LoadedDefinition], record: CaptureRecord) -> tuple[LoadedDefinition, Tool | None]:
+def _find_tool(candidates: list[LoadedFile], record: CaptureRecord) -> tuple[LoadedFile, Tool | None]:
     preferred = sorted(candidates, key=lambda d: d.display != record.definitionPath)
     for item in preferred:
         assert item.definition is not None
@@ -222,7 +217,7 @@ def _schema(tool: Tool) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
-def _tools_span(item: LoadedDefinition) -> Span:
+def _tools_span(item: LoadedFile) -> Span:
     assert item.definition is not None
     for key in ("tools", "routes", "namespace"):
         entry = item.definition.main.entry(key)
@@ -231,7 +226,7 @@ def _tools_span(item: LoadedDefinition) -> Span:
     return Span(0, 0)
 
 
-def _verify_record(report: FileReport, item: LoadedDefinition, tool: Tool, record: CaptureRecord) -> None:
+def _verify_record(report: FileReport, item: LoadedFile, tool: Tool, record: CaptureRecord) -> None:
     where = f"{tool.label} test {record.testIndex}"
     if record.outcome != "ok" or not record.response.status:
         word = "was skipped" if record.outcome == "skipped" else "failed"
@@ -278,7 +273,7 @@ def _verify_record(report: FileReport, item: LoadedDefinition, tool: Tool, recor
 
 def _report(
     report: FileReport,
-    item: LoadedDefinition,
+    item: LoadedFile,
     code: str,
     severity: Severity,
     span: Span,

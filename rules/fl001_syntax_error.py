@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from flowlint.diagnostics import Severity
-from flowlint.rule import Example, Expect, Rule, example
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.rule import Example, Expect, Rule, example
 
 
 class SyntaxError_(Rule):
-    code = "FL001"
+    code = Code.FL001
     name = "syntax-error"
     severity = Severity.ERROR
     reported_by_engine = True

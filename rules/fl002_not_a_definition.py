@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from flowlint.diagnostics import Severity
-from flowlint.rule import Example, Expect, Rule, example
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.rule import Example, Expect, Rule, example
 
 
 class NotADefinition(Rule):
-    code = "FL002"
+    code = Code.FL002
     name = "not-a-definition"
     severity = Severity.INFO
     reported_by_engine = True

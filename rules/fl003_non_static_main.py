@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flowlint.diagnostics import Finding, Severity
-from flowlint.nodes import NonStatic, SArray, SNode, SObject, shorten
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.core.nodes import NonStatic, SArray, SNode, SObject, shorten
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 
 class NonStaticMain(Rule):
-    code = "FL003"
+    code = Code.FL003
     name = "non-static-main"
     severity = Severity.WARNING
     summary = "main must be plain data; flowlint cannot check values computed by code"

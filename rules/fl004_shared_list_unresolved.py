@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flowlint.diagnostics import Finding, Severity
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 
 class SharedListUnresolved(Rule):
-    code = "FL004"
+    code = Code.FL004
     name = "shared-list-unresolved"
     severity = Severity.INFO
     summary = "A shared list could not be found; enum membership of its parameters is not checked"

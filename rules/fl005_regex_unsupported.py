@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from flowlint.diagnostics import Finding, Severity
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
-from flowlint.rules._shared import z_issue_findings
+from flowlint.core.severity import Severity
+from flowlint.definition.zod import ZProblem
+from flowlint.lint.codes import Code
+from flowlint.lint.rule import Example, Expect, Rule, example
 
 
 class RegexUnsupported(Rule):
-    code = "FL005"
+    code = Code.FL005
+    z_problem = ZProblem.REGEX_UNSUPPORTED
     name = "regex-unsupported"
     severity = Severity.WARNING
     summary = "A regex() pattern that Python cannot compile is not enforced on test values"
@@ -40,6 +40,3 @@ class RegexUnsupported(Rule):
             (Expect(5, 142, "regex '[^]*' cannot be checked by flowlint"),),
         )
     ]
-
-    def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        yield from z_issue_findings(ctx, self.code)

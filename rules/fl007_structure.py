@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flowlint.diagnostics import Finding, Severity
-from flowlint.nodes import NonStatic, SObject, type_name
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.core.nodes import NonStatic, SObject, type_name
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 
 class Structure(Rule):
-    code = "FL007"
+    code = Code.FL007
     name = "definition-structure"
     severity = Severity.ERROR
     summary = "main must be an object; tools, resources and queries must be objects of objects"

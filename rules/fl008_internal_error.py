@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from flowlint.diagnostics import Severity
-from flowlint.rule import Example, Rule, example
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.rule import Example, Rule, example
 
 
 class InternalError(Rule):
-    code = "FL008"
+    code = Code.FL008
     name = "internal-error"
     severity = Severity.ERROR
     reported_by_engine = True

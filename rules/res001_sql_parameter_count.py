@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flowlint.diagnostics import Finding, Severity
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 
 def count_placeholders(sql: str) -> int:
@@ -36,7 +38,7 @@ def count_placeholders(sql: str) -> int:
 
 
 class SqlParameterCount(Rule):
-    code = "RES001"
+    code = Code.RES001
     name = "sql-parameter-count"
     severity = Severity.ERROR
     summary = "A resource query needs one parameter per `?` in its SQL"

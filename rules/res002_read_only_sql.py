@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from flowlint.diagnostics import Finding, Severity
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 _LEADING_COMMENTS = re.compile(r"^(\s+|--[^\n]*\n?|/\*.*?\*/)*", re.DOTALL)
 _FORBIDDEN = re.compile(
@@ -15,7 +17,7 @@ _FORBIDDEN = re.compile(
 
 
 class ReadOnlySql(Rule):
-    code = "RES002"
+    code = Code.RES002
     name = "read-only-sql"
     severity = Severity.ERROR
     summary = "Resource SQL must be one SELECT or WITH statement; writes, ATTACH and PRAGMA are forbidden"

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flowlint.diagnostics import Finding, Severity
-from flowlint.nodes import SArray, type_name
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
-from flowlint.rules._shared import tool_noun
+from flowlint.core.nodes import SArray, type_name
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example, tool_noun
 
 
 class MinTests(Rule):
-    code = "TST001"
+    code = Code.TST001
     name = "min-tests"
     severity = Severity.ERROR
     summary = "Each tool must have at least 1 test (configurable: min_tests)"

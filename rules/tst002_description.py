@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flowlint.diagnostics import Finding, Severity
-from flowlint.nodes import NonStatic, SScalar, type_name
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.core.nodes import NonStatic, SScalar, type_name
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 
 class TestDescription(Rule):
-    code = "TST002"
+    code = Code.TST002
     name = "test-description"
     severity = Severity.ERROR
     summary = "Each test must have a _description field of type string"

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flowlint.diagnostics import Finding, Severity
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 
 class RequiredParams(Rule):
-    code = "TST003"
+    code = Code.TST003
     name = "required-params"
     severity = Severity.ERROR
     summary = "Each test must provide values for all required {{USER_PARAM}} parameters"

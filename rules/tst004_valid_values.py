@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flowlint.diagnostics import Finding, Severity
-from flowlint.nodes import first_non_json, to_python
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
-from flowlint.zod import validate
+from flowlint.core.nodes import first_non_json, to_python
+from flowlint.core.severity import Severity
+from flowlint.definition.zod import validate
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 
 class ValidValues(Rule):
-    code = "TST004"
+    code = Code.TST004
     name = "valid-values"
     severity = Severity.ERROR
     summary = "Test parameter values must pass the corresponding z validation"

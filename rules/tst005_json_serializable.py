@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flowlint.diagnostics import Finding, Severity
-from flowlint.nodes import NonStatic, SHole, SNode, SScalar, first_non_json, shorten
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
-from flowlint.zod import js_number
+from flowlint.core.jsvalues import js_number
+from flowlint.core.nodes import NonStatic, SHole, SNode, SScalar, first_non_json, shorten
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 
 class JsonSerializable(Rule):
-    code = "TST005"
+    code = Code.TST005
     name = "json-serializable"
     severity = Severity.ERROR
     summary = "Test objects must be JSON-serializable"

@@ -5,14 +5,15 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 
-from flowlint.diagnostics import Finding, Severity
-from flowlint.model import Parameter, Tool
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
-from flowlint.rules._shared import tool_noun
+from flowlint.core.severity import Severity
+from flowlint.definition.model import Parameter, Tool
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example, tool_noun
 
 
 class KnownKeys(Rule):
-    code = "TST006"
+    code = Code.TST006
     name = "known-keys"
     severity = Severity.ERROR
     summary = "Test objects must only contain keys matching {{USER_PARAM}} parameter keys or _description"

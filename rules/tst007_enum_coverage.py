@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flowlint.diagnostics import Finding, Severity
-from flowlint.nodes import SScalar
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.core.nodes import SScalar
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 
 class EnumCoverage(Rule):
-    code = "TST007"
+    code = Code.TST007
     name = "enum-coverage"
     severity = Severity.WARNING
     summary = "Tools with enum parameters should test multiple enum values"

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flowlint.diagnostics import Finding, Severity
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 
 class OptionalUsage(Rule):
-    code = "TST008"
+    code = Code.TST008
     name = "optional-usage"
     severity = Severity.INFO
     summary = "Consider adding tests that demonstrate optional parameter usage"

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flowlint.diagnostics import Finding, Severity
-from flowlint.nodes import NonStatic, SArray, SObject, SScalar, type_name
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.core.nodes import NonStatic, SArray, SObject, SScalar, type_name
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 
 class ParameterShape(Rule):
-    code = "VAL040"
+    code = Code.VAL040
     name = "parameter-shape"
     severity = Severity.ERROR
     summary = "Each parameter must have a position { key, value } and a z { primitive, options } block"

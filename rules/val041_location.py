@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flowlint.diagnostics import Finding, Severity
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 LOCATIONS = ("query", "insert", "body")
 BODY_METHODS = ("POST", "PUT", "PATCH")
 
 
 class Location(Rule):
-    code = "VAL041"
+    code = Code.VAL041
     name = "parameter-location"
     severity = Severity.ERROR
     summary = "position.location must be query, insert or body; body only for POST/PUT"

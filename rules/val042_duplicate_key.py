@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flowlint.diagnostics import Finding, Severity
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 
 class DuplicateKey(Rule):
-    code = "VAL042"
+    code = Code.VAL042
     name = "duplicate-parameter"
     severity = Severity.ERROR
     summary = "Parameter keys must be unique within a tool"

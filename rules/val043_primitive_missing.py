@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from flowlint.diagnostics import Finding, Severity
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
-from flowlint.rules._shared import z_issue_findings
+from flowlint.core.severity import Severity
+from flowlint.definition.zod import ZProblem
+from flowlint.lint.codes import Code
+from flowlint.lint.rule import Example, Expect, Rule, example
 
 
 class PrimitiveMissing(Rule):
-    code = "VAL043"
+    code = Code.VAL043
+    z_problem = ZProblem.PRIMITIVE_TYPE
     name = "primitive-missing"
     severity = Severity.ERROR
     summary = "z.primitive must be present and a string"
@@ -37,6 +37,3 @@ class PrimitiveMissing(Rule):
             (Expect(5, 101, "parameter 'id': z.primitive must be a string"),),
         )
     ]
-
-    def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        yield from z_issue_findings(ctx, self.code)

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from flowlint.diagnostics import Finding, Severity
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
-from flowlint.rules._shared import z_issue_findings
+from flowlint.core.severity import Severity
+from flowlint.definition.zod import ZProblem
+from flowlint.lint.codes import Code
+from flowlint.lint.rule import Example, Expect, Rule, example
 
 
 class UnknownPrimitive(Rule):
-    code = "VAL044"
+    code = Code.VAL044
+    z_problem = ZProblem.PRIMITIVE
     name = "unknown-primitive"
     severity = Severity.ERROR
     summary = "z.primitive must be string(), number(), boolean(), enum(...), array() or object()"
@@ -44,6 +44,3 @@ class UnknownPrimitive(Rule):
             ),
         )
     ]
-
-    def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        yield from z_issue_findings(ctx, self.code)

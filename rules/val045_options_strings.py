@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flowlint.diagnostics import Finding, Severity
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
-from flowlint.rules._shared import z_issue_findings
+from flowlint.core.severity import Severity
+from flowlint.definition.zod import ZProblem
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 
 class OptionsStrings(Rule):
-    code = "VAL045"
+    code = Code.VAL045
+    z_problem = ZProblem.OPTION_ENTRY
     name = "options-strings"
     severity = Severity.ERROR
     summary = "z.options must be an array of strings, one option each"
@@ -52,4 +55,4 @@ class OptionsStrings(Rule):
                         tool=tool.label,
                         parameter=parameter.key,
                     )
-        yield from z_issue_findings(ctx, self.code)
+        yield from super().check(ctx)  # the z engine's option-entry issues

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from flowlint.diagnostics import Finding, Severity
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
-from flowlint.rules._shared import z_issue_findings
+from flowlint.core.severity import Severity
+from flowlint.definition.zod import ZProblem
+from flowlint.lint.codes import Code
+from flowlint.lint.rule import Example, Expect, Rule, example
 
 
 class EnumValues(Rule):
-    code = "VAL046"
+    code = Code.VAL046
+    z_problem = ZProblem.ENUM_VALUES
     name = "enum-values"
     severity = Severity.ERROR
     summary = "enum() must list at least one value: enum(A,B,C), no spaces, no JavaScript array syntax"
@@ -40,6 +40,3 @@ class EnumValues(Rule):
             (Expect(5, 117, "enum values are written as a JavaScript array"),),
         )
     ]
-
-    def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        yield from z_issue_findings(ctx, self.code)

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from flowlint.diagnostics import Finding, Severity
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
-from flowlint.rules._shared import z_issue_findings
+from flowlint.core.severity import Severity
+from flowlint.definition.zod import ZProblem
+from flowlint.lint.codes import Code
+from flowlint.lint.rule import Example, Expect, Rule, example
 
 
 class Options(Rule):
-    code = "VAL047"
+    code = Code.VAL047
+    z_problem = ZProblem.OPTION
     name = "option-valid"
     severity = Severity.ERROR
     summary = "Options must be min(), max(), length(), optional(), default() or regex(), fit for the primitive"
@@ -40,6 +40,3 @@ class Options(Rule):
             (Expect(5, 145, "'min(1)' does not apply to boolean()"),),
         )
     ]
-
-    def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        yield from z_issue_findings(ctx, self.code)

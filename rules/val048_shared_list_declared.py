@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flowlint.diagnostics import Finding, Severity
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 
 class SharedListDeclared(Rule):
-    code = "VAL048"
+    code = Code.VAL048
     name = "shared-list-declared"
     severity = Severity.ERROR
     summary = "enum({{list:field}}) must use a list declared in main.sharedLists"

@@ -5,14 +5,16 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from flowlint.diagnostics import Finding, Severity
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 _PATH_PLACEHOLDER = re.compile(r"/:([A-Za-z_][\w-]*)|\{\{([A-Za-z_][\w-]*)\}\}")
 
 
 class InsertPlaceholder(Rule):
-    code = "VAL049"
+    code = Code.VAL049
     name = "insert-placeholder"
     severity = Severity.ERROR
     summary = "An insert parameter needs a {{key}} or :key placeholder in the path, and vice versa"

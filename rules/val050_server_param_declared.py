@@ -5,15 +5,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from flowlint.diagnostics import Finding, Severity
-from flowlint.nodes import SObject, SScalar
-from flowlint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.core.nodes import SObject, SScalar
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 _SERVER = re.compile(r"\{\{SERVER_PARAM:([^{}]+)\}\}")
 
 
 class ServerParamDeclared(Rule):
-    code = "VAL050"
+    code = Code.VAL050
     name = "server-param-declared"
     severity = Severity.ERROR
     summary = "{{SERVER_PARAM:NAME}} requires NAME in main.requiredServerParams"

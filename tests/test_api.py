@@ -8,8 +8,8 @@ from pathlib import Path
 import flowlint
 from conftest import run_cli
 from flowlint.api import FileReport, LintResult
-from flowlint.config import Config
-from flowlint.diagnostics import Severity
+from flowlint.core.severity import Severity
+from flowlint.lint.config import Config
 
 BROKEN = """\
 export const main = {

@@ -17,11 +17,11 @@ from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
 from conftest import run_cli
-from flowlint.capture.definitions import tools_with_handlers
 from flowlint.capture.http import parse_retry_after
-from flowlint.capture.records import iter_record_files, read_record
 from flowlint.capture.runner import CaptureOptions, CaptureResult, capture
-from flowlint.errors import UsageError
+from flowlint.captures.records import iter_record_files, read_record
+from flowlint.core.errors import UsageError
+from flowlint.definition.loading import tools_with_handlers
 
 SECRET = "s3cr3t-K3Y/with+chars"
 
@@ -537,7 +537,7 @@ def test_env_parsing_and_progress_modes() -> None:
 
     from flowlint.capture.env import parse_env_text
     from flowlint.capture.progress import Progress, choose_mode
-    from flowlint.capture.records import CaptureRecord
+    from flowlint.captures.records import CaptureRecord
 
     assert parse_env_text("# c\nexport A='x y'\nB=\"q\"\nC=plain # note\nbad line\n=v\n") == {
         "A": "x y",

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from flowlint.api import lint_paths, lint_source
-from flowlint.config import Config
-from flowlint.diagnostics import Finding
-from flowlint.engine import Engine
-from flowlint.rule import Rule, RuleContext
+from flowlint.lint.config import Config
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.engine import Engine
+from flowlint.lint.rule import Rule, RuleContext
 
 HEADER = "export const main = {\n    namespace: 'demo', name: 'Demo', description: 'd', version: '3.0.0', root: 'https://x.example',\n"
 

@@ -1,4 +1,4 @@
-"""Tests for the tree-sitter based JavaScript loader (`flowlint.loaders.javascript`).
+"""Tests for the tree-sitter based JavaScript loader (`flowlint.formats.javascript`).
 
 Run this file directly (`python tests/test_loader_javascript.py`) to print how long one
 `parse_javascript` call takes on the realistic definition below.
@@ -16,9 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from flowlint.loaders.base import ParsedModule
-from flowlint.loaders.javascript import MAX_DEPTH, UNKNOWN_KEY, js_number_to_string, parse_javascript
-from flowlint.nodes import HOLE, NonStatic, SArray, SEntry, SHole, SNode, SObject, Span, SScalar, to_python
+from flowlint.core.jsvalues import js_number
+from flowlint.core.nodes import HOLE, NonStatic, SArray, SEntry, SHole, SNode, SObject, Span, SScalar, to_python
+from flowlint.formats.base import ParsedModule
+from flowlint.formats.javascript import MAX_DEPTH, UNKNOWN_KEY, parse_javascript
 
 # --------------------------------------------------------------------------------------------------
 # helpers
@@ -522,7 +523,7 @@ def test_json_shadowed_is_not_evaluated() -> None:
     ],
 )
 def test_js_number_to_string(value: float, expected: str) -> None:
-    assert js_number_to_string(value) == expected
+    assert js_number(value) == expected
 
 
 # --------------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Tests for the strict JSON loader (`flowlint.loaders.json`).
+"""Tests for the strict JSON loader (`flowlint.formats.json`).
 
 Run this file directly (`python tests/test_loader_json.py`) to print how long one `parse_json`
 call takes on a realistic 150-line definition.
@@ -15,9 +15,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from flowlint.loaders.base import ParsedModule
-from flowlint.loaders.json import MAX_DEPTH, _parse_checked, _parse_fast, parse_json
-from flowlint.nodes import NonStatic, SArray, SEntry, SNode, SObject, Span, SScalar, to_python
+from flowlint.core.nodes import NonStatic, SArray, SEntry, SNode, SObject, Span, SScalar, to_python
+from flowlint.formats.base import ParsedModule
+from flowlint.formats.json import MAX_DEPTH, _parse_checked, _parse_fast, parse_json
 
 # --------------------------------------------------------------------------------------------------
 # helpers

@@ -1,4 +1,4 @@
-"""Tests for the libcst based Python loader (`flowlint.loaders.python`).
+"""Tests for the libcst based Python loader (`flowlint.formats.python`).
 
 Run this file directly (`python tests/test_loader_python.py`) to print how long one
 `parse_python` call takes on a realistic 150-line definition.
@@ -21,9 +21,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from flowlint.loaders.base import ParsedModule
-from flowlint.loaders.python import MAX_DEPTH, MAX_SOURCE_BYTES, _prescan, parse_python
-from flowlint.nodes import NonStatic, SArray, SNode, SObject, Span, SScalar, to_python
+from flowlint.core.nodes import NonStatic, SArray, SNode, SObject, Span, SScalar, to_python
+from flowlint.formats.base import ParsedModule
+from flowlint.formats.python import MAX_DEPTH, MAX_SOURCE_BYTES, _prescan, parse_python
 
 # --------------------------------------------------------------------------------------------------
 # helpers
@@ -950,7 +950,7 @@ def test_libcst_is_imported_lazily() -> None:
     import subprocess
 
     code = (
-        "import sys, flowlint.loaders.python as p; assert 'libcst' not in sys.modules; "
+        "import sys, flowlint.formats.python as p; assert 'libcst' not in sys.modules; "
         "p.parse_python(b'x = 1'); assert 'libcst' in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -19,7 +19,8 @@ from conftest import REPO
 
 pytest.importorskip("pygls")
 
-from flowlint.diagnostics import Diagnostic, Severity
+from flowlint.core.severity import Severity
+from flowlint.lint.diagnostics import Diagnostic
 from flowlint.lsp import to_lsp, utf16_column
 
 BROKEN = """\

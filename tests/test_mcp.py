@@ -16,8 +16,8 @@ import pytest
 from click.testing import CliRunner
 
 from flowlint.cli import main as cli_main
+from flowlint.definition.zod import parse_z
 from flowlint.mcp.schema import mcp_tool_name, parameter_schema
-from flowlint.zod import parse_z
 
 pytest.importorskip("mcp")
 
@@ -133,9 +133,9 @@ def test_mcp_tools_missing_path_is_a_usage_error(tmp_path: Path) -> None:
 
 
 def test_mock_without_mcp_sdk_says_how_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    import flowlint.cli_mcp
+    import flowlint.cli.mcp
 
-    monkeypatch.setattr(flowlint.cli_mcp, "mcp_available", lambda: False)
+    monkeypatch.setattr(flowlint.cli.mcp, "mcp_available", lambda: False)
     result = CliRunner().invoke(cli_main, ["mock", str(COINGECKO)])
     assert result.exit_code == 2
     assert "pip install 'flowlint[mcp]'" in result.output
@@ -409,7 +409,8 @@ def test_capture_via_mcp_round_trip(tmp_path: Path) -> None:
     record = json.loads((first.folder / "demo" / "getThing-1.json").read_text())
     assert record["source"] == "mcp" and record["rawData"] is False and record["userParams"] == {"id": "b", "limit": 2}
     metrics = json.loads((first.folder / "demo" / "metrics.json").read_text())
-    assert (metrics["total"], metrics["ok"], metrics["failed"]) == (2, 2, 0)
+    assert (metrics["counts"]["total"], metrics["counts"]["ok"], metrics["counts"]["failed"]) == (2, 2, 0)
+    assert metrics["source"] == "mcp" and "flowlint" in metrics["server"]
 
     second = capture_via_mcp(
         [definition],

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from conftest import SAMPLES
-from flowlint.loaders import parse_file_bytes
-from flowlint.nodes import HOLE, first_non_json, to_python
+from flowlint.core.nodes import HOLE, first_non_json, to_python
+from flowlint.formats import parse_file_bytes
 
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")

@@ -14,8 +14,8 @@ from pathlib import Path
 import jsonschema
 
 from conftest import REPO, SAMPLES, run_cli
-from flowlint.cli import FORMATS
-from flowlint.reporters import REPORTERS
+from flowlint.cli.common import FORMATS
+from flowlint.lint.reporters import REPORTERS
 
 MESSY = str(SAMPLES / "messy" / "community-tools.mjs")
 SARIF_SCHEMA = json.loads((REPO / "tests" / "fixtures" / "sarif-schema-2.1.0.json").read_text("utf-8"))
@@ -74,7 +74,7 @@ def test_github_annotations(tmp_path: Path) -> None:
 
 
 def test_github_escapes_property_and_data_characters() -> None:
-    from flowlint.reporters import _gh_data, _gh_property
+    from flowlint.lint.reporters import _gh_data, _gh_property
 
     assert _gh_property("a,b:c%d") == "a%2Cb%3Ac%25d"
     assert _gh_data("50%\nnext") == "50%25%0Anext"

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from flowlint.api import lint_source
-from flowlint.config import Config
-from flowlint.registry import all_rules
-from flowlint.rule import Example, Rule
+from flowlint.lint.config import Config
+from flowlint.lint.registry import all_rules
+from flowlint.lint.rule import Example, Rule
 
 CASES = [
     pytest.param(rule, example, valid, id=f"{rule.code}-{'valid' if valid else 'invalid'}-{index}")

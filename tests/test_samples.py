@@ -33,7 +33,7 @@ def test_every_rule_fires_somewhere_in_the_samples() -> None:
     """The samples are the living catalogue: each lint rule that can fire on a file shows up at least once."""
     output = SNAPSHOT.read_text(encoding="utf-8")
     seen = set(re.findall(r": ([A-Z]{2,3}\d{3}) (?:error|warning|info) ", output))
-    from flowlint.registry import all_rules
+    from flowlint.lint.registry import all_rules
 
     expected = {rule.code for rule in all_rules()} - {
         "FL003",

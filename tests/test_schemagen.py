@@ -7,7 +7,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from flowlint.schemagen import (
+from flowlint.schema.generate import (
     MAX_DEPTH,
     Generated,
     GenerationFailure,
@@ -237,6 +237,6 @@ schemas = st.recursive(
 @settings(max_examples=300, deadline=None)
 @given(schemas, json_values)
 def test_property_compiled_validator_agrees_with_jsonschema(schema: dict[str, Any], value: Any) -> None:
-    from flowlint.schemagen import compile_validator
+    from flowlint.schema.generate import compile_validator
 
     assert compile_validator(schema)(value) == (validate_samples(schema, [value]) == [])

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from conftest import run_cli
-from flowlint.capture.store import write_json_atomic
-from flowlint.diagnostics import Severity
-from flowlint.errors import UsageError
+from flowlint.captures.store import write_json
+from flowlint.core.errors import UsageError
+from flowlint.core.severity import Severity
 from flowlint.verify import check_schema, fold, verify
 
 DEFINITION = """export const main = {
@@ -112,7 +112,7 @@ def shop(tmp_path: Path) -> tuple[Path, Path]:
     definition = tmp_path / "shop.mjs"
     definition.write_text(DEFINITION, encoding="utf-8")
     run = tmp_path / "capture" / "2026-01-01T00-00-00Z" / "shop"
-    write_json_atomic(
+    write_json(
         run / "listItems-0.json",
         record(
             0,
@@ -123,10 +123,10 @@ def shop(tmp_path: Path) -> tuple[Path, Path]:
             ],
         ),
     )
-    write_json_atomic(run / "listItems-1.json", record(1, None, outcome="failed", reason="HTTP 500: boom"))
-    write_json_atomic(run / "getPlain-0.json", record(0, {"x": 1}, tool="getPlain"))
-    write_json_atomic(run / "getGone-0.json", record(0, {}, tool="getGone"))
-    write_json_atomic(run / "metrics.json", {"namespace": "shop"})
+    write_json(run / "listItems-1.json", record(1, None, outcome="failed", reason="HTTP 500: boom"))
+    write_json(run / "getPlain-0.json", record(0, {"x": 1}, tool="getPlain"))
+    write_json(run / "getGone-0.json", record(0, {}, tool="getGone"))
+    write_json(run / "metrics.json", {"namespace": "shop"})
     return definition, tmp_path / "capture"
 
 
@@ -153,7 +153,7 @@ def test_latest_capture_wins(shop: tuple[Path, Path]) -> None:
     later = captures / "2026-02-01T00-00-00Z" / "shop"
     fixed = record(0, [{"name": "a", "price": 1}])
     fixed["timestamp"] = "2026-02-01T00:00:00.000Z"
-    write_json_atomic(later / "listItems-0.json", fixed)
+    write_json(later / "listItems-0.json", fixed)
     codes = [d.code for d in verify([definition], captures).diagnostics]
     assert "VER001" not in codes
 

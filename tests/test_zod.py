@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from flowlint.diagnostics import Severity
-from flowlint.nodes import HOLE
-from flowlint.zod import compile_js_regex, guess_default, js_number, parse_z, validate
+from flowlint.core.jsvalues import js_number
+from flowlint.core.nodes import HOLE
+from flowlint.core.severity import Severity
+from flowlint.definition.zod import ZProblem, compile_js_regex, guess_default, parse_z, validate
 
 
 def spec(primitive: str, *options: object):  # type: ignore[no-untyped-def]
@@ -67,36 +68,43 @@ def test_shared_list_values() -> None:
 
 
 @pytest.mark.parametrize(
-    ("primitive", "options", "code", "severity", "fragment", "broken"),
+    ("primitive", "options", "kind", "severity", "fragment", "broken"),
     [
-        ("int()", [], "VAL044", Severity.ERROR, "use number()", True),
-        ("string", [], "VAL044", Severity.ERROR, "is not a call", True),
-        ("string(5)", [], "VAL044", Severity.WARNING, "takes no arguments", False),
-        ("enum()", [], "VAL046", Severity.ERROR, "enum() has no values", True),
-        ("enum(['a','b'])", [], "VAL046", Severity.ERROR, "write 'enum(a,b)'", True),
-        ("enum(a, b)", [], "VAL046", Severity.WARNING, "spaces", False),
-        ("enum(a,b,)", [], "VAL046", Severity.WARNING, "empty value", False),
-        ("enum(a,a)", [], "VAL046", Severity.WARNING, "more than once", False),
-        ("string()", [1], "VAL045", Severity.ERROR, "must be a string", True),
-        ("string()", [HOLE], "VAL045", Severity.WARNING, "array hole", False),
-        ("string()", ["optional(), min(1)"], "VAL045", Severity.WARNING, "holds 2 options", False),
-        ("string()", ["values(a)"], "VAL047", Severity.ERROR, "unknown option 'values(a)'", False),
-        ("boolean()", ["min(1)"], "VAL047", Severity.ERROR, "does not apply to boolean()", False),
-        ("number()", ["length(2)"], "VAL047", Severity.ERROR, "does not apply to number()", False),
-        ("number()", ["min(x)"], "VAL047", Severity.ERROR, "needs a number", False),
-        ("number()", ["regex(a)"], "VAL047", Severity.ERROR, "only string() takes regex()", False),
-        ("number()", ["default(abc)"], "VAL047", Severity.ERROR, "does not fit", False),
-        ("string()", ["default('x')"], "VAL047", Severity.WARNING, "quotes become part", False),
-        ("enum(1,5)", ["default(1)"], "VAL047", Severity.ERROR, "enum values are strings", False),
-        ("string()", ["regex([^]*)"], "FL005", Severity.WARNING, "cannot be checked by flowlint", False),
-        (5, [], "VAL043", Severity.ERROR, "must be a string", True),
+        ("int()", [], ZProblem.PRIMITIVE, Severity.ERROR, "use number()", True),
+        ("string", [], ZProblem.PRIMITIVE, Severity.ERROR, "is not a call", True),
+        ("string(5)", [], ZProblem.PRIMITIVE, Severity.WARNING, "takes no arguments", False),
+        ("enum()", [], ZProblem.ENUM_VALUES, Severity.ERROR, "enum() has no values", True),
+        ("enum(['a','b'])", [], ZProblem.ENUM_VALUES, Severity.ERROR, "write 'enum(a,b)'", True),
+        ("enum(a, b)", [], ZProblem.ENUM_VALUES, Severity.WARNING, "spaces", False),
+        ("enum(a,b,)", [], ZProblem.ENUM_VALUES, Severity.WARNING, "empty value", False),
+        ("enum(a,a)", [], ZProblem.ENUM_VALUES, Severity.WARNING, "more than once", False),
+        ("string()", [1], ZProblem.OPTION_ENTRY, Severity.ERROR, "must be a string", True),
+        ("string()", [HOLE], ZProblem.OPTION_ENTRY, Severity.WARNING, "array hole", False),
+        ("string()", ["optional(), min(1)"], ZProblem.OPTION_ENTRY, Severity.WARNING, "holds 2 options", False),
+        ("string()", ["values(a)"], ZProblem.OPTION, Severity.ERROR, "unknown option 'values(a)'", False),
+        ("boolean()", ["min(1)"], ZProblem.OPTION, Severity.ERROR, "does not apply to boolean()", False),
+        ("number()", ["length(2)"], ZProblem.OPTION, Severity.ERROR, "does not apply to number()", False),
+        ("number()", ["min(x)"], ZProblem.OPTION, Severity.ERROR, "needs a number", False),
+        ("number()", ["regex(a)"], ZProblem.OPTION, Severity.ERROR, "only string() takes regex()", False),
+        ("number()", ["default(abc)"], ZProblem.OPTION, Severity.ERROR, "does not fit", False),
+        ("string()", ["default('x')"], ZProblem.OPTION, Severity.WARNING, "quotes become part", False),
+        ("enum(1,5)", ["default(1)"], ZProblem.OPTION, Severity.ERROR, "enum values are strings", False),
+        (
+            "string()",
+            ["regex([^]*)"],
+            ZProblem.REGEX_UNSUPPORTED,
+            Severity.WARNING,
+            "cannot be checked by flowlint",
+            False,
+        ),
+        (5, [], ZProblem.PRIMITIVE_TYPE, Severity.ERROR, "must be a string", True),
     ],
 )
 def test_issues(
-    primitive: object, options: list[object], code: str, severity: Severity, fragment: str, broken: bool
+    primitive: object, options: list[object], kind: ZProblem, severity: Severity, fragment: str, broken: bool
 ) -> None:
     z = parse_z(primitive, options)
-    matching = [i for i in z.issues if i.code == code and fragment in i.message]
+    matching = [i for i in z.issues if i.kind is kind and fragment in i.message]
     assert matching, z.issues
     assert matching[0].severity is severity
     assert z.broken is broken

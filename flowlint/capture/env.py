@@ -11,7 +11,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from flowlint.errors import UsageError
+from flowlint.core.errors import UsageError
 
 
 def parse_env_text(text: str) -> dict[str, str]:

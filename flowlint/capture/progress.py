@@ -7,7 +7,7 @@ import sys
 import threading
 from typing import TextIO
 
-from flowlint.capture.records import CaptureRecord
+from flowlint.captures.records import CaptureRecord
 
 
 def choose_mode(stream: TextIO, quiet: bool) -> str:

@@ -20,9 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
 
-from flowlint.model import Definition, Tool
-from flowlint.nodes import SObject, first_non_json, string_value, to_python
-from flowlint.zod import js_number
+from flowlint.core.jsvalues import js_number
+from flowlint.core.nodes import SObject, first_non_json, string_value, to_python
+from flowlint.definition.model import Definition, Tool
 
 _PLACEHOLDER = re.compile(r"\{\{([^{}]+)\}\}")
 _SERVER = re.compile(r"^SERVER_PARAM:(.+)$")
@@ -48,7 +48,7 @@ class RequestSkip(Exception):
     """The test cannot be sent (a missing server param, a value flowlint cannot read...)."""
 
 
-def jsstring_value(value: object) -> str:
+def js_string(value: object) -> str:
     """`String(value)` as JavaScript would write it for the JSON-like values tests hold."""
     if value is True:
         return "true"
@@ -59,7 +59,7 @@ def jsstring_value(value: object) -> str:
     if isinstance(value, float):
         return js_number(value)
     if isinstance(value, list):
-        return ",".join("" if v is None else jsstring_value(v) for v in value)
+        return ",".join("" if v is None else js_string(v) for v in value)
     if isinstance(value, dict):
         return "[object Object]"
     return str(value)
@@ -109,11 +109,11 @@ class _Filler:
             if server:
                 return self.server(server.group(1).strip())
             if name == "USER_PARAM" and key is not None and key in self.test:
-                return jsstring_value(self.test[key])
+                return js_string(self.test[key])
             if name in self.test:
-                return jsstring_value(self.test[name])
+                return js_string(self.test[name])
             if key is not None and key in self.test and name != "USER_PARAM":
-                return jsstring_value(self.test[key])
+                return js_string(self.test[key])
             if name in self.required or name in self.env:
                 return self.server(name)
             return match.group(0)
@@ -157,7 +157,7 @@ def build_request(
             raw = parameter.value
         location = parameter.location
         if location == "insert":
-            text = encode_component(jsstring_value(raw))
+            text = encode_component(js_string(raw))
             path = path.replace("{{" + key + "}}", text)
             path = re.sub(r":" + re.escape(key) + r"(?![A-Za-z0-9_])", _constant(text), path)
         elif location == "body":
@@ -165,7 +165,7 @@ def build_request(
         elif location == "query" or location is None:
             if raw is None:
                 continue
-            query.append((key, jsstring_value(raw)))
+            query.append((key, js_string(raw)))
     path = filler.fill(path)
     url = root.rstrip("/") + path if path.startswith("/") or not path else root.rstrip("/") + "/" + path
     if query:
@@ -180,7 +180,7 @@ def build_request(
                 raw_value = to_python(entry.value)
                 if not isinstance(raw_value, (int, float, bool)):
                     continue
-                header = jsstring_value(raw_value)
+                header = js_string(raw_value)
             headers[entry.key] = filler.fill(header)
     send_body: dict[str, Any] | None = None
     if method in BODY_METHODS:

@@ -14,16 +14,12 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from flowlint.api import collect_files
-from flowlint.capture.definitions import LoadedDefinition, load_definition
 from flowlint.capture.env import build_environment, default_env_files
 from flowlint.capture.http import HostLane, HttpOptions, Interrupted, shared_ssl_context
 from flowlint.capture.progress import Progress
-from flowlint.capture.records import CapturedResponse, CaptureRecord, OutcomeCounts
 from flowlint.capture.redact import Redactor
 from flowlint.capture.request import (
     HttpRequest,
@@ -33,10 +29,12 @@ from flowlint.capture.request import (
     test_values,
 )
 from flowlint.capture.sqlite import QueryFailure, bind_values, find_resource, resolve_database, run_query
-from flowlint.capture.store import build_metrics, make_run_dir, metrics_path, record_path, write_json_atomic
-from flowlint.config import load_config
-from flowlint.errors import UsageError
-from flowlint.model import Tool
+from flowlint.captures.records import CapturedResponse, CaptureRecord, OutcomeCounts
+from flowlint.captures.store import make_run_dir, now, write_metrics, write_record
+from flowlint.core.errors import UsageError
+from flowlint.definition.loading import LoadedFile, load_paths
+from flowlint.definition.model import Tool
+from flowlint.lint.config import load_config
 
 
 @dataclass
@@ -59,7 +57,7 @@ class CaptureOptions:
 class CaptureResult(OutcomeCounts):
     run_dir: Path
     records: list[CaptureRecord] = field(default_factory=list)
-    definitions: list[LoadedDefinition] = field(default_factory=list)
+    definitions: list[LoadedFile] = field(default_factory=list)
     interrupted: bool = False
     not_run: int = 0
     wall_time: float = 0.0
@@ -79,7 +77,7 @@ class CaptureResult(OutcomeCounts):
 
 @dataclass
 class _Job:
-    loaded: LoadedDefinition
+    loaded: LoadedFile
     tool: Tool
     index: int
     redactor: Redactor
@@ -104,13 +102,12 @@ def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) 
     options = options or CaptureOptions()
     targets = [Path(p) for p in paths] or [Path(".")]
     config = load_config(targets[0])
-    files = collect_files(targets, config)
     env_files = default_env_files(targets) if options.env_files is None else list(options.env_files)
     for file in env_files:
         if not file.is_file():
             raise UsageError(f"{file}: env file not found")
     env = build_environment(env_files, options.environ)
-    loaded = [load_definition(f) for f in files]
+    loaded = load_paths(targets, config.exclude)
     namespaces = {d.namespace for d in loaded if d.kind == "definition"}
     unknown = sorted(set(options.base_urls) - namespaces)
     if unknown:
@@ -124,7 +121,7 @@ def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) 
     def finish(job: _Job, record: dict[str, Any]) -> None:
         clean = job.redactor.value(record)
         model = CaptureRecord.model_validate(clean)
-        write_json_atomic(record_path(result.run_dir, model), clean)
+        write_record(result.run_dir, model)
         with lock:
             result.records.append(model)
         progress.advance(model)
@@ -164,27 +161,18 @@ def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) 
             raise future.exception()  # type: ignore[misc]  # a defect in flowlint: show it
     result.not_run = len(jobs) - len(result.records)
     result.records.sort(key=lambda r: (r.namespace, r.definitionPath or "", r.toolName, r.testIndex))
-    _write_metrics(result)
+    write_metrics(result.run_dir, result.records)
     result.wall_time = time.monotonic() - started
     return result
 
 
-def _write_metrics(result: CaptureResult) -> None:
-    """metrics.json per namespace, built from the records, which are already redacted."""
-    by_namespace: dict[str, list[CaptureRecord]] = {}
-    for record in result.records:
-        by_namespace.setdefault(record.namespace, []).append(record)
-    for namespace, records in by_namespace.items():
-        write_json_atomic(metrics_path(result.run_dir, namespace), build_metrics(namespace, records))
-
-
-def _redactor_for(loaded: LoadedDefinition, env: Mapping[str, str]) -> Redactor:
+def _redactor_for(loaded: LoadedFile, env: Mapping[str, str]) -> Redactor:
     assert loaded.definition is not None
     names = referenced_server_params(loaded.definition)
     return Redactor({n: env[n] for n in names if env.get(n)})
 
 
-def _plan(loaded: LoadedDefinition, env: Mapping[str, str], options: CaptureOptions) -> list[_Job]:
+def _plan(loaded: LoadedFile, env: Mapping[str, str], options: CaptureOptions) -> list[_Job]:
     definition = loaded.definition
     assert definition is not None
     redactor = _redactor_for(loaded, env)
@@ -222,10 +210,6 @@ def _plan_query(job: _Job) -> None:
     job.lane = f"sqlite:{database}"
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
 def _base_record(job: _Job, outcome: str, reason: str | None = None) -> dict[str, Any]:
     tool = job.tool
     test = tool.tests[job.index]
@@ -237,7 +221,7 @@ def _base_record(job: _Job, outcome: str, reason: str | None = None) -> dict[str
         "_description": test.description,
         "userParams": job.user_params,
         "responseTime": None,
-        "timestamp": _now(),
+        "timestamp": now(),
         "response": {"status": False, "messages": [reason] if reason else [], "data": None},
         "kind": tool.kind,
         "source": "sqlite" if is_query else "http",
@@ -264,7 +248,7 @@ def _run_lane(jobs: list[_Job], options: HttpOptions, stop: threading.Event, fin
             if lane is None:
                 lane = HostLane(options, stop, shared_ssl_context())
             record = _base_record(job, "ok")
-            record["timestamp"] = _now()
+            record["timestamp"] = now()
             assert job.request is not None
             try:
                 outcome = lane.send(job.request)

@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from flowlint.capture.request import RequestSkip, test_values
-from flowlint.model import Definition, Tool
-from flowlint.nodes import SObject, string_value
+from flowlint.core.nodes import SObject, string_value
+from flowlint.definition.model import Definition, Tool
 
 _LEADING_COMMENTS = re.compile(r"^(\s+|--[^\n]*\n?|/\*.*?\*/)*", re.S)
 _ALLOWED_ACTIONS = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION}

@@ -9,23 +9,20 @@ answers garbage ends in per-test failures, never in a hung flowlint.
 from __future__ import annotations
 
 import json
-import os
 import shlex
 import tempfile
 import time
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal, TextIO
+from typing import Any, TextIO
 
-from flowlint.capture.records import METRICS_FILE, CapturedResponse, CaptureRecord, OutcomeCounts
-from flowlint.errors import FlowlintError, UsageError
-from flowlint.mcp.definitions import LoadedDefinition, load_definitions
+from flowlint.captures.records import CapturedResponse, CaptureRecord, Outcome, OutcomeCounts
+from flowlint.captures.store import make_run_dir, now, write_metrics, write_record
+from flowlint.core.errors import FlowlintError, UsageError
+from flowlint.core.nodes import to_python
+from flowlint.definition.loading import LoadedFile, load_paths
+from flowlint.definition.model import Tool
 from flowlint.mcp.schema import mcp_tool_name, query_uri
-from flowlint.model import Tool
-from flowlint.nodes import to_python
-
-Outcome = Literal["ok", "failed", "skipped"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +43,7 @@ class McpTestOutcome:
 class McpCaptureResult(OutcomeCounts):
     folder: Path | None
     outcomes: list[McpTestOutcome] = field(default_factory=list)
+    records: list[CaptureRecord] = field(default_factory=list)
     skipped_files: list[tuple[Path, str]] = field(default_factory=list)
     server_error: str | None = None  # why the session could not start, if it could not
 
@@ -55,7 +53,7 @@ class McpCaptureResult(OutcomeCounts):
 
 @dataclass(frozen=True, slots=True)
 class _Call:
-    loaded: LoadedDefinition
+    loaded: LoadedFile
     tool: Tool
     index: int
     description: str | None
@@ -74,6 +72,7 @@ def capture_via_mcp(
     tool_map: dict[str, str] | None = None,
     timeout: float = 30.0,
     delay: float = 1.0,
+    exclude: tuple[str, ...] = (),
 ) -> McpCaptureResult:
     """Start `command` as an MCP server over stdio and record every test of the definitions under `paths`.
 
@@ -90,22 +89,24 @@ def capture_via_mcp(
         raise UsageError("--via-mcp: empty server command")
     if timeout <= 0:
         raise UsageError("timeout must be positive")
-    loaded = load_definitions(paths)
-    calls = _calls(loaded.definitions)
-    folder = _new_folder(out_dir)
-    result = McpCaptureResult(folder=folder, skipped_files=list(loaded.skipped))
+    loaded = load_paths(paths, exclude)
+    calls = _calls([item for item in loaded if item.definition is not None])
+    skipped = [(item.path, item.reason or "not a tool definition") for item in loaded if item.definition is None]
+    folder = make_run_dir(out_dir)
+    result = McpCaptureResult(folder=folder, skipped_files=skipped)
     import anyio
 
     with tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace") as errlog:
         session = _Session(argv, calls, folder, tool_map or {}, timeout, delay, errlog, result)
         anyio.run(session.run)
-    _write_metrics(folder, result, command)
+    write_metrics(folder, result.records, {"source": "mcp", "server": command})
     return result
 
 
-def _calls(definitions: list[LoadedDefinition]) -> list[_Call]:
+def _calls(definitions: list[LoadedFile]) -> list[_Call]:
     calls = []
     for loaded in definitions:
+        assert loaded.definition is not None
         for tool in loaded.definition.tools:
             for test in tool.tests:
                 arguments: dict[str, Any] | None = None
@@ -115,16 +116,6 @@ def _calls(definitions: list[LoadedDefinition]) -> list[_Call]:
                         arguments = {k: v for k, v in value.items() if not str(k).startswith("_")}
                 calls.append(_Call(loaded, tool, test.index, test.description, arguments))
     return calls
-
-
-def _new_folder(out_dir: Path) -> Path:
-    stamp = datetime.now(UTC).strftime("%Y-%m-%dT%H-%M-%SZ")
-    folder = out_dir / stamp
-    suffix = 1
-    while folder.exists():
-        folder = out_dir / f"{stamp}-{suffix}"
-        suffix += 1
-    return folder
 
 
 class _Session:
@@ -283,7 +274,7 @@ class _Session:
             _description=call.description,
             userParams=call.arguments or {},
             responseTime=round(elapsed, 1) if elapsed is not None else None,
-            timestamp=datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+            timestamp=now(),
             response=CapturedResponse(
                 status=status, messages=[] if status else [reason or outcome], data=data if status else None
             ),
@@ -294,10 +285,10 @@ class _Session:
             outcome=outcome,
             reason=reason,
             rawData=False,
-            definitionPath=str(call.loaded.path),
+            definitionPath=call.loaded.display,
         )
-        path = self.folder / _safe(call.namespace) / f"{_safe(call.tool.label)}-{call.index}.json"
-        _write_json(path, record.dump())
+        path = write_record(self.folder, record)
+        self.result.records.append(record)
         self.result.outcomes.append(
             McpTestOutcome(
                 call.namespace,
@@ -340,49 +331,6 @@ def _parse_texts(texts: list[str]) -> Any:
 def _first_line(text: str) -> str:
     line = text.strip().splitlines()[0] if text.strip() else ""
     return line if len(line) <= 300 else line[:297] + "..."
-
-
-def _safe(name: str) -> str:
-    cleaned = "".join(char if char.isalnum() or char in "-_." else "_" for char in name)
-    return cleaned.strip(".") or "_"
-
-
-def _write_json(path: Path, value: object) -> None:
-    """Atomic write: a temp file in the same folder, then `os.replace`."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(value, indent=2, ensure_ascii=False) + "\n"
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as file:
-            file.write(text)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-
-
-def _write_metrics(folder: Path, result: McpCaptureResult, command: str) -> None:
-    namespaces: dict[str, list[McpTestOutcome]] = {}
-    for item in result.outcomes:
-        namespaces.setdefault(item.namespace, []).append(item)
-    for namespace, items in namespaces.items():
-        tools: dict[str, dict[str, int]] = {}
-        for item in items:
-            counts = tools.setdefault(item.tool, {"ok": 0, "failed": 0, "skipped": 0})
-            counts[item.outcome] += 1
-        times = [item.response_time for item in items if item.response_time is not None and item.outcome == "ok"]
-        metrics = {
-            "namespace": namespace,
-            "source": "mcp",
-            "server": command,
-            "total": len(items),
-            "ok": sum(1 for i in items if i.outcome == "ok"),
-            "failed": sum(1 for i in items if i.outcome == "failed"),
-            "skipped": sum(1 for i in items if i.outcome == "skipped"),
-            "averageResponseTime": round(sum(times) / len(times), 1) if times else None,
-            "tools": tools,
-        }
-        _write_json(folder / _safe(namespace) / METRICS_FILE, metrics)
 
 
 __all__ = ["FlowlintError", "McpCaptureResult", "McpTestOutcome", "capture_via_mcp"]

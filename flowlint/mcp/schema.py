@@ -12,9 +12,9 @@ import math
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlsplit
 
-from flowlint.model import Definition, Parameter, Tool
-from flowlint.nodes import SObject, string_value, to_python
-from flowlint.zod import ZSpec, validate
+from flowlint.core.nodes import SObject, string_value, to_python
+from flowlint.definition.model import Definition, Parameter, Tool
+from flowlint.definition.zod import ZSpec, validate
 
 URI_SCHEME = "flowmcp"
 MAX_NAME_LENGTH = 64  # MCP clients commonly reject longer tool names

@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from flowlint import __version__
-from flowlint.capture.records import CaptureRecord, RecordError, iter_record_files, read_record
-from flowlint.errors import UsageError
-from flowlint.mcp.definitions import LoadedDefinition
+from flowlint.captures.records import CaptureRecord, read_records
+from flowlint.core.errors import UsageError
+from flowlint.definition.model import Definition, Tool
 from flowlint.mcp.schema import (
     check_arguments,
     coerce_uri_argument,
@@ -32,7 +32,6 @@ from flowlint.mcp.schema import (
     output_schema,
     parse_query_uri,
 )
-from flowlint.model import Tool
 
 SUPPORTED_VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
 _DATED_VERSION = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -83,18 +82,12 @@ class _Target:
 
 
 def load_captures(folder: Path) -> list[CaptureRecord]:
-    """Every successful record under `folder` (failed and skipped calls are no answer to replay)."""
+    """Every successful record under `folder` (failed and skipped calls are no answer to replay); files
+    that are not records are passed over: not every JSON file under a captures folder has to be one."""
     if not folder.is_dir():
         raise UsageError(f"--captures {folder}: no such folder")
-    records = []
-    for path in iter_record_files(folder):
-        try:
-            record = read_record(path)
-        except RecordError:
-            continue  # not every JSON file under a captures folder has to be a record
-        if record.outcome == "ok" and record.response.status:
-            records.append(record)
-    return records
+    records, _problems = read_records(folder)
+    return [record for record in records if record.outcome == "ok" and record.response.status]
 
 
 def _canonical(value: object) -> str:
@@ -106,23 +99,22 @@ class MockServer:
 
     def __init__(
         self,
-        definitions: list[LoadedDefinition],
+        definitions: list[Definition],
         records: list[CaptureRecord] | None = None,
         fault: Fault | None = None,
         name: str = "flowlint-mock",
     ) -> None:
         self.fault = fault or Fault()
         self.name = name
-        plain = [loaded.definition for loaded in definitions]
-        self.tools_result = {"tools": list_tools(plain)}
-        resources, templates = list_resources(plain)
+        self.tools_result = {"tools": list_tools(definitions)}
+        resources, templates = list_resources(definitions)
         self.resources_result = {"resources": resources}
         self.templates_result = {"resourceTemplates": templates}
         self._tools: dict[str, _Target] = {}
         self._queries: dict[tuple[str, str], _Target] = {}
-        for loaded in definitions:
-            namespace = loaded.definition.namespace or ""
-            for tool in loaded.definition.tools:
+        for definition in definitions:
+            namespace = definition.namespace or ""
+            for tool in definition.tools:
                 if tool.kind == "tool":
                     mcp_name = mcp_tool_name(namespace, tool.name)
                     self._tools.setdefault(mcp_name, _Target(namespace, tool, f"tool '{mcp_name}'"))
@@ -383,7 +375,7 @@ def _wait_any(first: threading.Event, second: threading.Event, seconds: float) -
     return first.is_set() or second.is_set()
 
 
-def run_mock(definitions: list[LoadedDefinition], captures: Path | None, fault: Fault) -> None:
+def run_mock(definitions: list[Definition], captures: Path | None, fault: Fault) -> None:
     """Serve over the process's stdin/stdout until stdin closes."""
     records = load_captures(captures) if captures is not None else []
     server = MockServer(definitions, records, fault)

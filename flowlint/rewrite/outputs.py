@@ -8,16 +8,17 @@ writes them atomically, parses the file again and restores it when `main` change
 from __future__ import annotations
 
 import difflib
-import os
-import tempfile
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from flowlint.capture.records import CaptureRecord, RecordError, iter_record_files, read_record
-from flowlint.model import Tool, build_definition
-from flowlint.nodes import HOLE, NonStatic, SArray, SEntry, SHole, SNode, SObject, SScalar
+from flowlint.captures.records import CaptureRecord, read_records
+from flowlint.core.errors import FileProblem
+from flowlint.core.fileio import atomic_write, read_regular
+from flowlint.core.nodes import HOLE, NonStatic, SArray, SEntry, SHole, SNode, SObject, SScalar
+from flowlint.definition.loading import LoadStatus, load_bytes
+from flowlint.definition.model import Tool
 from flowlint.rewrite.edits import Edit, apply_edits
 from flowlint.rewrite.syntax import (
     Style,
@@ -30,7 +31,7 @@ from flowlint.rewrite.syntax import (
     render_key,
     skip_trivia,
 )
-from flowlint.schemagen import Generated, Note, generate_output
+from flowlint.schema.generate import Generated, Note, generate_output
 
 __all__ = [
     "CaptureIndex",
@@ -93,12 +94,10 @@ class CaptureIndex:
     def load(cls, folders: Iterable[Path]) -> CaptureIndex:
         index = cls()
         for folder in folders:
-            paths = [folder] if folder.is_file() else list(iter_record_files(folder))
-            for path in paths:
-                try:
-                    index.add(read_record(path))
-                except RecordError as error:
-                    index.problems.append(str(error))
+            records, problems = read_records(folder)
+            for record in records:
+                index.add(record)
+            index.problems.extend(problems)
         return index
 
     def add(self, record: CaptureRecord) -> None:
@@ -159,18 +158,15 @@ def _tool_path(main: SObject, tool: Tool) -> list[str]:
     return ["tools", tool.name]
 
 
-def _load_main(data: bytes, suffix: str) -> tuple[SObject | None, bool, str]:
-    from flowlint.engine import classify
-    from flowlint.loaders import parse_file_bytes
-
-    module = parse_file_bytes(data, suffix)
-    if module.problems:
-        problem = module.problems[0]
-        return None, False, f"syntax error at byte {problem.span.start}: {problem.message}"
-    kind, reason, main = classify(module, suffix)
-    if kind != "definition" or main is None:
-        return None, False, reason or "not a definition"
-    return main, "handlers" in module.exports, ""
+def _load_main(data: bytes, path: Path) -> tuple[SObject | None, str]:
+    """`main` of a definition file's bytes, or None and why not (through the one definition loader)."""
+    loaded = load_bytes(data, path)
+    if loaded.definition is None:
+        if loaded.status is LoadStatus.SYNTAX and loaded.problems:
+            problem = loaded.problems[0]
+            return None, f"syntax error at byte {problem.span.start}: {problem.message}"
+        return None, loaded.reason or "not a definition"
+    return loaded.definition.main, ""
 
 
 def _expected(old_main: SObject, paths: dict[tuple[str, ...], dict[str, Any]]) -> Any:
@@ -183,9 +179,9 @@ def _expected(old_main: SObject, paths: dict[tuple[str, ...], dict[str, Any]]) -
     return expected
 
 
-def _verify(data: bytes, suffix: str, old_main: SObject, changed: dict[tuple[str, ...], dict[str, Any]]) -> str:
+def _verify(data: bytes, path: Path, old_main: SObject, changed: dict[tuple[str, ...], dict[str, Any]]) -> str:
     """Empty when `data` holds `old_main` with exactly the `changed` outputs; else what differs."""
-    new_main, _, reason = _load_main(data, suffix)
+    new_main, reason = _load_main(data, path)
     if new_main is None:
         return f"the rewritten file no longer parses as a definition ({reason})"
     if _plain(new_main) != _expected(old_main, changed):
@@ -266,12 +262,12 @@ def _records_result(tool: Tool, records: Sequence[CaptureRecord]) -> ToolResult 
 
 def plan_source(data: bytes, path: Path, captures: CaptureIndex) -> FileResult:
     """The new bytes of a definition whose tools get outputs generated from `captures`."""
-    suffix = path.suffix.lower()
-    main, has_handlers, reason = _load_main(data, suffix)
-    if main is None:
-        return FileResult(path, "skipped", data, data, reason=reason)
-    syntax = syntax_for(suffix)
-    definition = build_definition(main, has_handlers=has_handlers)
+    loaded = load_bytes(data, path)
+    if loaded.definition is None:
+        return FileResult(path, "skipped", data, data, reason=_load_main(data, path)[1])
+    definition = loaded.definition
+    main = definition.main
+    syntax = syntax_for(path.suffix.lower())
     style = detect_style(data, main, syntax)
     edits: list[Edit] = []
     changed: dict[tuple[str, ...], dict[str, Any]] = {}
@@ -315,7 +311,7 @@ def plan_source(data: bytes, path: Path, captures: CaptureIndex) -> FileResult:
         new = apply_edits(data, edits)
     except ValueError as error:
         return FileResult(path, "failed", data, data, results, f"conflicting edits ({error})")
-    problem = _verify(new, suffix, main, changed)
+    problem = _verify(new, path, main, changed)
     if problem:
         return FileResult(path, "failed", data, data, results, problem)
     return FileResult(path, "changed", data, new, results, outputs=changed)
@@ -323,28 +319,10 @@ def plan_source(data: bytes, path: Path, captures: CaptureIndex) -> FileResult:
 
 def plan_file(path: Path, captures: CaptureIndex) -> FileResult:
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        return FileResult(path, "failed", reason=f"cannot read: {error.strerror or error}")
+        data = read_regular(path)
+    except FileProblem as problem:
+        return FileResult(path, "failed", reason=str(problem))
     return plan_source(data, path, captures)
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        try:
-            os.chmod(temp, path.stat().st_mode & 0o7777)
-        except OSError:
-            pass
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
 
 
 def write_result(result: FileResult) -> FileResult:
@@ -352,36 +330,26 @@ def write_result(result: FileResult) -> FileResult:
     if result.status != "changed" or not result.changes:
         return result
     path = result.path
+
+    def failed(reason: str) -> FileResult:
+        return FileResult(path, "failed", result.before, result.before, result.tools, reason)
+
     try:
-        if path.read_bytes() != result.before:
-            return FileResult(
-                path,
-                "failed",
-                result.before,
-                result.before,
-                result.tools,
-                "the file changed on disk since it was read; not written",
-            )
-        _atomic_write(path, result.after)
-        written = path.read_bytes()
-    except OSError as error:
-        return FileResult(
-            path,
-            "failed",
-            result.before,
-            result.before,
-            result.tools,
-            f"cannot write: {error.strerror or error}",
-        )
-    main, _, _ = _load_main(result.before, path.suffix.lower())
+        if read_regular(path) != result.before:
+            return failed("the file changed on disk since it was read; not written")
+        atomic_write(path, result.after)
+        written = read_regular(path)
+    except FileProblem as error:
+        return failed(error.reason)
+    main, _ = _load_main(result.before, path)
     changed = result.outputs
     problem = "the file reads back differently" if written != result.after else ""
     if not problem and main is not None:
-        problem = _verify(written, path.suffix.lower(), main, changed)
+        problem = _verify(written, path, main, changed)
     if problem:
         try:
-            _atomic_write(path, result.before)
-        except OSError as error:
-            problem += f"; restoring failed too ({error.strerror or error})"
-        return FileResult(path, "failed", result.before, result.before, result.tools, f"{problem}; file restored")
+            atomic_write(path, result.before)
+        except FileProblem as error:
+            problem += f"; restoring failed too ({error.reason})"
+        return failed(f"{problem}; file restored")
     return FileResult(path, "written", result.before, result.after, result.tools, outputs=changed)

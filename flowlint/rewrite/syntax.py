@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from flowlint.nodes import NonStatic, SArray, SHole, SNode, SObject, SScalar
+from flowlint.core.nodes import NonStatic, SArray, SHole, SNode, SObject, SScalar
 
 __all__ = ["Style", "Syntax", "detect_style", "line_indent", "render", "render_key", "skip_trivia"]
 

@@ -1,0 +1,121 @@
+"""The capture record: one test's call and response, as stored in `capture/{timestamp}/{namespace}/`.
+
+The seed's fields (namespace, toolName, testIndex, _description, userParams, responseTime, timestamp,
+response) plus what is needed to read a capture later without the definition at hand. `capture`
+writes these files, `verify`, `schema` and `mock` read them; this model is the contract between them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+METRICS_FILE = "metrics.json"
+
+Outcome = Literal["ok", "failed", "skipped"]
+"""What happened to one test: answered, failed, or not sent (skipped)."""
+
+
+class CapturedResponse(BaseModel):
+    """FlowMCP's response envelope: `{ status, messages, data }`."""
+
+    model_config = ConfigDict(extra="allow")
+
+    status: bool
+    messages: list[str] = Field(default_factory=list)
+    data: Any = None
+
+
+class CaptureRecord(BaseModel):
+    """One captured test. `toolName` is the tool name, or `resource.query` for a resource query."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+
+    namespace: str
+    toolName: str
+    testIndex: int
+    description: str | None = Field(default=None, alias="_description")
+    userParams: dict[str, Any] = Field(default_factory=dict)
+    responseTime: float | None = None  # milliseconds
+    timestamp: str
+    response: CapturedResponse
+    # flowlint's additions
+    kind: Literal["tool", "query"] = "tool"
+    source: Literal["http", "sqlite", "mcp"] = "http"
+    method: str | None = None
+    url: str | None = None
+    httpStatus: int | None = None
+    contentType: str | None = None
+    outcome: Outcome = "ok"
+    reason: str | None = None  # why a call failed or was skipped
+    # True when the tool has handlers flowlint did not run: `data` is the API's raw data, not the
+    # handler's output (captures through an MCP server run the handlers and set this to False).
+    rawData: bool = False
+    definitionPath: str | None = None
+
+    def dump(self) -> dict[str, Any]:
+        return self.model_dump(by_alias=True, exclude_none=False)
+
+
+class HasOutcome(Protocol):
+    @property
+    def outcome(self) -> str: ...
+
+
+class OutcomeCounts:
+    """`ok`, `failed` and `skipped` counts of a capture run, over what `outcome_items()` yields."""
+
+    __slots__ = ()
+
+    def outcome_items(self) -> Iterable[HasOutcome]:
+        raise NotImplementedError
+
+    def count(self, outcome: str) -> int:
+        return sum(1 for item in self.outcome_items() if item.outcome == outcome)
+
+    @property
+    def ok(self) -> int:
+        return self.count("ok")
+
+    @property
+    def failed(self) -> int:
+        return self.count("failed")
+
+    @property
+    def skipped(self) -> int:
+        return self.count("skipped")
+
+
+class RecordError(Exception):
+    """A capture file that cannot be read as a record."""
+
+
+def read_record(path: Path) -> CaptureRecord:
+    try:
+        return CaptureRecord.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValidationError) as error:
+        raise RecordError(f"{path}: not a capture record ({type(error).__name__}: {error})") from error
+
+
+def read_records(location: Path) -> tuple[list[CaptureRecord], list[str]]:
+    """Every record in `location` (a record file, or a folder searched at any depth), and one problem
+    line for each file that cannot be read as a record."""
+    records: list[CaptureRecord] = []
+    problems: list[str] = []
+    for path in [location] if location.is_file() else iter_record_files(location):
+        try:
+            records.append(read_record(path))
+        except RecordError as error:
+            problems.append(str(error))
+    return records, problems
+
+
+def iter_record_files(folder: Path) -> Iterator[Path]:
+    """Every record file under `folder` (any depth), in a stable order; `metrics.json` files excluded."""
+    for path in sorted(folder.rglob("*.json")):
+        if path.name != METRICS_FILE and path.is_file():
+            yield path

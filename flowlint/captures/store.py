@@ -1,0 +1,116 @@
+"""Capture files on disk: the run folder, record and metrics files, written atomically.
+
+Layout (seed 000): `{output}/{timestamp}/{namespace}/{toolName}-{i}.json` plus one `metrics.json`
+per namespace. HTTP capture and capture through an MCP server both write through here, so their
+runs look the same to `verify`, `schema` and `mock`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import statistics
+from collections import Counter
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from flowlint.captures.records import METRICS_FILE, CaptureRecord
+from flowlint.core.fileio import atomic_write
+
+__all__ = [
+    "build_metrics",
+    "make_run_dir",
+    "metrics_path",
+    "now",
+    "record_path",
+    "safe_name",
+    "write_json",
+    "write_metrics",
+    "write_record",
+]
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def now() -> str:
+    """A record's timestamp: UTC, ISO 8601, milliseconds (`2026-11-22T02:14:21.123Z`)."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def safe_name(name: str) -> str:
+    """A file-name-safe form of a namespace or tool name (`/block/:n` -> `_block_n`)."""
+    cleaned = _UNSAFE.sub("_", name).strip(".") or "_"
+    return cleaned[:150]
+
+
+def make_run_dir(base: Path, when: datetime | None = None) -> Path:
+    """`base/{timestamp}`, created; a suffix is added when that folder already exists."""
+    stamp = (when or datetime.now(UTC)).strftime("%Y-%m-%dT%H-%M-%SZ")
+    base.mkdir(parents=True, exist_ok=True)
+    for attempt in range(1000):
+        folder = base / (stamp if attempt == 0 else f"{stamp}-{attempt}")
+        try:
+            folder.mkdir()
+            return folder
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"{base}: cannot create a run folder")
+
+
+def record_path(run_dir: Path, record: CaptureRecord) -> Path:
+    return run_dir / safe_name(record.namespace) / f"{safe_name(record.toolName)}-{record.testIndex}.json"
+
+
+def metrics_path(run_dir: Path, namespace: str) -> Path:
+    return run_dir / safe_name(namespace) / METRICS_FILE
+
+
+def write_json(path: Path, document: Any) -> None:
+    """Write a JSON document (indented, UTF-8) atomically, creating its folder."""
+    text = json.dumps(document, indent=2, ensure_ascii=False, default=str) + "\n"
+    atomic_write(path, text.encode("utf-8"), make_parents=True)
+
+
+def write_record(run_dir: Path, record: CaptureRecord) -> Path:
+    """Write one record where the layout puts it; returns its path."""
+    path = record_path(run_dir, record)
+    write_json(path, record.dump())
+    return path
+
+
+def build_metrics(namespace: str, records: list[CaptureRecord]) -> dict[str, Any]:
+    """Counts, timings (min/median/max ms of the calls that got an answer or failed) and reasons."""
+    times = [r.responseTime for r in records if r.responseTime is not None and r.outcome != "skipped"]
+    counts = Counter(r.outcome for r in records)
+    return {
+        "namespace": namespace,
+        "counts": {
+            "total": len(records),
+            "ok": counts["ok"],
+            "failed": counts["failed"],
+            "skipped": counts["skipped"],
+            "rawData": sum(1 for r in records if r.rawData),
+        },
+        "timings": {"min": min(times), "median": round(statistics.median(times), 1), "max": max(times)}
+        if times
+        else {"min": None, "median": None, "max": None},
+        "failures": _reasons(records, "failed"),
+        "skips": _reasons(records, "skipped"),
+        "tools": sorted({r.toolName for r in records}),
+    }
+
+
+def write_metrics(run_dir: Path, records: Iterable[CaptureRecord], extra: dict[str, Any] | None = None) -> None:
+    """One `metrics.json` per namespace, built from the (already redacted) records; `extra` fields
+    (e.g. the MCP server command) are added to each."""
+    by_namespace: dict[str, list[CaptureRecord]] = {}
+    for record in records:
+        by_namespace.setdefault(record.namespace, []).append(record)
+    for namespace, items in by_namespace.items():
+        write_json(metrics_path(run_dir, namespace), {**build_metrics(namespace, items), **(extra or {})})
+
+
+def _reasons(records: list[CaptureRecord], outcome: str) -> dict[str, int]:
+    return dict(Counter(r.reason or "unknown" for r in records if r.outcome == outcome).most_common())

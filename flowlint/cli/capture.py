@@ -1,0 +1,234 @@
+"""`flowlint capture`: map options to the library calls and results to exit codes.
+
+Exit codes: 0 every call ok (skips are not failures) and no verify finding at or above --fail-on;
+1 some calls failed, or verify findings at or above --fail-on; 2 usage error (a missing path, a bad
+--base-url, a missing --env-file or captures folder).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, FORMATS, SEVERITIES, usage_error
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=Path("capture"),
+    show_default=True,
+    help="Folder under which a {timestamp}/ run folder is created.",
+)
+@click.option(
+    "--env-file",
+    "env_files",
+    multiple=True,
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="File with server params (KEY=VALUE). Default: .env beside the given paths, if present. "
+    "Variables already in the environment win.",
+)
+@click.option(
+    "--base-url",
+    "base_urls",
+    multiple=True,
+    metavar="NAMESPACE=URL",
+    help="Send this namespace's calls to URL instead of its root (a mock, a staging host).",
+)
+@click.option(
+    "--delay",
+    type=click.FloatRange(min=0),
+    default=1.0,
+    show_default=True,
+    help="Seconds between the starts of two calls to the same host.",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0.001),
+    default=30.0,
+    show_default=True,
+    help="Seconds allowed per request (connect, reads, whole body) and per SQLite query.",
+)
+@click.option(
+    "--concurrency",
+    type=click.IntRange(min=1, max=64),
+    default=8,
+    show_default=True,
+    help="Hosts called at the same time (each host's calls stay sequential).",
+)
+@click.option(
+    "--retries",
+    type=click.IntRange(min=0, max=10),
+    default=2,
+    show_default=True,
+    help="Retries per test after 429, 5xx and connection errors.",
+)
+@click.option(
+    "--backoff",
+    type=click.FloatRange(min=0),
+    default=1.0,
+    show_default=True,
+    help="First backoff in seconds (doubled each retry) when no Retry-After is given.",
+)
+@click.option(
+    "--max-retry-after",
+    type=click.FloatRange(min=0),
+    default=60.0,
+    show_default=True,
+    help="Longest Retry-After honoured; a longer one fails the test.",
+)
+@click.option("--verify", "run_verify", is_flag=True, help="Also compare the captures with the output schemas.")
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(FORMATS),
+    default="text",
+    show_default=True,
+    help="Format of the --verify report.",
+)
+@click.option(
+    "--fail-on",
+    type=click.Choice(SEVERITIES),
+    default="warning",
+    show_default=True,
+    help="With --verify: lowest severity that makes the exit code 1.",
+)
+@click.option("--quiet", "-q", is_flag=True, help="No progress output.")
+@click.option(
+    "--via-mcp",
+    "via_mcp",
+    metavar="'COMMAND ...'",
+    help="Call the tests through this MCP server (started over stdio) instead of HTTP; the server "
+    "runs the handlers, so records hold post-handler data.",
+)
+@click.option(
+    "--mcp-tool",
+    "mcp_tools",
+    multiple=True,
+    metavar="NAMESPACE.TOOL=NAME",
+    help="With --via-mcp: the server's name for a tool (default {toolName}_{namespace}).",
+)
+def capture(
+    paths: tuple[Path, ...],
+    output: Path,
+    env_files: tuple[Path, ...],
+    base_urls: tuple[str, ...],
+    delay: float,
+    timeout: float,
+    concurrency: int,
+    retries: int,
+    backoff: float,
+    max_retry_after: float,
+    run_verify: bool,
+    output_format: str,
+    fail_on: str,
+    quiet: bool,
+    via_mcp: str | None,
+    mcp_tools: tuple[str, ...],
+) -> None:
+    """Run every test of every tool and store the responses under OUTPUT/{timestamp}/{namespace}/."""
+    if via_mcp is not None:
+        _capture_via_mcp(list(paths), via_mcp, mcp_tools, output, timeout, delay, run_verify, output_format, fail_on)
+        return
+    if mcp_tools:
+        usage_error("--mcp-tool needs --via-mcp")
+    from flowlint.capture.progress import choose_mode
+    from flowlint.capture.runner import CaptureOptions, parse_base_url
+    from flowlint.capture.runner import capture as run_capture
+    from flowlint.core.errors import FlowlintError
+    from flowlint.core.severity import Severity
+
+    stderr = sys.stderr
+    try:
+        overrides = dict(parse_base_url(text) for text in base_urls)
+        options = CaptureOptions(
+            output=output,
+            delay=delay,
+            timeout=timeout,
+            concurrency=concurrency,
+            retries=retries,
+            backoff=backoff,
+            max_retry_after=max_retry_after,
+            base_urls=overrides,
+            env_files=list(env_files) or None,
+            progress=choose_mode(stderr, quiet),
+            progress_stream=stderr,
+        )
+        result = run_capture(list(paths), options)
+    except FlowlintError as error:
+        usage_error(str(error))
+    except KeyboardInterrupt:  # before any call started: nothing to keep
+        click.echo("flowlint: interrupted", err=True)
+        sys.exit(EXIT_FINDINGS)
+    summary_stream = stderr if run_verify else sys.stdout
+    summary_stream.write(result.summary() + "\n")
+    code = EXIT_FINDINGS if result.failed or result.interrupted else EXIT_OK
+    if run_verify:
+        from flowlint.lint.config import load_config
+        from flowlint.lint.reporters import REPORTERS
+        from flowlint.verify import verify_records
+
+        config = load_config((list(paths) or [Path(".")])[0]).replace(fail_on=Severity(fail_on))
+        report = verify_records(result.definitions, result.records, config)
+        REPORTERS[output_format]().write(report, sys.stdout)
+        if report.failed():
+            code = EXIT_FINDINGS
+    sys.exit(code)
+
+
+def _capture_via_mcp(
+    paths: list[Path],
+    command: str,
+    mcp_tools: tuple[str, ...],
+    output: Path,
+    timeout: float,
+    delay: float,
+    run_verify: bool,
+    output_format: str,
+    fail_on: str,
+) -> None:
+    from flowlint.core.errors import FlowlintError
+    from flowlint.core.severity import Severity
+
+    tool_map: dict[str, str] = {}
+    for item in mcp_tools:
+        key, sep, name = item.partition("=")
+        if not sep or not key.strip() or not name.strip():
+            usage_error(f"--mcp-tool '{item}': expected NAMESPACE.TOOL=SERVER_TOOL_NAME")
+        tool_map[key.strip()] = name.strip()
+    try:
+        from flowlint.mcp.client import capture_via_mcp
+    except ImportError:
+        usage_error("--via-mcp needs the MCP SDK: pip install 'flowlint[mcp]'")
+    try:
+        from flowlint.lint.config import load_config
+
+        targets = paths or [Path(".")]
+        exclude = load_config(targets[0]).exclude
+        result = capture_via_mcp(
+            targets, command, output, tool_map=tool_map, timeout=timeout, delay=delay, exclude=exclude
+        )
+    except FlowlintError as error:
+        usage_error(str(error))
+    stream = sys.stderr if run_verify else sys.stdout
+    if result.server_error:
+        stream.write(f"flowlint: {result.server_error}\n")
+    stream.write(
+        f"Captured {len(result.outcomes)} tests via MCP: {result.ok} ok, {result.failed} failed, "
+        f"{result.skipped} skipped -> {result.folder}\n"
+    )
+    code = EXIT_FINDINGS if result.failed or result.server_error else EXIT_OK
+    if run_verify and result.folder is not None:
+        from flowlint.lint.reporters import REPORTERS
+        from flowlint.verify import verify as run_verify_folder
+
+        report = run_verify_folder(paths or [Path(".")], result.folder, fail_on=Severity(fail_on))
+        REPORTERS[output_format]().write(report, sys.stdout)
+        if report.failed():
+            code = EXIT_FINDINGS
+    sys.exit(code)

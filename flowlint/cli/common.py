@@ -1,0 +1,33 @@
+"""What every command shares: exit codes, the report formats, and how a usage error ends a command."""
+
+from __future__ import annotations
+
+import sys
+from typing import NoReturn
+
+import click
+
+from flowlint.lint.reporters import REPORTERS
+
+EXIT_OK = 0
+"""Nothing at or above the failure threshold."""
+EXIT_FINDINGS = 1
+"""Findings at or above the threshold, failed calls, or files that would change."""
+EXIT_USAGE = 2
+"""A usage or configuration error: nothing was checked."""
+
+# The reporter registry feeds --format; flowlint.lint.reporters imports nothing heavy at load time.
+FORMATS = tuple(REPORTERS)
+HUMAN_FORMATS = ("text", "github", "flowmcp")
+SEVERITIES = ("error", "warning", "info")
+
+
+def usage_error(message: str) -> NoReturn:
+    """Print `flowlint: message` on stderr and exit with EXIT_USAGE."""
+    click.echo(f"flowlint: {message}", err=True)
+    sys.exit(EXIT_USAGE)
+
+
+def split_codes(values: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """`--select TST,VAL04 --select FL001` -> ('TST', 'VAL04', 'FL001')."""
+    return tuple(code.strip().upper() for value in values for code in value.split(",") if code.strip())

@@ -1,0 +1,151 @@
+"""`flowlint schema`: generate tools' output schemas from captured responses and rewrite definitions.
+
+Exit codes: 0 nothing to change, or changes written (or shown as a diff); 1 `--check` found a
+definition that would change, or a file could not be rewritten; 2 usage error.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+
+
+def _err(line: str) -> None:
+    click.echo(line, err=True)
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option(
+    "--captures",
+    "captures",
+    multiple=True,
+    type=click.Path(path_type=Path),
+    help="A capture folder (or record file); repeat to merge several.",
+)
+@click.option("--write", is_flag=True, help="Write the changes instead of printing a diff.")
+@click.option("--check", is_flag=True, help="Exit 1 when any definition would change (for CI); print nothing else.")
+@click.option(
+    "--from-response",
+    "from_response",
+    type=click.Path(path_type=Path, dir_okay=False),
+    help="Print the output schema of one response (a JSON file or a capture record) and exit.",
+)
+@click.option("--quiet", "-q", is_flag=True, help="Do not print info notes.")
+def schema(
+    paths: tuple[Path, ...],
+    captures: tuple[Path, ...],
+    write: bool,
+    check: bool,
+    from_response: Path | None,
+    quiet: bool,
+) -> None:
+    """Generate `output` schemas from captured responses.
+
+    By default prints a unified diff of every definition that would change; --write writes the
+    files (atomically, verified after writing), --check only reports through the exit code.
+    """
+    if from_response is not None:
+        if paths or captures or write or check:
+            _err("flowlint: --from-response takes no PATHS, --captures, --write or --check")
+            sys.exit(EXIT_USAGE)
+        sys.exit(_from_response(from_response, quiet))
+    if write and check:
+        _err("flowlint: --write and --check cannot be combined")
+        sys.exit(EXIT_USAGE)
+    if not captures:
+        _err("flowlint: --captures DIR is required (or use --from-response FILE)")
+        sys.exit(EXIT_USAGE)
+    for folder in captures:
+        if not folder.exists():
+            _err(f"flowlint: {folder}: no such capture folder")
+            sys.exit(EXIT_USAGE)
+
+    from flowlint.core.errors import FlowlintError
+    from flowlint.definition.discovery import collect_files, display_path
+    from flowlint.lint.config import load_config
+    from flowlint.rewrite.outputs import CaptureIndex, plan_file, write_result
+
+    targets = list(paths) or [Path(".")]
+    try:
+        files = collect_files(targets, load_config(targets[0]).exclude)
+    except FlowlintError as error:
+        _err(f"flowlint: {error}")
+        sys.exit(EXIT_USAGE)
+    index = CaptureIndex.load(captures)
+    for problem in index.problems:
+        _err(f"warning: {problem}")
+    would_change = failed = 0
+    for file in files:
+        shown = display_path(file)
+        result = plan_file(file, index)
+        if result.status == "changed" and write:
+            result = write_result(result)
+        for tool in result.tools:
+            if tool.status in ("skipped", "failed") and tool.reason:
+                if tool.reason != "no captures":
+                    _err(f"{shown}: {tool.label}: {tool.status}: {tool.reason}")
+            for note in tool.notes:
+                if note.level != "info" or not quiet:
+                    _err(note.line(f"{shown}: {tool.label}"))
+        if result.status == "failed":
+            failed += 1
+            _err(f"{shown}: error: {result.reason}")
+        elif result.status in ("changed", "written"):
+            would_change += 1
+            if write:
+                _err(f"{shown}: written")
+            elif not check:
+                click.echo(result.diff(shown), nl=False)
+    for namespace, name in index.unmatched():
+        _err(f"warning: captures of {namespace}/{name} match no tool in the given definitions")
+    if check:
+        if would_change:
+            _err(f"{would_change} definition(s) would change")
+        return_code = EXIT_FINDINGS if would_change or failed else EXIT_OK
+    else:
+        return_code = EXIT_FINDINGS if failed else EXIT_OK
+    sys.exit(return_code)
+
+
+def _from_response(path: Path, quiet: bool) -> int:
+    from flowlint.schema.generate import Generated, generate_output
+
+    try:
+        document = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        _err(f"flowlint: {path}: cannot be read ({error.strerror or error})")
+        return EXIT_USAGE
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        _err(f"flowlint: {path}: not a JSON file ({error})")
+        return EXIT_USAGE
+    content_types: list[str | None] = []
+    raw = False
+    kind = "tool"
+    if isinstance(document, dict) and "response" in document and "toolName" in document:
+        from flowlint.captures.records import CaptureRecord
+
+        try:
+            record = CaptureRecord.model_validate(document)
+        except ValueError as error:
+            _err(f"flowlint: {path}: not a capture record ({error})")
+            return EXIT_USAGE
+        data = record.response.data
+        content_types = [record.contentType]
+        raw, kind = record.rawData, record.kind
+    else:
+        data = document
+    result = generate_output([data], content_types=content_types, kind=kind, raw_data=raw)
+    if not isinstance(result, Generated):
+        _err(f"{path}: error: {result.reason}")
+        return EXIT_FINDINGS
+    for note in result.notes:
+        if note.level != "info" or not quiet:
+            _err(note.line(str(path)))
+    click.echo(json.dumps(result.output, indent=2, ensure_ascii=False))
+    return EXIT_OK

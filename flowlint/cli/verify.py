@@ -1,0 +1,48 @@
+"""`flowlint verify`: compare captured responses with the declared output schemas.
+
+Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; 2 usage error (a missing
+path or captures folder).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, FORMATS, SEVERITIES, usage_error
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option(
+    "--captures",
+    "-c",
+    required=True,
+    type=click.Path(path_type=Path),
+    help="Folder of capture records (a run folder, or a folder of runs: the latest record of each test is used).",
+)
+@click.option(
+    "--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True, help="Output format."
+)
+@click.option(
+    "--fail-on",
+    type=click.Choice(SEVERITIES),
+    default="warning",
+    show_default=True,
+    help="Lowest severity that makes the exit code 1.",
+)
+def verify(paths: tuple[Path, ...], captures: Path, output_format: str, fail_on: str) -> None:
+    """Compare captured responses with the tools' declared output schemas (VER001-VER004)."""
+    from flowlint.core.errors import FlowlintError
+    from flowlint.core.severity import Severity
+    from flowlint.lint.reporters import REPORTERS
+    from flowlint.verify import verify as run_verify
+
+    try:
+        result = run_verify(list(paths), captures, fail_on=Severity(fail_on))
+    except FlowlintError as error:
+        usage_error(str(error))
+    REPORTERS[output_format]().write(result, sys.stdout)
+    sys.exit(EXIT_FINDINGS if result.failed() else EXIT_OK)

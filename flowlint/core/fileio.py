@@ -1,0 +1,155 @@
+"""File I/O every command shares: one bounded reader of regular files and one atomic writer.
+
+`read_regular` never blocks on a FIFO and never reads a device or an endless file: it opens
+without blocking, refuses anything but a regular file and stops at a size limit.
+
+`atomic_write` writes a temporary file beside the target and renames it over the target, so a
+reader never sees half a file. An existing file keeps its permission bits (and, where allowed, its
+owner); a new file gets the mode `open()` would give it (0666 less the umask), never mkstemp's 0600.
+A symlinked target is written through: the link stays, the file it points to changes. Targets that
+are not regular files (devices, FIFOs, folders) are refused, and the old content is compared only
+when it has the new size, so nothing is ever read without a bound.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+import threading
+from pathlib import Path
+
+from flowlint.core.errors import FileProblem
+
+__all__ = ["MAX_READ_BYTES", "atomic_write", "read_regular"]
+
+MAX_READ_BYTES = 64 * 1024 * 1024
+"""The default size limit of `read_regular`."""
+
+_UMASK: list[int] = []
+_UMASK_LOCK = threading.Lock()
+
+
+def _umask() -> int:
+    """The process umask, read once. `/proc` avoids `os.umask`'s set-and-restore, which would race with
+    other threads creating files."""
+    with _UMASK_LOCK:
+        if not _UMASK:
+            value = None
+            try:
+                with open("/proc/self/status", encoding="ascii", errors="replace") as status:
+                    for line in status:
+                        if line.startswith("Umask:"):
+                            value = int(line.split()[1], 8)
+                            break
+            except (OSError, ValueError, IndexError):
+                value = None
+            if value is None:
+                value = os.umask(0o022)
+                os.umask(value)
+            _UMASK.append(value)
+        return _UMASK[0]
+
+
+def _describe(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def read_regular(path: Path, limit: int = MAX_READ_BYTES) -> bytes:
+    """The bytes of the regular file `path`; raises `FileProblem` for anything else or anything larger
+    than `limit` bytes. Never blocks on a FIFO and never reads past `limit` + 1 bytes."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        raise FileProblem(f"cannot read the file: {error.strerror or error}") from error
+    try:
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileProblem(f"cannot read the file: it is {_describe(info.st_mode)}")
+        if info.st_size > limit:
+            raise FileProblem(f"the file is {info.st_size:,} bytes, over the {limit:,}-byte limit")
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            chunk = os.read(descriptor, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+            if size > limit:
+                raise FileProblem(f"the file grew past the {limit:,}-byte limit while it was read")
+        return b"".join(chunks)
+    except OSError as error:
+        raise FileProblem(f"cannot read the file: {error.strerror or error}") from error
+    finally:
+        os.close(descriptor)
+
+
+def atomic_write(path: Path, data: bytes, *, make_parents: bool = False) -> bool:
+    """Replace `path` with `data` atomically. Returns False when the file already held these bytes
+    (nothing is written). Raises `FileProblem` for a target that is not a regular file, a missing
+    folder (unless `make_parents`) or any OS error; no temporary file is left behind."""
+    target = Path(os.path.realpath(path))
+    try:
+        info: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        info = None
+    except OSError as error:
+        raise FileProblem(f"cannot write: {error.strerror or error}", path) from error
+    if info is not None:
+        if not stat.S_ISREG(info.st_mode):
+            raise FileProblem(f"not written: it is {_describe(info.st_mode)}, not a regular file", path)
+        if info.st_size == len(data) and _same_content(target, data):
+            return False
+    folder = target.parent
+    if not folder.is_dir():
+        if not make_parents:
+            raise FileProblem(f"cannot write: the folder {folder} does not exist", path)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise FileProblem(f"cannot create the folder {folder}: {error.strerror or error}", path) from error
+    mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+    except OSError as error:
+        raise FileProblem(f"cannot write: {error.strerror or error}", path) from error
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.chmod(temporary, mode)
+        if info is not None and (info.st_uid, info.st_gid) != _owner(temporary):
+            try:
+                os.chown(temporary, info.st_uid, info.st_gid)
+            except OSError:
+                pass  # not allowed to give the file away: it keeps the writer as owner
+        os.replace(temporary, target)
+    except BaseException as error:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        if isinstance(error, OSError):
+            raise FileProblem(f"cannot write: {error.strerror or error}", path) from error
+        raise
+    return True
+
+
+def _owner(path: str) -> tuple[int, int]:
+    info = os.stat(path)
+    return info.st_uid, info.st_gid
+
+
+def _same_content(path: Path, data: bytes) -> bool:
+    try:
+        return read_regular(path, limit=len(data)) == data
+    except FileProblem:
+        return False

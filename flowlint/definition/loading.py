@@ -1,0 +1,221 @@
+"""Loading a definition file: the one path from a file on disk to a typed `Definition`.
+
+Every command loads files here (check, capture, verify, schema, mock, mcp-tools, the language
+server): read (regular files only, bounded), refuse binary data, parse with the file's format,
+decide what the file is, build the typed view. Nothing raises for a bad file: the result says what
+happened (`LoadStatus`) and why, and the lint engine turns each status into its diagnostic.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from functools import cached_property
+from pathlib import Path
+
+from flowlint.core.errors import FileProblem
+from flowlint.core.fileio import read_regular
+from flowlint.core.nodes import NonStatic, SArray, SNode, SObject, Span, shorten
+from flowlint.definition.discovery import collect_files, display_path
+from flowlint.definition.model import Definition, build_definition
+from flowlint.formats import ParsedModule, SyntaxProblem, parse_file_bytes
+
+__all__ = [
+    "RAW_HANDLERS",
+    "LoadStatus",
+    "LoadedFile",
+    "classify",
+    "load_bytes",
+    "load_file",
+    "load_paths",
+    "tools_with_handlers",
+]
+
+RAW_HANDLERS = ("postRequest", "executeRequest")
+"""Handlers that change a tool's data: with one of them, the API's raw data is not the tool's output."""
+
+_DEFINITION_KEYS = ("namespace", "tools", "routes", "resources")
+
+# What a file is when it is not a tool definition: export name -> description.
+_OTHER_KINDS = (
+    ("list", "a shared list (export const list)"),
+    ("skill", "a skill (export const skill)"),
+    ("prompt", "a prompt (export const prompt)"),
+    ("schema", "a FlowMCP v1 definition (export const schema); flowlint checks v3 definitions"),
+)
+
+
+class LoadStatus(StrEnum):
+    """What loading a file found."""
+
+    DEFINITION = "definition"  # a tool definition: `definition` is set
+    SKIPPED = "skipped"  # readable, but not a tool definition (a list, a skill, package.json...)
+    UNREADABLE = "unreadable"  # cannot be read: missing, denied, not a regular file, too large
+    BINARY = "binary"  # binary data, not source text
+    SYNTAX = "syntax"  # does not parse: `problems` says where
+    BAD_MAIN = "bad-main"  # `main` exists but is not an object literal
+    CRASHED = "crashed"  # the parser itself failed (a defect or limit of flowlint, not of the file)
+
+
+@dataclass
+class LoadedFile:
+    """One file as loaded. `kind` groups the statuses as reports show them."""
+
+    path: Path
+    display: str
+    data: bytes
+    status: LoadStatus
+    reason: str = ""
+    problems: tuple[SyntaxProblem, ...] = ()
+    span: Span = field(default_factory=lambda: Span(0, 0))  # where `reason` points (BAD_MAIN: at main)
+    handlers: SNode | None = None
+    definition: Definition | None = None
+
+    @property
+    def kind(self) -> str:
+        """`definition`, `skipped` or `error`."""
+        if self.status in (LoadStatus.DEFINITION, LoadStatus.SKIPPED):
+            return self.status.value
+        return "error"
+
+    @property
+    def namespace(self) -> str:
+        """The definition's namespace, or the file's stem when it has none."""
+        if self.definition is not None and self.definition.namespace:
+            return self.definition.namespace
+        return self.path.stem
+
+    @cached_property
+    def handler_tools(self) -> frozenset[str]:
+        """Tools whose handlers change their data (`postRequest`, `executeRequest`): best effort."""
+        if self.definition is None or self.handlers is None:
+            return frozenset()
+        names = [tool.name for tool in self.definition.tools if tool.kind == "tool"]
+        if isinstance(self.handlers, NonStatic):
+            return frozenset(tools_with_handlers(self.handlers.source, names))
+        if isinstance(self.handlers, SObject):
+            return frozenset(name for name in names if self.handlers.get(name) is not None)
+        return frozenset()
+
+
+def load_file(path: Path, display: str | None = None) -> LoadedFile:
+    """Read and load one file; never raises for a bad file."""
+    shown = display if display is not None else display_path(path)
+    try:
+        data = read_regular(path)
+    except FileProblem as problem:
+        return LoadedFile(path, shown, b"", LoadStatus.UNREADABLE, str(problem))
+    return load_bytes(data, path, shown)
+
+
+def load_bytes(data: bytes, path: Path, display: str | None = None) -> LoadedFile:
+    """Load a file's bytes as if read from `path` (its suffix picks the format); never raises."""
+    shown = display if display is not None else display_path(path)
+    if b"\x00" in data[:8192]:
+        return LoadedFile(path, shown, data, LoadStatus.BINARY, "the file is binary, not a definition")
+    suffix = path.suffix.lower()
+    try:
+        module = parse_file_bytes(data, suffix)
+    except RecursionError:
+        module = ParsedModule(internal_error="RecursionError: the definition is nested too deeply to check")
+    except Exception as error:  # a safety net: one odd file must never stop a run
+        module = ParsedModule(internal_error=f"{type(error).__name__}: {error}")
+    if module.internal_error is not None:
+        return LoadedFile(path, shown, data, LoadStatus.CRASHED, module.internal_error)
+    if module.problems:
+        first = module.problems[0]
+        return LoadedFile(
+            path, shown, data, LoadStatus.SYNTAX, f"syntax error: {first.message}", tuple(module.problems), first.span
+        )
+    status, reason, main = classify(module, suffix)
+    if main is None:
+        span = module.exports["main"].span if status is LoadStatus.BAD_MAIN else Span(0, 0)
+        return LoadedFile(path, shown, data, status, reason, span=span)
+    handlers = module.exports.get("handlers")
+    try:
+        definition = build_definition(main, has_handlers=handlers is not None)
+    except RecursionError:
+        return LoadedFile(path, shown, data, LoadStatus.CRASHED, "the definition is nested too deeply to check")
+    return LoadedFile(path, shown, data, LoadStatus.DEFINITION, handlers=handlers, definition=definition)
+
+
+def classify(module: ParsedModule, suffix: str) -> tuple[LoadStatus, str, SObject | None]:
+    """(status, reason, main): what a parsed file is, and its `main` object when it is a definition."""
+    main = module.exports.get("main")
+    if isinstance(main, SObject):
+        if isinstance(main.get("tools"), SArray):
+            return LoadStatus.SKIPPED, "an agent manifest (main.tools is a list of tool ids)", None
+        if suffix == ".json" and not any(main.get(key) is not None for key in _DEFINITION_KEYS):
+            # Any JSON object is `main` to the loader; package.json and friends are not definitions.
+            return (
+                LoadStatus.SKIPPED,
+                "not a tool definition: a JSON object without namespace, tools or resources",
+                None,
+            )
+        return LoadStatus.DEFINITION, "", main
+    if main is not None:
+        if isinstance(main, NonStatic):
+            return (
+                LoadStatus.BAD_MAIN,
+                (
+                    f"main must be an object literal; flowlint reads definitions without running "
+                    f"them and cannot evaluate `{shorten(main.source, 40)}` ({main.reason})"
+                ),
+                None,
+            )
+        return LoadStatus.BAD_MAIN, "main must be an object literal", None
+    for name, description in _OTHER_KINDS:
+        if name in module.exports:
+            return LoadStatus.SKIPPED, f"not a tool definition: {description}", None
+    where = {".py": "no module-level `main = {...}`", ".json": "no `main` object"}.get(
+        suffix, "no `export const main = {...}`"
+    )
+    return LoadStatus.SKIPPED, f"not a tool definition: {where}", None
+
+
+def load_paths(paths: Iterable[Path], exclude: Iterable[str] = ()) -> list[LoadedFile]:
+    """Every file under `paths` (see `collect_files`), loaded. Raises `UsageError` for a missing path."""
+    return [load_file(file) for file in collect_files(paths, exclude)]
+
+
+def tools_with_handlers(source: str, names: list[str]) -> set[str]:
+    """Tools whose handler object holds `postRequest` or `executeRequest` (best effort, by text).
+
+    For each tool name, find `name: {` (quoted or not) in the handlers' source, take the balanced
+    braces that follow, and look for the handler names inside. `preRequest` alone changes the request,
+    not the data, so it does not make the data raw.
+    """
+    found: set[str] = set()
+    for name in names:
+        pattern = re.compile(r"(?:^|[\s,{(])(['\"]?)" + re.escape(name) + r"\1\s*:\s*\{")
+        for match in pattern.finditer(source):
+            block = _balanced(source, match.end() - 1)
+            if any(re.search(r"\b" + h + r"\b", block) for h in RAW_HANDLERS):
+                found.add(name)
+                break
+    return found
+
+
+def _balanced(text: str, start: int) -> str:
+    depth = 0
+    quote: str | None = None
+    index = start
+    while index < len(text):
+        char = text[index]
+        if quote:
+            if char == "\\":
+                index += 1
+            elif char == quote:
+                quote = None
+        elif char in "'\"`":
+            quote = char
+        elif char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return text[start : index + 1]
+        index += 1
+    return text[start:]

@@ -1,0 +1,347 @@
+"""Typed views of a loaded definition: tools, resource queries, parameters, z specs and tests.
+
+The builder is lenient: it never reports anything and never fails on malformed input. Rules inspect
+the views (and the static nodes they keep) and report what is wrong, each at its own span.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from flowlint.core.nodes import SArray, SEntry, SNode, SObject, Span, SScalar, string_value, to_python
+from flowlint.definition.zod import ZSpec, parse_z
+
+USER_PARAM = "{{USER_PARAM}}"
+_SERVER_PARAM = re.compile(r"^\{\{SERVER_PARAM:([^{}]+)\}\}$")
+_ANY_PLACEHOLDER = re.compile(r"\{\{([^{}]+)\}\}")
+
+
+@dataclass(frozen=True, slots=True)
+class Parameter:
+    """One entry of a tool's or query's `parameters` array.
+
+    `role` is `user` (`{{USER_PARAM}}`: the only kind a test may set), `server`
+    (`{{SERVER_PARAM:NAME}}`), `placeholder` (a named placeholder such as `{{LATITUDE}}`, which the
+    runtime treats as a fixed value) or `fixed` (any other value, sent as is). Malformed
+    parameters have `key` or `z` set to None.
+    """
+
+    index: int
+    node: SNode
+    key: str | None
+    key_span: Span
+    value: str | None
+    location: str | None
+    location_span: Span | None
+    role: str
+    server_param: str | None
+    placeholders: tuple[str, ...]
+    z: ZSpec | None
+    z_node: SObject | None
+    option_nodes: tuple[SNode, ...]
+
+    @property
+    def span(self) -> Span:
+        return _span(self.node)
+
+    @property
+    def is_user(self) -> bool:
+        return self.role == "user" and self.key is not None
+
+    def option_span(self, index: int | None) -> Span:
+        """Span of `options[index]`, else of the primitive, else of the z block."""
+        if index is not None and 0 <= index < len(self.option_nodes):
+            return _span(self.option_nodes[index])
+        if self.z_node is not None:
+            primitive = self.z_node.get("primitive")
+            return _span(primitive if primitive is not None else self.z_node)
+        return self.span
+
+
+@dataclass(frozen=True, slots=True)
+class TestCase:
+    """One element of `tests`; `obj` is None when the element is not an object."""
+
+    index: int
+    node: SNode
+    obj: SObject | None
+
+    @property
+    def description(self) -> str | None:
+        if self.obj is None:
+            return None
+        return string_value(self.obj.get("_description"))
+
+    def label(self) -> str:
+        """`test 0 ('Single coin')`: how messages name a test."""
+        description = self.description
+        if description:
+            short = description if len(description) <= 50 else description[:47] + "..."
+            return f"test {self.index} ('{short}')"
+        return f"test {self.index}"
+
+
+@dataclass
+class Tool:
+    """A tool (`kind == 'tool'`) or a resource query (`kind == 'query'`).
+
+    `label` is how diagnostics name it: the tool name, or `resource.query`.
+    """
+
+    kind: str
+    name: str
+    label: str
+    key_span: Span
+    node: SNode
+    method: str | None = None
+    path: str | None = None
+    sql: str | None = None
+    sql_span: Span | None = None
+    parameters: list[Parameter] = field(default_factory=list)
+    parameters_node: SNode | None = None
+    tests_node: SNode | None = None
+    tests: list[TestCase] = field(default_factory=list)
+
+    @property
+    def obj(self) -> SObject | None:
+        return self.node if isinstance(self.node, SObject) else None
+
+    @cached_property
+    def user_parameters(self) -> dict[str, Parameter]:
+        """User parameters by key (the first one wins when a key repeats)."""
+        found: dict[str, Parameter] = {}
+        for parameter in self.parameters:
+            if parameter.is_user and parameter.key not in found:
+                found[parameter.key] = parameter  # type: ignore[index]
+        return found
+
+    def member_span(self, key: str) -> Span:
+        """Span of the value of `key` in the tool object, else of the tool's key."""
+        if isinstance(self.node, SObject):
+            value = self.node.get(key)
+            if value is not None:
+                return _span(value)
+        return self.key_span
+
+
+@dataclass(slots=True)
+class SharedListRef:
+    """One `main.sharedLists` entry."""
+
+    ref: str
+    filter: dict[str, object] | None
+    span: Span
+
+
+@dataclass(slots=True)
+class Definition:
+    """A FlowMCP tool definition (`main`) as flowlint sees it."""
+
+    main: SObject
+    namespace: str | None
+    tools: list[Tool]
+    required_server_params: tuple[str, ...]
+    shared_lists: dict[str, SharedListRef]
+    has_handlers: bool = False
+
+    def get(self, key: str) -> SNode | None:
+        return self.main.get(key)
+
+
+def _span(node: SNode) -> Span:
+    return node.span
+
+
+def build_definition(main: SObject, has_handlers: bool = False) -> Definition:
+    """Build the typed view of `main`; tools come from `tools` or its old name `routes`."""
+    tools: list[Tool] = []
+    for section in ("tools", "routes"):
+        container = main.get(section)
+        if isinstance(container, SObject):
+            for entry in container.entries:
+                tools.append(_build_tool(entry))
+    resources = main.get("resources")
+    if isinstance(resources, SObject):
+        for resource in resources.entries:
+            queries = resource.value.get("queries") if isinstance(resource.value, SObject) else None
+            if isinstance(queries, SObject):
+                for query in queries.entries:
+                    tools.append(_build_query(resource.key, query))
+    server_params = main.get("requiredServerParams")
+    required = tuple(
+        item.value
+        for item in (server_params.items if isinstance(server_params, SArray) else ())
+        if isinstance(item, SScalar) and isinstance(item.value, str)
+    )
+    shared: dict[str, SharedListRef] = {}
+    declared = main.get("sharedLists")
+    if isinstance(declared, SArray):
+        for item in declared.items:
+            if isinstance(item, SObject):
+                ref = string_value(item.get("ref"))
+                filter_node = item.get("filter")
+                filter_value = to_python(filter_node) if isinstance(filter_node, SObject) else None
+                if ref:
+                    shared[ref] = SharedListRef(
+                        ref, filter_value if isinstance(filter_value, dict) else None, item.span
+                    )
+    return Definition(
+        main=main,
+        namespace=string_value(main.get("namespace")),
+        tools=tools,
+        required_server_params=required,
+        shared_lists=shared,
+        has_handlers=has_handlers,
+    )
+
+
+def _build_tool(entry: SEntry) -> Tool:
+    tool = Tool(kind="tool", name=entry.key, label=entry.key, key_span=entry.key_span, node=entry.value)
+    if isinstance(entry.value, SObject):
+        method = string_value(entry.value.get("method"))
+        tool.method = method.upper() if method else None
+        tool.path = string_value(entry.value.get("path"))
+        _fill_parameters_and_tests(tool, entry.value, query=False)
+    return tool
+
+
+def _build_query(resource: str, entry: SEntry) -> Tool:
+    label = f"{resource}.{entry.key}"
+    tool = Tool(kind="query", name=entry.key, label=label, key_span=entry.key_span, node=entry.value)
+    if isinstance(entry.value, SObject):
+        sql = entry.value.get("sql")
+        tool.sql = string_value(sql)
+        tool.sql_span = sql.span if sql is not None else None
+        _fill_parameters_and_tests(tool, entry.value, query=True)
+    return tool
+
+
+def _fill_parameters_and_tests(tool: Tool, obj: SObject, query: bool) -> None:
+    parameters = obj.get("parameters")
+    tool.parameters_node = parameters
+    if isinstance(parameters, SArray):
+        tool.parameters = [_build_parameter(index, item, query) for index, item in enumerate(parameters.items)]
+    tests = obj.get("tests")
+    tool.tests_node = tests
+    if isinstance(tests, SArray):
+        tool.tests = [
+            TestCase(index, item, item if isinstance(item, SObject) else None) for index, item in enumerate(tests.items)
+        ]
+
+
+def _build_parameter(index: int, node: SNode, query: bool) -> Parameter:
+    empty = Parameter(
+        index=index,
+        node=node,
+        key=None,
+        key_span=node.span,
+        value=None,
+        location=None,
+        location_span=None,
+        role="fixed",
+        server_param=None,
+        placeholders=(),
+        z=None,
+        z_node=None,
+        option_nodes=(),
+    )
+    if not isinstance(node, SObject):
+        return empty
+    position = node.get("position")
+    z_node = node.get("z")
+    if position is None and query and node.get("key") is not None:
+        return _build_seed_query_parameter(index, node)
+    key: str | None = None
+    key_span = node.span
+    value: str | None = None
+    location: str | None = None
+    location_span: Span | None = None
+    if isinstance(position, SObject):
+        key_node = position.get("key")
+        key = string_value(key_node)
+        key_span = key_node.span if key_node is not None else position.span
+        value = string_value(position.get("value"))
+        location_node = position.get("location")
+        location = string_value(location_node)
+        location_span = location_node.span if location_node is not None else None
+    role, server_param, placeholders = classify_value(value)
+    spec: ZSpec | None = None
+    option_nodes: tuple[SNode, ...] = ()
+    if isinstance(z_node, SObject):
+        primitive = z_node.get("primitive")
+        options = z_node.get("options")
+        option_nodes = options.items if isinstance(options, SArray) else ()
+        option_values = [to_python(item) for item in option_nodes]
+        if options is not None and not isinstance(options, SArray):
+            option_values = [to_python(options)]
+            option_nodes = (options,)
+        primitive_value = to_python(primitive) if primitive is not None else None
+        spec = parse_z(primitive_value, option_values)
+    return Parameter(
+        index=index,
+        node=node,
+        key=key,
+        key_span=key_span,
+        value=value,
+        location=location,
+        location_span=location_span,
+        role=role,
+        server_param=server_param,
+        placeholders=placeholders,
+        z=spec,
+        z_node=z_node if isinstance(z_node, SObject) else None,
+        option_nodes=option_nodes,
+    )
+
+
+_SEED_TYPES = {
+    "string": "string()",
+    "number": "number()",
+    "integer": "number()",
+    "boolean": "boolean()",
+    "array": "array()",
+    "object": "object()",
+}
+
+
+def _build_seed_query_parameter(index: int, node: SObject) -> Parameter:
+    """Seed 000's resource parameter form: `{ key, type, description, required }`."""
+    key_node = node.get("key")
+    type_name = string_value(node.get("type")) or "string"
+    required = node.get("required")
+    options: list[object] = []
+    if not (isinstance(required, SScalar) and required.value is True):
+        options.append("optional()")
+    spec = parse_z(_SEED_TYPES.get(type_name, f"{type_name}()"), options)
+    return Parameter(
+        index=index,
+        node=node,
+        key=string_value(key_node),
+        key_span=key_node.span if key_node is not None else node.span,
+        value=USER_PARAM,
+        location=None,
+        location_span=None,
+        role="user",
+        server_param=None,
+        placeholders=(),
+        z=spec,
+        z_node=None,
+        option_nodes=(),
+    )
+
+
+def classify_value(value: str | None) -> tuple[str, str | None, tuple[str, ...]]:
+    """(role, server param name, named placeholders) of a `position.value`."""
+    if value is None:
+        return "fixed", None, ()
+    if value == USER_PARAM:
+        return "user", None, ()
+    server = _SERVER_PARAM.match(value)
+    if server:
+        return "server", server.group(1).strip(), ()
+    placeholders = tuple(name for name in _ANY_PLACEHOLDER.findall(value))
+    if placeholders:
+        return "placeholder", None, placeholders
+    return "fixed", None, ()

@@ -1,0 +1,142 @@
+"""Shared lists: find a `_lists/` folder, load its `export const list` files, resolve enum values.
+
+`enum({{evmChains:alias}})` takes its values from the `alias` field of the `evmChains` list, after
+the filter the definition declares in `sharedLists`. When a list cannot be found the caller gets the
+reason and does not check membership (no false TST004).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from flowlint.core.jsvalues import js_number
+from flowlint.core.nodes import SObject, to_python
+
+LIST_SUFFIXES = (".mjs", ".js", ".json", ".py")
+
+
+@dataclass(frozen=True, slots=True)
+class SharedList:
+    name: str
+    path: Path
+    entries: tuple[dict[str, object], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """Resolved enum values, or None with the reason they could not be resolved."""
+
+    values: tuple[str, ...] | None
+    reason: str = ""
+
+
+class SharedListResolver:
+    """Finds and caches list folders and list files; one instance serves a whole run."""
+
+    def __init__(self, lists_dir: Path | None = None) -> None:
+        self._configured = lists_dir
+        self._dir_for: dict[Path, Path | None] = {}
+        self._lists_in: dict[Path, dict[str, SharedList]] = {}
+
+    def lists_dir(self, definition_path: Path) -> Path | None:
+        if self._configured is not None:
+            return self._configured
+        start = definition_path.parent.resolve()
+        if start in self._dir_for:
+            return self._dir_for[start]
+        found: Path | None = None
+        visited = []
+        for folder in (start, *start.parents):
+            if folder in self._dir_for:
+                found = self._dir_for[folder]
+                break
+            visited.append(folder)
+            candidate = folder / "_lists"
+            if candidate.is_dir():
+                found = candidate
+                break
+        for folder in visited:
+            self._dir_for[folder] = found
+        return found
+
+    def _load_dir(self, folder: Path) -> dict[str, SharedList]:
+        cached = self._lists_in.get(folder)
+        if cached is not None:
+            return cached
+        from flowlint.formats import parse_file_bytes
+
+        lists: dict[str, SharedList] = {}
+        try:
+            files = sorted(p for p in folder.rglob("*") if p.suffix in LIST_SUFFIXES and p.is_file())
+        except OSError:
+            files = []
+        for file in files:
+            try:
+                module = parse_file_bytes(file.read_bytes(), file.suffix)
+            except OSError:
+                continue
+            node = module.exports.get("list")
+            if not isinstance(node, SObject):
+                continue
+            data = to_python(node)
+            assert isinstance(data, dict)
+            meta = data.get("meta")
+            name = meta.get("name") if isinstance(meta, dict) else None
+            entries = data.get("entries")
+            if not isinstance(entries, list):
+                continue
+            shared = SharedList(
+                str(name) if isinstance(name, str) else file.stem,
+                file,
+                tuple(e for e in entries if isinstance(e, dict)),
+            )
+            lists.setdefault(shared.name, shared)
+            lists.setdefault(file.stem, shared)
+        self._lists_in[folder] = lists
+        return lists
+
+    def resolve(
+        self, definition_path: Path, name: str, field: str, filter_spec: dict[str, object] | None
+    ) -> Resolution:
+        folder = self.lists_dir(definition_path)
+        if folder is None:
+            return Resolution(
+                None, f"no _lists/ folder was found above {definition_path.parent} (set lists_dir in [tool.flowlint])"
+            )
+        shared = self._load_dir(folder).get(name)
+        if shared is None:
+            return Resolution(None, f"no list named '{name}' in {folder}")
+        values: list[str] = []
+        for entry in shared.entries:
+            if filter_spec and not _passes(entry, filter_spec):
+                continue
+            value = entry.get(field)
+            if value is None:
+                continue
+            values.append(_js_string(value))
+        if not values:
+            return Resolution(None, f"list '{name}' in {shared.path} has no '{field}' values after the filter")
+        return Resolution(tuple(dict.fromkeys(values)))
+
+
+def _passes(entry: dict[str, object], filter_spec: dict[str, object]) -> bool:
+    key = filter_spec.get("key")
+    if not isinstance(key, str):
+        return True
+    value = entry.get(key)
+    if "exists" in filter_spec:
+        return (value is not None) == bool(filter_spec["exists"])
+    if "value" in filter_spec:
+        return value == filter_spec["value"]
+    if "in" in filter_spec and isinstance(filter_spec["in"], list):
+        return value in filter_spec["in"]
+    return True
+
+
+def _js_string(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return js_number(value)
+    return str(value)

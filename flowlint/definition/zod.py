@@ -1,0 +1,592 @@
+"""The z engine: FlowMCP's `z: { primitive, options }` parsed into a spec, and values checked against it.
+
+Semantics follow the FlowMCP specification where it speaks and the reference runtime (zod 3) where it
+is silent: no coercion, enum values are strings, `array()` holds strings, `default()` implies
+`optional()`, `regex()` is enforced. Shared by TST004, capture and the MCP mock.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from flowlint.core.jsvalues import js_length, js_number, js_repr
+from flowlint.core.nodes import HOLE, NonStatic, json_type
+from flowlint.core.severity import Severity
+
+PRIMITIVES = ("string", "number", "boolean", "enum", "array", "object")
+KNOWN_OPTIONS = ("min", "max", "length", "optional", "default", "regex")
+
+_CALL = re.compile(r"^\s*([A-Za-z_]\w*)\s*\((.*)\)\s*$", re.DOTALL)
+_SEVERAL_CALLS = re.compile(r"[A-Za-z_]\w*\([^()]*\)")
+_LIST_REF = re.compile(r"^\{\{\s*([A-Za-z_][\w-]*)\s*:\s*([A-Za-z_][\w-]*)\s*\}\}$")
+_NUMBER_TEXT = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
+
+_PRIMITIVE_HINTS = {
+    "int": "number()",
+    "integer": "number()",
+    "float": "number()",
+    "double": "number()",
+    "bigint": "number()",
+    "bool": "boolean()",
+    "str": "string()",
+    "text": "string()",
+    "list": "array()",
+    "dict": "object()",
+    "json": "object()",
+    "date": "string()",
+}
+
+
+class ZProblem(StrEnum):
+    """What kind of problem a z block has; the lint rules give each kind its code."""
+
+    PRIMITIVE_TYPE = "primitive-type"  # z.primitive is missing or not a string
+    PRIMITIVE = "primitive"  # not a call, unknown, or with arguments it does not take
+    OPTION_ENTRY = "option-entry"  # an options item that is not one option string
+    ENUM_VALUES = "enum-values"  # enum(...) values that are missing, malformed, repeated
+    OPTION = "option"  # an unknown option, or one that does not fit the primitive
+    REGEX_UNSUPPORTED = "regex-unsupported"  # a regex() Python cannot compile, so it is not checked
+
+
+@dataclass(frozen=True, slots=True)
+class ZIssue:
+    """A problem in a z block. `option_index` is None when it is about the primitive itself.
+
+    `broken` means the block cannot be used to validate values: the parameter is reported once
+    and its test values are not checked again (no TST004 cascade).
+    """
+
+    kind: ZProblem
+    severity: Severity
+    message: str
+    option_index: int | None = None
+    broken: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ListRef:
+    """`enum({{list:field}})`: enum values taken from a field of a shared list."""
+
+    name: str
+    field: str
+
+
+@dataclass(frozen=True, slots=True)
+class ZSpec:
+    """A parsed z block."""
+
+    kind: str
+    primitive_text: str
+    enum_values: tuple[str, ...] | None = None
+    list_ref: ListRef | None = None
+    min: float | None = None
+    max: float | None = None
+    length: int | None = None
+    optional: bool = False
+    has_default: bool = False
+    default: object = None
+    regex: str | None = None
+    pattern: re.Pattern[str] | None = None
+    issues: tuple[ZIssue, ...] = field(default=(), compare=False)
+
+    @property
+    def required(self) -> bool:
+        return not (self.optional or self.has_default)
+
+    @property
+    def broken(self) -> bool:
+        return any(issue.broken for issue in self.issues)
+
+    def describe(self) -> str:
+        """The primitive and its constraints as written, e.g. `number() with min(1), max(250)`."""
+        parts = []
+        if self.min is not None:
+            parts.append(f"min({js_number(self.min)})")
+        if self.max is not None:
+            parts.append(f"max({js_number(self.max)})")
+        if self.length is not None:
+            parts.append(f"length({self.length})")
+        if self.regex is not None:
+            parts.append(f"regex({self.regex})")
+        return self.primitive_text + (" with " + ", ".join(parts) if parts else "")
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+_SPEC_CACHE: dict[tuple[str, tuple[str, ...]], ZSpec] = {}
+
+
+def parse_z(primitive: object, options: list[object]) -> ZSpec:
+    """Parse a z block; every problem becomes a `ZIssue` on the returned spec, never an exception.
+
+    Specs are immutable, so the common all-strings case is cached: a library repeats the same few
+    z blocks thousands of times."""
+    if isinstance(primitive, str) and all(type(option) is str for option in options):
+        key = (primitive, tuple(str(option) for option in options))
+        cached = _SPEC_CACHE.get(key)
+        if cached is None:
+            if len(_SPEC_CACHE) > 4096:
+                _SPEC_CACHE.clear()
+            cached = _SPEC_CACHE[key] = _parse_z(primitive, options)
+        return cached
+    return _parse_z(primitive, options)
+
+
+def _parse_z(primitive: object, options: list[object]) -> ZSpec:
+    issues: list[ZIssue] = []
+    if not isinstance(primitive, str):
+        issues.append(
+            ZIssue(
+                ZProblem.PRIMITIVE_TYPE,
+                Severity.ERROR,
+                "z.primitive must be a string such as 'string()' or 'number()'",
+                broken=True,
+            )
+        )
+        return ZSpec(kind="string", primitive_text=str(primitive), issues=tuple(issues))
+    kind, enum_values, list_ref = _parse_primitive(primitive.strip(), issues, options)
+    spec: dict[str, Any] = {}
+    for index, option in enumerate(options):
+        if option is HOLE:
+            issues.append(
+                ZIssue(
+                    ZProblem.OPTION_ENTRY,
+                    Severity.WARNING,
+                    f"z.options[{index}] is an array hole; FlowMCP skips it, but it is "
+                    "not valid data: remove the extra comma",
+                    index,
+                )
+            )
+            continue
+        if not isinstance(option, str):
+            shown = option.source if isinstance(option, NonStatic) else js_repr(option)
+            issues.append(
+                ZIssue(
+                    ZProblem.OPTION_ENTRY,
+                    Severity.ERROR,
+                    f"z.options[{index}] must be a string such as 'optional()', got {shown}",
+                    index,
+                    broken=True,
+                )
+            )
+            continue
+        calls = [option]
+        if len(_SEVERAL_CALLS.findall(option)) > 1:
+            calls = _SEVERAL_CALLS.findall(option)
+            issues.append(
+                ZIssue(
+                    ZProblem.OPTION_ENTRY,
+                    Severity.WARNING,
+                    f"z.options[{index}] '{option}' holds {len(calls)} options in one string; "
+                    "write each as its own item: " + ", ".join(f"'{c}'" for c in calls),
+                    index,
+                )
+            )
+        for call in calls:
+            _parse_option(call, index, kind, enum_values, spec, issues)
+    default_index = spec.pop("_default_index", None)
+    built = ZSpec(
+        kind=kind,
+        primitive_text=primitive.strip(),
+        enum_values=enum_values,
+        list_ref=list_ref,
+        issues=tuple(issues),
+        **spec,
+    )
+    if built.has_default and not built.broken and built.list_ref is None:
+        problem = validate(built.default, built)
+        if problem is not None:
+            quoted = [i for i in issues if i.kind is ZProblem.OPTION and "the quotes become part" in i.message]
+            hint = ""
+            if quoted:  # one finding that explains both: the quotes are why the default does not fit
+                issues.remove(quoted[0])
+                hint = " (the quotes are part of the value)"
+            issues.append(
+                ZIssue(
+                    ZProblem.OPTION,
+                    Severity.ERROR,
+                    f"the default value {js_repr(built.default)}{hint} does not fit: {problem}; "
+                    "every call that omits this parameter would fail",
+                    default_index if isinstance(default_index, int) else None,
+                )
+            )
+            built = ZSpec(
+                kind=kind,
+                primitive_text=primitive.strip(),
+                enum_values=enum_values,
+                list_ref=list_ref,
+                issues=tuple(issues),
+                **spec,
+            )
+    return built
+
+
+def _parse_primitive(
+    text: str, issues: list[ZIssue], options: list[object]
+) -> tuple[str, tuple[str, ...] | None, ListRef | None]:
+    match = _CALL.match(text)
+    if match is None:
+        issues.append(
+            ZIssue(
+                ZProblem.PRIMITIVE,
+                Severity.ERROR,
+                f"z.primitive '{text}' is not a call such as 'string()'; use one of " + _primitive_list(),
+                broken=True,
+            )
+        )
+        return "string", None, None
+    name, args = match.group(1), match.group(2)
+    if name not in PRIMITIVES:
+        hint = _PRIMITIVE_HINTS.get(name.lower())
+        suggestion = f"use {hint}" if hint else "use one of " + _primitive_list()
+        issues.append(
+            ZIssue(
+                ZProblem.PRIMITIVE,
+                Severity.ERROR,
+                f"unknown primitive '{text}'; FlowMCP's runtime silently treats it as string(): " + suggestion,
+                broken=True,
+            )
+        )
+        return "string", None, None
+    if name != "enum":
+        if args.strip():
+            issues.append(
+                ZIssue(
+                    ZProblem.PRIMITIVE,
+                    Severity.WARNING,
+                    f"'{text}' takes no arguments; FlowMCP ignores '{args}': write '{name}()'",
+                )
+            )
+        return name, None, None
+    stripped = args.strip()
+    list_match = _LIST_REF.match(stripped)
+    if list_match:
+        return "enum", None, ListRef(list_match.group(1), list_match.group(2))
+    if not stripped:
+        has_values_option = any(isinstance(o, str) and o.strip().startswith("values(") for o in options)
+        extra = " (the values(...) option is not FlowMCP syntax)" if has_values_option else ""
+        issues.append(
+            ZIssue(
+                ZProblem.ENUM_VALUES,
+                Severity.ERROR,
+                f"enum() has no values{extra}; FlowMCP would accept only the empty string. "
+                "List the values in the primitive: 'enum(usd,eur,gbp)'",
+                broken=True,
+            )
+        )
+        return "enum", None, None
+    if stripped.startswith("[") and stripped.endswith("]"):
+        inner = [v.strip().strip("'\"") for v in stripped[1:-1].split(",")]
+        runtime = ", ".join(f'"{v.strip()}"' for v in args.split(","))
+        issues.append(
+            ZIssue(
+                ZProblem.ENUM_VALUES,
+                Severity.ERROR,
+                f"enum values are written as a JavaScript array; FlowMCP splits on commas and "
+                f"reads {runtime}: write 'enum({','.join(v for v in inner if v)})'",
+                broken=True,
+            )
+        )
+        return "enum", tuple(v for v in inner if v), None
+    raw_values = args.split(",")
+    values = tuple(v.strip() for v in raw_values)
+    if any(v != v.strip() for v in raw_values if v.strip()):
+        issues.append(
+            ZIssue(
+                ZProblem.ENUM_VALUES,
+                Severity.WARNING,
+                f"'{text}' has spaces around enum values; the specification forbids them: "
+                f"write 'enum({','.join(v for v in values if v)})'",
+            )
+        )
+    if "" in values:
+        issues.append(
+            ZIssue(
+                ZProblem.ENUM_VALUES,
+                Severity.WARNING,
+                f"'{text}' has an empty value (an extra comma); FlowMCP would accept '' as a value: "
+                f"write 'enum({','.join(v for v in values if v)})'",
+            )
+        )
+    duplicates = sorted({v for v in values if v and values.count(v) > 1})
+    if duplicates:
+        issues.append(
+            ZIssue(
+                ZProblem.ENUM_VALUES,
+                Severity.WARNING,
+                f"'{text}' lists {', '.join(repr(d) for d in duplicates)} more than once",
+            )
+        )
+    return "enum", tuple(dict.fromkeys(v for v in values if v)), None
+
+
+def _parse_option(
+    text: str, index: int, kind: str, enum_values: tuple[str, ...] | None, spec: dict[str, Any], issues: list[ZIssue]
+) -> None:
+    match = _CALL.match(text)
+    if match is None:
+        issues.append(
+            ZIssue(
+                ZProblem.OPTION,
+                Severity.ERROR,
+                f"option '{text}' is not a call such as 'optional()' or 'min(1)'",
+                index,
+            )
+        )
+        return
+    name, arg = match.group(1), match.group(2).strip()
+    primitive = f"{kind}()"
+    if name not in KNOWN_OPTIONS:
+        if name == "values" and kind == "enum":
+            hint = f"put the values in the primitive: 'enum({','.join(_split_loose(arg))})'"
+        else:
+            hint = "known options are " + ", ".join(f"{o}()" for o in KNOWN_OPTIONS)
+        issues.append(
+            ZIssue(
+                ZProblem.OPTION,
+                Severity.ERROR,
+                f"unknown option '{text}'; FlowMCP's runtime silently ignores it: {hint}",
+                index,
+            )
+        )
+        return
+    if name in ("min", "max"):
+        number = _number_arg(arg)
+        if number is None:
+            issues.append(ZIssue(ZProblem.OPTION, Severity.ERROR, f"'{text}' needs a number, e.g. '{name}(1)'", index))
+        elif kind in ("boolean", "enum", "object"):
+            issues.append(
+                ZIssue(
+                    ZProblem.OPTION,
+                    Severity.ERROR,
+                    f"'{text}' does not apply to {primitive}; FlowMCP's runtime throws on it: remove it",
+                    index,
+                )
+            )
+        elif kind in ("number", "string"):
+            spec[name] = number
+        # array(): the specification says min/max are ignored for other types.
+        return
+    if name == "length":
+        number = _number_arg(arg)
+        if number is None or number < 0 or number != int(number):
+            issues.append(
+                ZIssue(
+                    ZProblem.OPTION, Severity.ERROR, f"'{text}' needs a non-negative integer, e.g. 'length(42)'", index
+                )
+            )
+        elif kind not in ("string", "array"):
+            issues.append(
+                ZIssue(
+                    ZProblem.OPTION,
+                    Severity.ERROR,
+                    f"'{text}' does not apply to {primitive}; length() counts string characters or array items",
+                    index,
+                )
+            )
+        else:
+            spec["length"] = int(number)
+        return
+    if name == "optional":
+        if arg:
+            issues.append(
+                ZIssue(ZProblem.OPTION, Severity.WARNING, f"'{text}' takes no argument: write 'optional()'", index)
+            )
+        spec["optional"] = True
+        return
+    if name == "regex":
+        if kind != "string":
+            issues.append(
+                ZIssue(
+                    ZProblem.OPTION,
+                    Severity.ERROR,
+                    f"'{text}' does not apply to {primitive}; only string() takes regex()",
+                    index,
+                )
+            )
+            return
+        spec["regex"] = arg
+        compiled, error = compile_js_regex(arg)
+        if compiled is None:
+            issues.append(
+                ZIssue(
+                    ZProblem.REGEX_UNSUPPORTED,
+                    Severity.WARNING,
+                    f"regex '{arg}' cannot be checked by flowlint ({error}); test values are not matched against it",
+                    index,
+                )
+            )
+        spec["pattern"] = compiled
+        return
+    # default(...): the runtime guesses the type from the text.
+    spec["has_default"] = True
+    spec["_default_index"] = index
+    if len(arg) >= 2 and arg[0] == arg[-1] and arg[0] in "'\"":
+        issues.append(
+            ZIssue(
+                ZProblem.OPTION,
+                Severity.WARNING,
+                f"'{text}': the quotes become part of the default value ({arg}); write 'default({arg[1:-1]})'",
+                index,
+            )
+        )
+    spec["default"] = guess_default(arg)
+
+
+def guess_default(text: str) -> object:
+    """The value FlowMCP's runtime derives from `default(text)`."""
+    if _NUMBER_TEXT.match(text):
+        number = float(text)
+        return int(number) if number.is_integer() and abs(number) < 2**53 else number
+    if text == "true":
+        return True
+    if text == "false":
+        return False
+    return text
+
+
+def _number_arg(text: str) -> float | None:
+    if not _NUMBER_TEXT.match(text.strip()):
+        return None
+    return float(text)
+
+
+def _split_loose(text: str) -> list[str]:
+    return [part.strip().strip("'\"") for part in text.strip("[]").split(",") if part.strip().strip("'\"")]
+
+
+def _primitive_list() -> str:
+    return ", ".join(f"{p}()" for p in PRIMITIVES)
+
+
+_REGEX_CACHE: dict[str, tuple[re.Pattern[str] | None, str]] = {}
+
+
+def compile_js_regex(source: str) -> tuple[re.Pattern[str] | None, str]:
+    """Compile a JavaScript `RegExp` source (no flags) for Python; returns (pattern, error)."""
+    cached = _REGEX_CACHE.get(source)
+    if cached is not None:
+        return cached
+    translated = re.sub(r"\(\?<([A-Za-z_]\w*)>", r"(?P<\1>", source)
+    translated = re.sub(r"\\k<([A-Za-z_]\w*)>", r"(?P=\1)", translated)
+    try:
+        result: tuple[re.Pattern[str] | None, str] = (re.compile(translated, re.ASCII), "")
+    except re.error as error:
+        result = (None, f"Python's re says: {error.msg}")
+    except (RecursionError, OverflowError, ValueError) as error:
+        result = (None, str(error))
+    _REGEX_CACHE[source] = result
+    return result
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def validate(value: object, spec: ZSpec, list_values: tuple[str, ...] | None = None) -> str | None:
+    """Check one value; returns None when it passes, else what is wrong and how to fix it.
+
+    `list_values` are the resolved values of a shared-list enum; None means unresolved, in which
+    case membership is not checked.
+    """
+    kind = spec.kind
+    if value is None:
+        return "got null; FlowMCP rejects null even for optional parameters: omit the key instead"
+    if kind == "string":
+        if not isinstance(value, str):
+            return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}" + _quote_hint(value)
+        return _check_length(value, spec, "characters") or _check_regex(value, spec)
+    if kind == "number":
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            hint = ""
+            if isinstance(value, str) and _NUMBER_TEXT.match(value.strip()):
+                hint = f"; write {value.strip()} without quotes"
+            return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}{hint}"
+        if isinstance(value, float) and not math.isfinite(value):
+            return f"{_expects(spec)}, got {js_repr(value)}"
+        if spec.min is not None and value < spec.min:
+            return f"{_expects(spec)}, got {js_number(value)}, below min({js_number(spec.min)})"
+        if spec.max is not None and value > spec.max:
+            return f"{_expects(spec)}, got {js_number(value)}, above max({js_number(spec.max)})"
+        return None
+    if kind == "boolean":
+        if not isinstance(value, bool):
+            hint = ""
+            if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+                hint = f"; write {value.strip().lower()} without quotes"
+            return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}{hint}"
+        return None
+    if kind == "enum":
+        values = spec.enum_values if spec.list_ref is None else list_values
+        if not isinstance(value, str):
+            text = js_repr(value) if not isinstance(value, (int, float)) else js_number(value)
+            if values is not None and text in values and not isinstance(value, bool):
+                return f"{_expects(spec)}, got number {text}; enum values are strings: write '{text}'"
+            return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}; enum values are strings"
+        if values is not None and value not in values:
+            return f"{_expects(spec)}, got {js_repr(value)}{_closest(value, values)}"
+        return None
+    if kind == "array":
+        if not isinstance(value, list):
+            hint = "; wrap it in an array: [ " + js_repr(value) + " ]" if isinstance(value, str) else ""
+            return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}{hint}"
+        for position, item in enumerate(value):
+            if not isinstance(item, str):
+                return (
+                    f"{_expects(spec)}: array() holds strings, but item {position} is "
+                    f"{json_type(item)} {js_repr(item)}" + _quote_hint(item)
+                )
+        return _check_length(value, spec, "items")
+    # object(): a plain object, never an array.
+    if not isinstance(value, dict):
+        return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}; object() takes a plain object {{ ... }}"
+    return None
+
+
+def _expects(spec: ZSpec) -> str:
+    if spec.kind == "enum":
+        if spec.list_ref is not None:
+            return f"expects a value of {spec.primitive_text}"
+        shown = ",".join(spec.enum_values or ())
+        return f"expects one of enum({shown})"
+    return f"expects {spec.describe()}"
+
+
+def _check_length(value: str | list[object], spec: ZSpec, unit: str) -> str | None:
+    size = len(value) if isinstance(value, list) else js_length(value)
+    if spec.length is not None and size != spec.length:
+        return f"{_expects(spec)}, got {size} {unit}; length({spec.length}) needs exactly {spec.length}"
+    if spec.kind == "string":
+        if spec.min is not None and size < spec.min:
+            return f"{_expects(spec)}, got {size} {unit}, fewer than min({js_number(spec.min)})"
+        if spec.max is not None and size > spec.max:
+            return f"{_expects(spec)}, got {size} {unit}, more than max({js_number(spec.max)})"
+    return None
+
+
+def _check_regex(value: str, spec: ZSpec) -> str | None:
+    if spec.pattern is not None and spec.pattern.search(value) is None:
+        return f"{js_repr(value)} does not match regex({spec.regex})"
+    return None
+
+
+def _quote_hint(value: object) -> str:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"; quote it: '{js_number(value)}'"
+    if isinstance(value, bool):
+        return f"; quote it: '{js_repr(value)}'"
+    return ""
+
+
+def _closest(value: str, values: tuple[str, ...]) -> str:
+    import difflib
+
+    lowered = {v.lower(): v for v in values}
+    if value.lower() in lowered:
+        return f"; enum values are case-sensitive: write '{lowered[value.lower()]}'"
+    close = difflib.get_close_matches(value, list(values), n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""

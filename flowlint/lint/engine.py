@@ -1,0 +1,111 @@
+"""The engine: load one file, run the selected rules over its definition, apply suppressions.
+
+A file that is not a definition gets the diagnostic of its load status (FL001 syntax, FL002 skipped,
+FL006 unreadable or binary, FL007 `main` not an object, FL008 a failure of flowlint itself). Any
+crash of a rule becomes an FL008 diagnostic for that file, so one odd file never stops a run over a
+whole library.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flowlint.core.nodes import Span
+from flowlint.core.severity import Severity
+from flowlint.core.source import SourceText
+from flowlint.definition.loading import LoadedFile, LoadStatus, load_bytes, load_file
+from flowlint.definition.sharedlists import SharedListResolver
+from flowlint.lint.codes import Code
+from flowlint.lint.config import Config, code_selected
+from flowlint.lint.diagnostics import Finding, locate
+from flowlint.lint.registry import all_rules
+from flowlint.lint.result import FileReport
+from flowlint.lint.rule import Rule, RuleContext
+from flowlint.lint.suppressions import parse_suppressions, suppressed, unused_suppressions
+
+__all__ = ["Engine"]
+
+# The code a file gets when it is not a definition, by load status.
+_STATUS_CODES = {
+    LoadStatus.UNREADABLE: Code.FL006,
+    LoadStatus.BINARY: Code.FL006,
+    LoadStatus.SKIPPED: Code.FL002,
+    LoadStatus.BAD_MAIN: Code.FL007,
+}
+
+
+class Engine:
+    """Runs rules over files. One engine serves a whole run (it caches shared lists)."""
+
+    def __init__(self, config: Config, resolver: SharedListResolver | None = None) -> None:
+        self.config = config
+        self.resolver = resolver or SharedListResolver(config.lists_dir)
+        self.rules: list[Rule] = [
+            rule() for rule in all_rules() if not rule.reported_by_engine and code_selected(rule.code, config)
+        ]
+        self._severity: dict[str, Severity] = {
+            rule.code: config.severity.get(rule.code, rule.severity) for rule in all_rules()
+        }
+
+    def lint_file(self, path: Path, display: str) -> FileReport:
+        """Read and lint one file."""
+        return self.lint_loaded(load_file(path, display))
+
+    def lint_bytes(self, data: bytes, path: Path, display: str) -> FileReport:
+        """Lint one file's bytes as if read from `path`."""
+        return self.lint_loaded(load_bytes(data, path, display))
+
+    def lint_loaded(self, loaded: LoadedFile) -> FileReport:
+        """Lint a loaded file. A defect in flowlint itself becomes an FL008 diagnostic for this file."""
+        try:
+            return self._lint_loaded(loaded)
+        except RecursionError:
+            return self._error_report(loaded, Code.FL008, "the definition is nested too deeply to check")
+        except Exception as error:
+            return self._error_report(
+                loaded,
+                Code.FL008,
+                f"internal error while checking this file ({type(error).__name__}: {error}); "
+                "please report it with the file",
+            )
+
+    def _lint_loaded(self, loaded: LoadedFile) -> FileReport:
+        source = SourceText(loaded.data)
+        if loaded.status is LoadStatus.SYNTAX:
+            report = FileReport(loaded.display, loaded.kind)
+            for problem in loaded.problems:
+                self._add(report, source, Finding(Code.FL001, f"syntax error: {problem.message}", problem.span))
+            return report
+        if loaded.status is LoadStatus.CRASHED:
+            return self._error_report(
+                loaded,
+                Code.FL008,
+                f"internal error while reading this file ({loaded.reason}); please report it with the file",
+            )
+        if loaded.definition is None:
+            reason = f"skipped: {loaded.reason}" if loaded.status is LoadStatus.SKIPPED else loaded.reason
+            return self._error_report(loaded, _STATUS_CODES[loaded.status], reason, loaded.span)
+        report = FileReport(loaded.display, "definition", definition=loaded.definition)
+        context = RuleContext(loaded.definition, loaded.path, self.config, self.resolver)
+        findings: list[Finding] = []
+        for rule in self.rules:
+            findings.extend(rule.check(context))
+        suppressions = parse_suppressions(loaded.data, source)
+        for finding in findings:
+            if not suppressed(finding, source, suppressions):
+                self._add(report, source, finding)
+        for finding in unused_suppressions(suppressions, self.config):
+            self._add(report, source, finding)
+        report.diagnostics.sort(key=lambda d: d.sort_key)
+        return report
+
+    def _error_report(self, loaded: LoadedFile, code: Code, message: str, span: Span | None = None) -> FileReport:
+        report = FileReport(loaded.display, loaded.kind if code is not Code.FL008 else "error")
+        self._add(report, SourceText(loaded.data), Finding(code, message, span or Span(0, 0)))
+        return report
+
+    def _add(self, report: FileReport, source: SourceText, finding: Finding) -> None:
+        if not code_selected(finding.code, self.config):
+            return
+        severity = self.config.severity.get(finding.code) or finding.severity or self._severity[finding.code]
+        report.diagnostics.append(locate(finding, severity, report.path, source))

@@ -1,0 +1,49 @@
+"""The table of rules: every `Rule` subclass defined in the `flowlint.rules` package, by code.
+
+Each rule's code must be a member of `flowlint.lint.codes.Code` and belong to exactly one rule.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import cache
+
+from flowlint.lint.codes import Code, code_order
+from flowlint.lint.rule import Rule
+
+__all__ = ["all_rules", "rule_for"]
+
+
+@cache
+def all_rules() -> tuple[type[Rule], ...]:
+    """Every rule class, sorted by family, then code."""
+    # `rules/` is installed as `flowlint.rules` (pyproject.toml maps the folder); mypy checks the
+    # folder itself as the package `rules`, so this import is invisible to it.
+    import flowlint.rules as package  # type: ignore[import-not-found,unused-ignore]
+
+    found: dict[str, type[Rule]] = {}
+    for module_info in pkgutil.iter_modules(package.__path__):
+        module = importlib.import_module(f"{package.__name__}.{module_info.name}")
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and issubclass(value, Rule)
+                and value is not Rule
+                and value.__module__ == module.__name__
+            ):
+                if not isinstance(value.code, Code):
+                    raise RuntimeError(f"{value.__name__}: code {value.code!r} is not in flowlint.lint.codes")
+                if value.code in found:
+                    raise RuntimeError(f"rule code {value.code} is defined twice")
+                found[value.code] = value
+    return tuple(found[code] for code in sorted(found, key=code_order))
+
+
+def rule_for(code: str) -> type[Rule] | None:
+    """The rule with this code (any case), or None."""
+    wanted = code.upper()
+    for rule in all_rules():
+        if rule.code == wanted:
+            return rule
+    return None

@@ -1,0 +1,284 @@
+"""Reporters: turn a `LintResult` into text for a stream. One class per format, registered by name.
+
+The registry `REPORTERS` feeds `flowlint check --format`. This module imports nothing heavy at load
+time (the lint result type is only needed for type checking), so the CLI can build its option
+choices from it without slowing start-up.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import TYPE_CHECKING, ClassVar, TextIO
+
+from flowlint import __version__
+
+if TYPE_CHECKING:
+    from flowlint.lint.diagnostics import Diagnostic
+    from flowlint.lint.result import LintResult
+
+REPORT_VERSION = 1
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+class Reporter:
+    """Base class: `name` is the `--format` value, `write` renders a whole result."""
+
+    name: ClassVar[str]
+    description: ClassVar[str]
+
+    def write(self, result: LintResult, stream: TextIO) -> None:
+        raise NotImplementedError
+
+
+class TextReporter(Reporter):
+    name = "text"
+    description = "path:line:col: CODE severity message, then a summary"
+
+    def write(self, result: LintResult, stream: TextIO) -> None:
+        for d in result.diagnostics:
+            stream.write(f"{d.path}:{d.line}:{d.column}: {d.code} {d.severity.value} {d.message}\n")
+        stream.write(summary_line(result) + "\n")
+
+
+class JsonReporter(Reporter):
+    name = "json"
+    description = "one JSON document: version, flowlint, diagnostics, summary"
+
+    def write(self, result: LintResult, stream: TextIO) -> None:
+        document = {
+            "version": REPORT_VERSION,
+            "flowlint": __version__,
+            "diagnostics": [d.to_dict() for d in result.diagnostics],
+            "summary": result.summary(),
+        }
+        json.dump(document, stream, indent=2, ensure_ascii=False)
+        stream.write("\n")
+
+
+class SarifReporter(Reporter):
+    name = "sarif"
+    description = "SARIF 2.1.0 (GitHub code scanning and other SARIF viewers)"
+
+    def write(self, result: LintResult, stream: TextIO) -> None:
+        from flowlint.lint.registry import all_rules
+
+        rules = all_rules()
+        index: dict[str, int] = {rule.code: i for i, rule in enumerate(rules)}
+        descriptors = [
+            {
+                "id": rule.code,
+                "name": rule.name,
+                "shortDescription": {"text": rule.summary},
+                "fullDescription": {"text": " ".join(p for p in (rule.summary, rule.why) if p)},
+                "help": {"text": f"{rule.fix}\nRun `flowlint rules {rule.code}` for examples."},
+                "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity.value]},
+            }
+            for rule in rules
+        ]
+        results = []
+        for d in result.diagnostics:
+            entry: dict[str, object] = {
+                "ruleId": d.code,
+                "level": _SARIF_LEVEL[d.severity.value],
+                "message": {"text": d.message},
+                "locations": [
+                    {
+                        "physicalLocation": {
+                            "artifactLocation": {"uri": _uri(d.path), "uriBaseId": "%SRCROOT%"},
+                            "region": {
+                                "startLine": d.line,
+                                "startColumn": d.column,
+                                "endLine": max(d.end_line, d.line),
+                                "endColumn": max(d.end_column, d.column if d.end_line <= d.line else 1),
+                            },
+                        }
+                    }
+                ],
+                "partialFingerprints": {"flowlint/v1": finding_fingerprint(d)},
+            }
+            if d.code in index:
+                entry["ruleIndex"] = index[d.code]
+            where = {
+                k: v
+                for k, v in (("tool", d.tool), ("testIndex", d.test_index), ("parameter", d.parameter))
+                if v is not None
+            }
+            if where:
+                entry["properties"] = where
+            results.append(entry)
+        document = {
+            "$schema": SARIF_SCHEMA,
+            "version": "2.1.0",
+            "runs": [
+                {
+                    "tool": {
+                        "driver": {
+                            "name": "flowlint",
+                            "version": __version__,
+                            "semanticVersion": __version__,
+                            "rules": descriptors,
+                        }
+                    },
+                    # flowlint counts columns in Unicode code points, not SARIF's default UTF-16 units.
+                    "columnKind": "unicodeCodePoints",
+                    "invocations": [{"executionSuccessful": True}],
+                    "results": results,
+                }
+            ],
+        }
+        json.dump(document, stream, indent=2, ensure_ascii=False)
+        stream.write("\n")
+
+
+_SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
+
+
+class GithubReporter(Reporter):
+    name = "github"
+    description = "GitHub Actions workflow commands (::error file=...::message annotations)"
+
+    def write(self, result: LintResult, stream: TextIO) -> None:
+        for d in result.diagnostics:
+            level = {"error": "error", "warning": "warning", "info": "notice"}[d.severity.value]
+            properties = ",".join(
+                f"{key}={_gh_property(str(value))}"
+                for key, value in (
+                    ("file", d.path),
+                    ("line", d.line),
+                    ("col", d.column),
+                    ("endLine", max(d.end_line, d.line)),
+                    ("endColumn", d.end_column),
+                    ("title", f"flowlint {d.code}"),
+                )
+            )
+            stream.write(f"::{level} {properties}::{_gh_data(f'{d.code} {d.message}')}\n")
+        stream.write(summary_line(result) + "\n")
+
+
+def _gh_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _gh_property(text: str) -> str:
+    return _gh_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+class JunitReporter(Reporter):
+    name = "junit"
+    description = "JUnit XML: a test suite per file, a failing test case per finding at or above --fail-on"
+
+    def write(self, result: LintResult, stream: TextIO) -> None:
+        import xml.etree.ElementTree as ET
+
+        threshold = result.config.fail_on.rank
+        root = ET.Element("testsuites", name="flowlint")
+        total = failures = 0
+        for report in result.files:
+            suite = ET.SubElement(root, "testsuite", name=report.path)
+            cases = suite_failures = 0
+            for d in report.diagnostics:
+                if d.severity.rank < threshold:
+                    continue
+                cases += 1
+                suite_failures += 1
+                case = ET.SubElement(
+                    suite,
+                    "testcase",
+                    name=f"{d.code}:{d.line}:{d.column}",
+                    classname=report.path,
+                    file=report.path,
+                    line=str(d.line),
+                )
+                failure = ET.SubElement(case, "failure", message=d.message, type=d.code)
+                failure.text = f"{d.path}:{d.line}:{d.column}: {d.code} {d.severity.value} {d.message}"
+            if not cases:
+                cases = 1
+                ET.SubElement(suite, "testcase", name="flowlint", classname=report.path, file=report.path)
+            suite.set("tests", str(cases))
+            suite.set("failures", str(suite_failures))
+            suite.set("errors", "0")
+            total += cases
+            failures += suite_failures
+        root.set("tests", str(total))
+        root.set("failures", str(failures))
+        root.set("errors", "0")
+        ET.indent(root)
+        stream.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+        stream.write(ET.tostring(root, encoding="unicode"))
+        stream.write("\n")
+
+
+class FlowmcpReporter(Reporter):
+    name = "flowmcp"
+    description = "the layout of `flowmcp validate` (FlowMCP spec 09, Validation Output Format)"
+
+    def write(self, result: LintResult, stream: TextIO) -> None:
+        several = len(result.files) > 1
+        for number, report in enumerate(result.files):
+            if several:
+                stream.write(("\n" if number else "") + f"{report.path}\n")
+            errors = warnings = 0
+            for d in report.diagnostics:
+                errors += d.severity.value == "error"
+                warnings += d.severity.value == "warning"
+                subject = f"{d.tool}: " if d.tool else ""
+                stream.write(f"  {d.code} {d.severity.value:<7} {subject}{d.message}\n")
+            # The wording (including "1 errors") is flowmcp's own, kept so scripts written for it still match.
+            stream.write(f"{errors} errors, {warnings} warnings\n")
+            stream.write(
+                "Schema is valid\n"
+                if errors == 0 and report.kind != "error"
+                else "Schema cannot be loaded (has errors)\n"
+            )
+
+
+REPORTERS: dict[str, type[Reporter]] = {
+    cls.name: cls for cls in (TextReporter, JsonReporter, SarifReporter, GithubReporter, JunitReporter, FlowmcpReporter)
+}
+
+
+def summary_line(result: LintResult) -> str:
+    summary = result.summary()
+    counts = []
+    for key, word in (("errors", "error"), ("warnings", "warning"), ("infos", "info")):
+        value = summary[key]
+        if value:
+            counts.append(f"{value} {word}{'s' if value != 1 and word != 'info' else ''}")
+    files = summary["files"]
+    definitions = summary["definitions"]
+    checked = (
+        f"{files} file{'s' if files != 1 else ''} ({definitions} definition{'s' if definitions != 1 else ''}, "
+        f"{summary['skipped']} skipped)"
+    )
+    if not counts:
+        return f"All checks passed: {checked}."
+    return f"Found {', '.join(counts)} in {checked}."
+
+
+def statistics_lines(result: LintResult) -> list[str]:
+    """`--statistics`: one line per rule code with findings, most frequent first."""
+    from flowlint.lint.registry import rule_for
+
+    counts = Counter(d.code for d in result.diagnostics)
+    severities = {d.code: d.severity.value for d in result.diagnostics}
+    lines = []
+    for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        rule = rule_for(code)
+        name = rule.name if rule is not None else ""
+        lines.append(f"{count:>5}  {code:<8}{severities[code]:<9}{name}")
+    return lines
+
+
+def finding_fingerprint(d: Diagnostic) -> str:
+    """A line-independent identity for a finding (the same fields a baseline matches on)."""
+    import hashlib
+
+    key = json.dumps([d.code, d.tool, d.test_index, d.parameter, d.message], ensure_ascii=False)
+    return hashlib.sha256(f"{_uri(d.path)}\0{key}".encode()).hexdigest()[:32]
+
+
+def _uri(path: str) -> str:
+    from urllib.parse import quote
+
+    return quote(path.replace("\\", "/"))

@@ -1,0 +1,60 @@
+"""What a lint run returns: one `FileReport` per file, gathered in a `LintResult`.
+
+`check` and `verify` both produce these, so every reporter and exit-code rule applies to both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from flowlint.core.severity import Severity
+from flowlint.definition.model import Definition
+from flowlint.lint.config import Config
+from flowlint.lint.diagnostics import Diagnostic, fails
+
+__all__ = ["FileReport", "LintResult"]
+
+
+@dataclass
+class FileReport:
+    """The outcome for one file: its diagnostics and what the file turned out to be.
+
+    `kind` is `definition`, `skipped` (not a tool definition) or `error` (unreadable, unparsable).
+    `definition` is kept by `lint_source` (for embedding tools); `lint_paths` drops it to save memory.
+    """
+
+    path: str
+    kind: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    definition: Definition | None = None
+
+
+@dataclass
+class LintResult:
+    """The outcome of a run: one report per file, in path order."""
+
+    files: list[FileReport] = field(default_factory=list)
+    config: Config = field(default_factory=Config)
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        return [d for report in self.files for d in report.diagnostics]
+
+    def count(self, severity: Severity) -> int:
+        return sum(1 for d in self.diagnostics if d.severity is severity)
+
+    def summary(self) -> dict[str, int]:
+        kinds = [report.kind for report in self.files]
+        return {
+            "files": len(self.files),
+            "definitions": kinds.count("definition"),
+            "skipped": kinds.count("skipped"),
+            "unreadable": kinds.count("error"),
+            "errors": self.count(Severity.ERROR),
+            "warnings": self.count(Severity.WARNING),
+            "infos": self.count(Severity.INFO),
+        }
+
+    def failed(self, fail_on: Severity | None = None) -> bool:
+        """True when any diagnostic is at or above `fail_on` (default: the configured level)."""
+        return fails(self.diagnostics, fail_on or self.config.fail_on)

@@ -1,0 +1,137 @@
+"""What a rule is: a class with a code, a default severity, documentation, examples and a check.
+
+Rules report `Finding`s; they never print or write. Each rule documents and tests itself with
+`VALID` and `INVALID` examples: whole definitions, the invalid ones with the exact line, column and
+message fragment they must produce (tests/test_rules.py runs every example of every rule).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import ClassVar
+
+from flowlint.core.nodes import Span
+from flowlint.core.severity import Severity
+from flowlint.definition.model import Definition, Parameter
+from flowlint.definition.sharedlists import Resolution, SharedListResolver
+from flowlint.definition.zod import ZProblem
+from flowlint.lint.codes import Code
+from flowlint.lint.config import Config
+from flowlint.lint.diagnostics import Finding
+
+
+@dataclass(frozen=True)
+class Expect:
+    """One diagnostic an invalid example must produce (the rule's own code unless `code` is set)."""
+
+    line: int
+    column: int
+    message: str
+    code: Code | None = None
+
+
+@dataclass(frozen=True)
+class Example:
+    """A definition used as documentation and as a test case."""
+
+    source: str
+    expect: tuple[Expect, ...] = ()
+    path: str = "example.mjs"
+    title: str = ""
+
+
+@dataclass
+class RuleContext:
+    """What a rule may look at: the definition, where it lives, the configuration, the shared lists."""
+
+    definition: Definition
+    path: Path
+    config: Config
+    resolver: SharedListResolver
+    _resolved: dict[tuple[str, str], Resolution] = field(default_factory=dict)
+
+    def list_values(self, parameter: Parameter) -> Resolution | None:
+        """Resolved values of a shared-list enum parameter; None for any other parameter."""
+        spec = parameter.z
+        if spec is None or spec.list_ref is None:
+            return None
+        ref = spec.list_ref
+        key = (ref.name, ref.field)
+        if key not in self._resolved:
+            declared = self.definition.shared_lists.get(ref.name)
+            if declared is None:
+                self._resolved[key] = Resolution(None, f"'{ref.name}' is not declared in sharedLists")
+            else:
+                self._resolved[key] = self.resolver.resolve(self.path, ref.name, ref.field, declared.filter)
+        return self._resolved[key]
+
+
+class Rule:
+    """Base class of every rule. Subclasses set the class attributes and implement `check`."""
+
+    code: ClassVar[Code]
+    name: ClassVar[str]
+    severity: ClassVar[Severity]
+    summary: ClassVar[str]
+    why: ClassVar[str] = ""
+    fix: ClassVar[str] = ""
+    # True for codes the engine itself reports (parse errors, skipped files): `check` is not used.
+    reported_by_engine: ClassVar[bool] = False
+    # The z-block problem this rule reports, for rules that only report what the z engine found.
+    z_problem: ClassVar[ZProblem | None] = None
+    VALID: ClassVar[list[Example]] = []
+    INVALID: ClassVar[list[Example]] = []
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        if self.z_problem is not None:
+            yield from z_issue_findings(ctx, self.code, self.z_problem)
+
+    def finding(
+        self,
+        message: str,
+        span: Span,
+        *,
+        tool: str | None = None,
+        test_index: int | None = None,
+        parameter: str | None = None,
+    ) -> Finding:
+        """A finding of this rule's code at `span`, with the rule's default severity."""
+        return Finding(self.code, message, span, tool=tool, test_index=test_index, parameter=parameter)
+
+
+# The first two lines of every example definition, so examples stay short and their lines predictable.
+EXAMPLE_HEADER = (
+    "export const main = {\n"
+    "    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',\n"
+)
+
+
+def example(body: str) -> str:
+    """An example definition: the header, then `body` (which starts on line 3), then the closing brace."""
+    return EXAMPLE_HEADER + body.rstrip("\n") + "\n}\n"
+
+
+def z_issue_findings(ctx: RuleContext, code: Code, kind: ZProblem) -> Iterator[Finding]:
+    """A finding of `code` for every z-block issue of `kind`, at the option (or primitive) it is about."""
+    for tool in ctx.definition.tools:
+        for parameter in tool.parameters:
+            if parameter.z is None:
+                continue
+            for issue in parameter.z.issues:
+                if issue.kind is kind:
+                    name = f"'{parameter.key}'" if parameter.key else f"#{parameter.index}"
+                    yield Finding(
+                        code,
+                        f"parameter {name}: {issue.message}",
+                        parameter.option_span(issue.option_index),
+                        tool=tool.label,
+                        parameter=parameter.key,
+                        severity=issue.severity,
+                    )
+
+
+def tool_noun(kind: str) -> str:
+    """How messages name a tool (`tool`) or a resource query (`resource query`)."""
+    return "tool" if kind == "tool" else "resource query"
