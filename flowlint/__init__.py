@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from flowlint.core.version import __version__
 
 if TYPE_CHECKING:
     from flowlint.api import LintResult, lint_paths, lint_source

@@ -16,8 +16,8 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
-from flowlint import __version__
 from flowlint.core.severity import Severity
+from flowlint.core.version import __version__
 from flowlint.lint.diagnostics import Diagnostic
 
 DEBOUNCE_SECONDS = 0.3

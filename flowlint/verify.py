@@ -1,7 +1,7 @@
 """Validation mode: compare captured `response.data` with each tool's declared `output.schema`.
 
-The schema is read as FlowMCP's subset (reference §8): `type`, `properties`, `items`, `nullable`,
-`enum`, `format`; no `required` (a missing property is fine) and extra properties are allowed.
+The schema is read as FlowMCP's subset and checked with its one validator (`flowlint.schema.subset`):
+no `required` (a missing property is fine), extra properties allowed, formats as generation checks them.
 Results are a `LintResult`, so `check`'s reporters and exit codes apply:
 
 - VER001 warning: the data does not match the schema, with its JSON path
@@ -16,101 +16,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
 from flowlint.captures.records import CaptureRecord, read_records
 from flowlint.core.errors import UsageError
-from flowlint.core.nodes import SObject, Span, json_type, to_python
+from flowlint.core.nodes import SObject, Span, to_python
 from flowlint.core.severity import Severity
 from flowlint.core.source import SourceText
 from flowlint.definition.loading import LoadedFile, load_paths
 from flowlint.definition.model import Tool
+from flowlint.lint.codes import Code
 from flowlint.lint.config import Config, load_config
 from flowlint.lint.diagnostics import Finding, locate
 from flowlint.lint.result import FileReport, LintResult
+from flowlint.schema.subset import Mismatch, SubsetValidator
 
 MAX_PER_RECORD = 20
-_IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 _INDEX = re.compile(r"\[\d+\]")
-
-
-@dataclass(frozen=True)
-class Mismatch:
-    path: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.path}: {self.message}"
-
-
-def _type_matches(value: object, expected: str) -> bool:
-    if expected == "integer":
-        return (isinstance(value, int) and not isinstance(value, bool)) or (
-            isinstance(value, float) and value.is_integer()
-        )
-    if expected == "number":
-        return isinstance(value, (int, float)) and not isinstance(value, bool)
-    if expected in ("string", "boolean", "array", "object", "null"):
-        return json_type(value) == expected
-    return True  # an unknown type is another rule's business
-
-
-def _format_problem(value: object, fmt: object) -> str | None:
-    if not isinstance(value, str):
-        return None
-    if fmt == "date-time":
-        try:
-            datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
-        except ValueError:
-            return f"expected a date-time string, got {value[:40]!r}"
-    elif fmt == "uri":
-        parsed = urlparse(value)
-        if not parsed.scheme or not (parsed.netloc or parsed.path):
-            return f"expected a URI, got {value[:40]!r}"
-    return None
-
-
-def child_path(path: str, key: str) -> str:
-    return f"{path}.{key}" if _IDENTIFIER.match(key) else f"{path}[{key!r}]".replace("'", '"')
-
-
-def check_schema(value: Any, schema: Any, path: str = "data") -> list[Mismatch]:
-    """Every place where `value` does not fit `schema` (FlowMCP's subset), depth first."""
-    found: list[Mismatch] = []
-    _check(value, schema, path, found)
-    return found
-
-
-def _check(value: Any, schema: Any, path: str, found: list[Mismatch]) -> None:
-    if not isinstance(schema, dict):
-        return
-    expected = schema.get("type")
-    if value is None:
-        if isinstance(expected, str) and schema.get("nullable") is not True and expected != "null":
-            found.append(Mismatch(path, f"expected {expected}, got null"))
-        return
-    if isinstance(expected, str) and not _type_matches(value, expected):
-        found.append(Mismatch(path, f"expected {expected}, got {json_type(value)}"))
-        return
-    enum = schema.get("enum")
-    if isinstance(enum, list) and enum and not any(value == option and type(value) is type(option) for option in enum):
-        found.append(Mismatch(path, f"{value!r} is not one of the enum values"))
-    problem = _format_problem(value, schema.get("format"))
-    if problem:
-        found.append(Mismatch(path, problem))
-    properties = schema.get("properties")
-    if isinstance(value, dict) and isinstance(properties, dict):
-        for key, sub in properties.items():
-            if key in value:
-                _check(value[key], sub, child_path(path, str(key)), found)
-    items = schema.get("items")
-    if isinstance(value, list) and isinstance(items, dict):
-        for index, item in enumerate(value):
-            _check(item, items, f"{path}[{index}]", found)
 
 
 def fold(mismatches: list[Mismatch]) -> list[tuple[Mismatch, int]]:
@@ -166,7 +89,7 @@ def verify_records(loaded: list[LoadedFile], records: list[CaptureRecord], confi
             _report(
                 reports[owner.display],
                 owner,
-                "VER004",
+                Code.VER004,
                 Severity.WARNING,
                 _tools_span(owner),
                 f"capture {record.toolName}-{record.testIndex} refers to "
@@ -189,7 +112,7 @@ def verify_records(loaded: list[LoadedFile], records: list[CaptureRecord], confi
                 _report(
                     reports[item.display],
                     item,
-                    "VER002",
+                    Code.VER002,
                     Severity.INFO,
                     tool.key_span,
                     f"{tool.label} has no output schema; its captures were not compared",
@@ -233,7 +156,7 @@ def _verify_record(report: FileReport, item: LoadedFile, tool: Tool, record: Cap
         _report(
             report,
             item,
-            "VER003",
+            Code.VER003,
             Severity.INFO,
             tool.key_span,
             f"{where} {word} ({record.reason or '; '.join(record.response.messages) or 'no reason'}); not compared",
@@ -245,13 +168,13 @@ def _verify_record(report: FileReport, item: LoadedFile, tool: Tool, record: Cap
     if schema is None:
         return
     raw = " (raw API data: the tool's handlers were not run)" if record.rawData else ""
-    folded = fold(check_schema(record.response.data, schema))
+    folded = fold(SubsetValidator(schema).mismatches(record.response.data))
     for mismatch, more in folded[:MAX_PER_RECORD]:
         extra = f" (and {more} more at {_INDEX.sub('[*]', mismatch.path)})" if more else ""
         _report(
             report,
             item,
-            "VER001",
+            Code.VER001,
             Severity.WARNING,
             tool.member_span("output"),
             f"{where}: {mismatch}{extra}{raw}",
@@ -262,7 +185,7 @@ def _verify_record(report: FileReport, item: LoadedFile, tool: Tool, record: Cap
         _report(
             report,
             item,
-            "VER001",
+            Code.VER001,
             Severity.WARNING,
             tool.member_span("output"),
             f"{where}: {len(folded) - MAX_PER_RECORD} more kinds of mismatch not shown",
@@ -285,4 +208,4 @@ def _report(
     report.diagnostics.append(locate(finding, severity, item.display, SourceText(item.data)))
 
 
-__all__ = ["Mismatch", "check_schema", "load_captures", "verify", "verify_records"]
+__all__ = ["fold", "load_captures", "verify", "verify_records"]

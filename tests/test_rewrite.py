@@ -14,7 +14,7 @@ import pytest
 from flowlint.captures.records import CaptureRecord
 from flowlint.rewrite.edits import Edit, OverlappingEdits, apply_edits
 from flowlint.rewrite.outputs import CaptureIndex, FileResult, plan_file, plan_source, write_result
-from flowlint.schema.generate import check_subset
+from flowlint.schema.subset import check_subset
 
 FIXTURES = Path(__file__).parent / "fixtures" / "rewrite"
 CASES = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir())

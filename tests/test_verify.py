@@ -12,7 +12,13 @@ from conftest import run_cli
 from flowlint.captures.store import write_json
 from flowlint.core.errors import UsageError
 from flowlint.core.severity import Severity
-from flowlint.verify import check_schema, fold, verify
+from flowlint.schema.subset import SubsetValidator
+from flowlint.verify import fold, verify
+
+
+def check_schema(value: Any, schema: Any) -> list[Any]:
+    return SubsetValidator(schema).mismatches(value)
+
 
 DEFINITION = """export const main = {
     namespace: 'shop',

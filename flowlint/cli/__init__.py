@@ -11,7 +11,7 @@ import importlib.util
 
 import click
 
-from flowlint import __version__
+from flowlint.core.version import __version__
 
 __all__ = ["COMMANDS", "main"]
 

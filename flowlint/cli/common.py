@@ -29,5 +29,6 @@ def usage_error(message: str) -> NoReturn:
 
 
 def split_codes(values: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    """`--select TST,VAL04 --select FL001` -> ('TST', 'VAL04', 'FL001')."""
+    """Comma-separated codes from repeated options, upper-cased: `--select tst,VAL04 --select FL001`
+    gives TST, VAL04 and FL001."""
     return tuple(code.strip().upper() for value in values for code in value.split(",") if code.strip())

@@ -15,9 +15,9 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from flowlint import __version__
 from flowlint.core.errors import ConfigError, FileProblem
 from flowlint.core.fileio import atomic_write, read_regular
+from flowlint.core.version import __version__
 from flowlint.lint.diagnostics import Diagnostic
 from flowlint.lint.result import LintResult
 

@@ -11,7 +11,7 @@ import json
 from collections import Counter
 from typing import TYPE_CHECKING, ClassVar, TextIO
 
-from flowlint import __version__
+from flowlint.core.version import __version__
 
 if TYPE_CHECKING:
     from flowlint.lint.diagnostics import Diagnostic

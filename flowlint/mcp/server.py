@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from flowlint import __version__
 from flowlint.captures.records import CaptureRecord, read_records
 from flowlint.core.errors import UsageError
+from flowlint.core.version import __version__
 from flowlint.definition.model import Definition, Tool
 from flowlint.mcp.schema import (
     check_arguments,

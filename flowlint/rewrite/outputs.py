@@ -31,7 +31,8 @@ from flowlint.rewrite.syntax import (
     render_key,
     skip_trivia,
 )
-from flowlint.schema.generate import Generated, Note, generate_output
+from flowlint.schema.generate import Generated, generate_output
+from flowlint.schema.notes import Note, Severity
 
 __all__ = [
     "CaptureIndex",
@@ -293,7 +294,7 @@ def plan_source(data: bytes, path: Path, captures: CaptureIndex) -> FileResult:
             continue
         if len(usable) < len(records):
             generated.notes.append(
-                Note("info", f"{len(records) - len(usable)} failed or skipped capture(s) ignored", "")
+                Note(Severity.INFO, f"{len(records) - len(usable)} failed or skipped capture(s) ignored", "")
             )
         if existing == generated.output:
             results.append(ToolResult(tool.label, "unchanged", generated.notes, output=generated.output))

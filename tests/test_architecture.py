@@ -1,0 +1,157 @@
+"""The architecture as the README draws it: which package may import which, no import circles, one
+codes table, every package installed. The README's table is the source; this test reads it."""
+
+from __future__ import annotations
+
+import ast
+import re
+import tomllib
+from collections import defaultdict
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+CODE_LITERAL = re.compile(r"""["'](?:TST|VAL|RES|SEC|LST|FL|VER)\d{3}["']""")
+
+
+def allowed_imports() -> dict[str, set[str]]:
+    """The README's dependency table: `| `package` | `a`, `b` |` rows under "Package dependencies"."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    section = text.split("### Package dependencies", 1)[1].split("\n#", 1)[0]
+    table: dict[str, set[str]] = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) == 2 and cells[0].startswith("`"):
+            table[cells[0].strip("`")] = set(re.findall(r"`([\w.]+)`", cells[1]))
+    assert table, "no dependency table found in the README's 'Package dependencies' section"
+    return table
+
+
+def unit_of(module: str) -> str | None:
+    """The package a module belongs to, as the table names it (`lint`, `rules`, `flowlint` for the root)."""
+    parts = module.split(".")
+    if parts[0] == "rules" or module.startswith("flowlint.rules"):
+        return "rules"
+    if parts[0] != "flowlint":
+        return None
+    if len(parts) == 1 or parts[1] == "__init__":
+        return "flowlint"
+    return parts[1]
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for base in ("flowlint", "rules"):
+        for path in (REPO / base).rglob("*.py"):
+            name = ".".join(path.relative_to(REPO).with_suffix("").parts).removesuffix(".__init__")
+            if name.startswith("rules"):
+                name = "flowlint." + name
+            found[name] = path
+    return found
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every absolute flowlint import in a file, at any depth (lazy imports count too)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, f"{path}: relative import"
+            if node.module:
+                found.add(node.module)
+                found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return {name for name in found if name.split(".")[0] == "flowlint"}
+
+
+def test_packages_import_only_what_the_readme_allows() -> None:
+    table = allowed_imports()
+    known = modules()
+    units = {unit_of(name) for name in known} - {None}
+    assert units <= set(table), f"packages missing from the README table: {sorted(units - set(table))}"
+    violations = []
+    for name, path in known.items():
+        source = unit_of(name)
+        assert source is not None
+        for imported in imports_of(path):
+            target = unit_of(imported)
+            if target is None or target == source:
+                continue
+            if imported not in known and imported.rsplit(".", 1)[0] in known:
+                imported = imported.rsplit(".", 1)[0]  # `from flowlint.x import name`
+            if target not in table[source]:
+                violations.append(f"{name} imports {imported} ({source} -> {target})")
+    assert violations == [], "\n".join(violations)
+
+
+def test_no_import_circles() -> None:
+    known = modules()
+    graph: dict[str, set[str]] = defaultdict(set)
+    for name, path in known.items():
+        for imported in imports_of(path):
+            target = imported if imported in known else imported.rsplit(".", 1)[0]
+            if target in known and target != name and not _is_package_of(target, name):
+                graph[name].add(target)
+    cycles = _cycles(graph)
+    assert cycles == [], cycles
+
+
+def _is_package_of(package: str, module: str) -> bool:
+    """`flowlint.cli` for `flowlint.cli.check`: importing a module runs its package's __init__ anyway."""
+    return module.startswith(package + ".")
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in graph.get(node, ()):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_rule_codes_are_spelled_out_only_in_the_codes_table() -> None:
+    """Everything outside rules/ and flowlint/lint/codes.py names a code by its symbol (`Code.TST004`)."""
+    offenders = []
+    for path in sorted((REPO / "flowlint").rglob("*.py")):
+        if path == REPO / "flowlint" / "lint" / "codes.py":
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if CODE_LITERAL.search(line):
+                offenders.append(f"{path.relative_to(REPO)}:{number}: {line.strip()}")
+    assert offenders == [], "\n".join(offenders)
+
+
+def test_every_package_is_installed() -> None:
+    """pyproject's package list is the folders under flowlint/ (a forgotten one would be missing from a wheel)."""
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(config["tool"]["setuptools"]["packages"])
+    on_disk = {".".join(path.parent.relative_to(REPO).parts) for path in (REPO / "flowlint").rglob("__init__.py")} | {
+        "flowlint.rules"
+    }
+    assert listed == on_disk

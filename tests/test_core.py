@@ -1,0 +1,169 @@
+"""The core: JavaScript value semantics and file I/O, each in one place (and what drifted when they were not)."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from flowlint.capture.request import build_request
+from flowlint.core.errors import FileProblem
+from flowlint.core.fileio import atomic_write, read_regular
+from flowlint.core.jsvalues import js_length, js_number, js_repr, js_string
+from flowlint.definition.loading import load_bytes
+
+# (Python value, what JavaScript's String() prints), checked against node where it is installed.
+NUMBERS = [
+    (0.000001, "0.000001"),
+    (1e-7, "1e-7"),
+    (0.1 + 0.2, "0.30000000000000004"),
+    (1.5, "1.5"),
+    (-0.0, "0"),
+    (100.0, "100"),
+    (2.0**60, "1152921504606847000"),
+    (2**60 + 1, "1152921504606847000"),  # an integer literal past 2**53 is a rounded double in JavaScript
+    (1.2345678901234568e20, "123456789012345680000"),
+    (1e21, "1e+21"),
+    (2.0**70, "1.1805916207174113e+21"),
+    (-1.5e-9, "-1.5e-9"),
+    (float("inf"), "Infinity"),
+    (float("nan"), "NaN"),
+    (True, "true"),
+]
+
+
+@pytest.mark.parametrize(("value", "expected"), NUMBERS)
+def test_js_number_is_javascripts_string_of_a_number(value: float, expected: str) -> None:
+    assert js_number(value) == expected
+
+
+def test_js_number_agrees_with_node() -> None:
+    """The table above is JavaScript's own output (skipped where node is not installed)."""
+    import shutil
+
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed")
+    literals = [repr(v) if isinstance(v, float) else str(v).lower() for v, _ in NUMBERS]
+    literals = [{"inf": "Infinity", "nan": "NaN"}.get(text, text) for text in literals]
+    script = "console.log(JSON.stringify([" + ",".join(f"String({text})" for text in literals) + "]))"
+    output = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True, timeout=30).stdout
+    import json
+
+    assert json.loads(output) == [expected for _, expected in NUMBERS]
+
+
+def test_js_string_and_repr() -> None:
+    assert js_string([1, 0.000001, None, True, "a"]) == "1,0.000001,,true,a"
+    assert js_string({"a": 1}) == "[object Object]"
+    assert js_repr(0.000001) == "0.000001"
+    assert js_length("a😀") == 3
+
+
+def test_capture_sends_numbers_as_javascript_prints_them() -> None:
+    """Capture used a second number formatter that wrote 1e-6 where FlowMCP's runtime sends 0.000001."""
+    source = b"""export const main = {
+    namespace: 'demo', name: 'Demo', description: 'Demo', version: '3.0.0', root: 'https://api.example.com',
+    tools: { getPrice: { method: 'GET', path: '/price', description: 'Price',
+        parameters: [
+            { position: { key: 'min', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [] } },
+            { position: { key: 'big', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [] } }
+        ],
+        tests: [ { _description: 'Tiny and big', min: 0.000001, big: 123456789012345680000 } ] } }
+}
+"""
+    loaded = load_bytes(source, Path("demo.mjs"))
+    assert loaded.definition is not None
+    tool = loaded.definition.tools[0]
+    request = build_request(loaded.definition, tool, 0, {})
+    assert request.url == "https://api.example.com/price?min=0.000001&big=123456789012345680000"
+
+
+# --------------------------------------------------------------------------------------------------
+# file I/O
+
+
+@pytest.fixture
+def umask_022() -> object:
+    old = os.umask(0o022)
+    yield
+    os.umask(old)
+
+
+def _mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_atomic_write_new_file_respects_the_umask(tmp_path: Path) -> None:
+    """Three writers used mkstemp, leaving reports, baselines and records at 0600 whatever the umask."""
+    code = (
+        "import os, sys; from pathlib import Path; from flowlint.core.fileio import atomic_write; "
+        "os.umask(int(sys.argv[2], 8)); atomic_write(Path(sys.argv[1]), b'x')"
+    )
+    for umask, expected in (("022", 0o644), ("027", 0o640), ("002", 0o664)):
+        target = tmp_path / f"new-{umask}.json"
+        subprocess.run([sys.executable, "-c", code, str(target), umask], check=True, timeout=60)
+        assert _mode(target) == expected, (umask, oct(_mode(target)))
+
+
+def test_atomic_write_keeps_an_existing_files_mode_and_skips_equal_bytes(tmp_path: Path) -> None:
+    target = tmp_path / "report.txt"
+    target.write_bytes(b"old")
+    target.chmod(0o640)
+    assert atomic_write(target, b"new") is True
+    assert target.read_bytes() == b"new" and _mode(target) == 0o640
+    before = target.stat().st_mtime_ns
+    assert atomic_write(target, b"new") is False
+    assert target.stat().st_mtime_ns == before
+    assert [p.name for p in tmp_path.iterdir()] == ["report.txt"]  # no temporary file left behind
+
+
+def test_atomic_write_writes_through_a_symlink(tmp_path: Path) -> None:
+    real = tmp_path / "real.json"
+    real.write_bytes(b"{}")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    atomic_write(link, b"[]")
+    assert link.is_symlink() and real.read_bytes() == b"[]"
+
+
+def test_atomic_write_refuses_what_is_not_a_regular_file(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(FileProblem, match="FIFO"):
+        atomic_write(fifo, b"x")
+    with pytest.raises(FileProblem, match="folder"):
+        atomic_write(tmp_path, b"x")
+    with pytest.raises(FileProblem, match="does not exist"):
+        atomic_write(tmp_path / "missing" / "file.json", b"x")
+    atomic_write(tmp_path / "made" / "file.json", b"x", make_parents=True)
+    assert (tmp_path / "made" / "file.json").read_bytes() == b"x"
+
+
+def test_read_regular_never_blocks_and_is_bounded(tmp_path: Path) -> None:
+    fifo = tmp_path / "x.mjs"
+    os.mkfifo(fifo)
+    outcome: list[object] = []
+    thread = threading.Thread(target=lambda: outcome.append(_read_or_problem(fifo)), daemon=True)
+    thread.start()
+    thread.join(10)
+    assert not thread.is_alive(), "reading a FIFO blocked"
+    assert "FIFO" in str(outcome[0])
+    big = tmp_path / "big.json"
+    big.write_bytes(b"x" * 101)
+    with pytest.raises(FileProblem, match="over the 100-byte limit"):
+        read_regular(big, limit=100)
+    assert read_regular(big, limit=101) == b"x" * 101
+    with pytest.raises(FileProblem, match="cannot read the file"):
+        read_regular(tmp_path / "missing.mjs")
+
+
+def _read_or_problem(path: Path) -> object:
+    try:
+        return read_regular(path)
+    except FileProblem as problem:
+        return problem

@@ -1,0 +1,114 @@
+"""One path from a file to a definition, for every command (and the bugs two paths had)."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from flowlint.api import lint_source
+from flowlint.cli import main
+from flowlint.definition.loading import LoadStatus, load_file, load_paths
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_schemas"
+
+DEFINITION = """export const main = {
+    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',
+    tools: { getPing: { method: 'GET', path: '/ping', description: 'Ping', parameters: [],
+        tests: [ { _description: 'Ping' } ] } }
+}
+"""
+
+
+def _invoke(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args), catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_every_status(tmp_path: Path) -> None:
+    files = {
+        "ok.mjs": DEFINITION.encode(),
+        "list.mjs": b"export const list = { meta: { name: 'x' }, entries: [] }\n",
+        "broken.mjs": b"export const main = {\n",
+        "binary.mjs": b"\x00\x01\x02export const main = {}",
+        "code.mjs": b"export const main = build()\n",
+    }
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+    os.mkfifo(tmp_path / "pipe.mjs")
+    statuses = {item.path.name: item.status for item in load_paths([tmp_path])}
+    assert statuses == {
+        "binary.mjs": LoadStatus.BINARY,
+        "broken.mjs": LoadStatus.SYNTAX,
+        "code.mjs": LoadStatus.BAD_MAIN,
+        "list.mjs": LoadStatus.SKIPPED,
+        "ok.mjs": LoadStatus.DEFINITION,
+        "pipe.mjs": LoadStatus.UNREADABLE,
+    }
+
+
+def test_mcp_tools_uses_the_same_loader_as_check(tmp_path: Path) -> None:
+    """capture, verify and the MCP commands had a loader of their own, without the binary check."""
+    (tmp_path / "ok.mjs").write_text(DEFINITION, encoding="utf-8")
+    (tmp_path / "blob.mjs").write_bytes(b"\x00" * 16 + b"export const main = { namespace: 'x' }")
+    code, out, err = _invoke("mcp-tools", str(tmp_path))
+    assert code == 0
+    assert [tool["name"] for tool in json.loads(out)["tools"]] == ["getPing_demo"]
+    assert "blob.mjs: the file is binary, not a definition" in err
+
+
+def test_a_parser_crash_is_fl008_not_a_syntax_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A loader's own exception was reported as FL001 "syntax error"; it is a defect of flowlint (FL008)."""
+    import flowlint.formats.javascript as javascript
+
+    def explode(data: bytes) -> object:
+        raise ValueError("boom")
+
+    monkeypatch.setattr(javascript, "_parse_javascript", explode)
+    report = lint_source(DEFINITION, "demo.mjs")
+    assert [(d.code, d.severity.value) for d in report.diagnostics] == [("FL008", "error")]
+    assert "ValueError: boom" in report.diagnostics[0].message
+    assert report.kind == "error"
+
+
+def test_json_recursion_is_fl008(monkeypatch: pytest.MonkeyPatch) -> None:
+    import flowlint.formats.json as json_format
+
+    def too_deep(data: bytes, position: int) -> object:
+        raise RecursionError
+
+    monkeypatch.setattr(json_format, "_parse_fast", too_deep)
+    report = lint_source('{"namespace": "x", "tools": {}}', "demo.json")
+    assert [d.code for d in report.diagnostics] == ["FL008"]
+
+
+def test_mock_and_mcp_tools_honour_the_configuration(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`mock` and `mcp-tools` loaded with the default configuration, ignoring [tool.flowlint] exclude."""
+    (tmp_path / "pyproject.toml").write_text('[tool.flowlint]\nexclude = ["drafts"]\n', encoding="utf-8")
+    (tmp_path / "ok.mjs").write_text(DEFINITION, encoding="utf-8")
+    (tmp_path / "drafts").mkdir()
+    (tmp_path / "drafts" / "wip.mjs").write_text(DEFINITION.replace("'demo'", "'draft'"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = _invoke("mcp-tools", ".")
+    assert code == 0
+    assert [tool["name"] for tool in json.loads(out)["tools"]] == ["getPing_demo"]
+
+
+def test_write_baseline_with_findings_outside_tools(tmp_path: Path) -> None:
+    """Writing a baseline crashed (TypeError sorting keys whose tool or parameter is None)."""
+    baseline = tmp_path / "baseline.json"
+    code, _, err = _invoke("check", str(SAMPLES / "messy"), "--write-baseline", str(baseline))
+    assert code == 0, err
+    findings = json.loads(baseline.read_text(encoding="utf-8"))["findings"]
+    assert any(entry["test_index"] is None for entry in findings)
+    assert any(entry["test_index"] is not None for entry in findings)
+    code, out, _ = _invoke("check", str(SAMPLES / "messy"), "--baseline", str(baseline))
+    assert code == 0 and out.startswith("All checks passed")
+
+
+def test_load_file_reports_unreadable_files(tmp_path: Path) -> None:
+    loaded = load_file(tmp_path / "missing.mjs")
+    assert loaded.status is LoadStatus.UNREADABLE and "No such file" in loaded.reason
