@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 from flowlint.core.jsvalues import js_number
 from flowlint.core.nodes import SObject, first_non_json, string_value, to_python
-from flowlint.definition.model import Definition, Tool
+from flowlint.definition.model import Definition, Parameter, Tool
 
 _PLACEHOLDER = re.compile(r"\{\{([^{}]+)\}\}")
 _SERVER = re.compile(r"^SERVER_PARAM:(.+)$")
@@ -138,50 +138,9 @@ def build_request(
         raise RequestSkip("the tool has no path")
     method = (tool.method or "GET").upper()
     root = filler.fill(root)
-    path = tool.path
-    query: list[tuple[str, str]] = []
-    body: dict[str, Any] = {}
-    for parameter in tool.parameters:
-        key = parameter.key
-        if key is None:
-            continue
-        if parameter.role == "user":
-            if key not in values:
-                continue
-            raw: Any = values[key]
-        elif parameter.role == "server":
-            raw = filler.server(parameter.server_param or "")
-        elif parameter.role == "placeholder":
-            raw = filler.fill(parameter.value or "", key)
-        else:
-            raw = parameter.value
-        location = parameter.location
-        if location == "insert":
-            text = encode_component(js_string(raw))
-            path = path.replace("{{" + key + "}}", text)
-            path = re.sub(r":" + re.escape(key) + r"(?![A-Za-z0-9_])", _constant(text), path)
-        elif location == "body":
-            body[key] = raw
-        elif location == "query" or location is None:
-            if raw is None:
-                continue
-            query.append((key, js_string(raw)))
-    path = filler.fill(path)
-    url = root.rstrip("/") + path if path.startswith("/") or not path else root.rstrip("/") + "/" + path
-    if query:
-        encoded = "&".join(f"{encode_component(k)}={encode_component(v)}" for k, v in query)
-        url += ("&" if "?" in url else "?") + encoded
-    headers: dict[str, str] = {}
-    header_node = definition.get("headers")
-    if isinstance(header_node, SObject):
-        for entry in header_node.entries:
-            header = string_value(entry.value)
-            if header is None:
-                raw_value = to_python(entry.value)
-                if not isinstance(raw_value, (int, float, bool)):
-                    continue
-                header = js_string(raw_value)
-            headers[entry.key] = filler.fill(header)
+    path, query, body = _place_parameters(tool, tool.path, values, filler)
+    url = _url(root, filler.fill(path), query)
+    headers = _headers(definition, filler)
     send_body: dict[str, Any] | None = None
     if method in BODY_METHODS:
         send_body = body
@@ -196,6 +155,72 @@ def build_request(
         user_params=values,
         server_params=tuple(sorted(filler.used)),
     )
+
+
+_ABSENT = object()
+
+
+def _parameter_value(parameter: Parameter, values: Mapping[str, Any], filler: _Filler) -> Any:
+    """What a parameter sends: the test's value, a server param, a filled placeholder or the fixed value;
+    `_ABSENT` for a user parameter the test leaves out."""
+    key = parameter.key
+    if parameter.role == "user":
+        return values[key] if key is not None and key in values else _ABSENT
+    if parameter.role == "server":
+        return filler.server(parameter.server_param or "")
+    if parameter.role == "placeholder":
+        return filler.fill(parameter.value or "", key)
+    return parameter.value
+
+
+def _place_parameters(
+    tool: Tool, path: str, values: Mapping[str, Any], filler: _Filler
+) -> tuple[str, list[tuple[str, str]], dict[str, Any]]:
+    """(path with insert values, query pairs, body) for one test."""
+    query: list[tuple[str, str]] = []
+    body: dict[str, Any] = {}
+    for parameter in tool.parameters:
+        key = parameter.key
+        if key is None:
+            continue
+        raw = _parameter_value(parameter, values, filler)
+        if raw is _ABSENT:
+            continue
+        location = parameter.location
+        if location == "insert":
+            text = encode_component(js_string(raw))
+            path = path.replace("{{" + key + "}}", text)
+            path = re.sub(r":" + re.escape(key) + r"(?![A-Za-z0-9_])", _constant(text), path)
+        elif location == "body":
+            body[key] = raw
+        elif (location == "query" or location is None) and raw is not None:
+            query.append((key, js_string(raw)))
+    return path, query, body
+
+
+def _url(root: str, path: str, query: list[tuple[str, str]]) -> str:
+    """`root + path`, with one `/` between them, and the query string."""
+    url = root.rstrip("/") + path if path.startswith("/") or not path else root.rstrip("/") + "/" + path
+    if query:
+        encoded = "&".join(f"{encode_component(k)}={encode_component(v)}" for k, v in query)
+        url += ("&" if "?" in url else "?") + encoded
+    return url
+
+
+def _headers(definition: Definition, filler: _Filler) -> dict[str, str]:
+    """`main.headers` with placeholders filled; non-string scalars as JavaScript writes them."""
+    headers: dict[str, str] = {}
+    header_node = definition.get("headers")
+    if isinstance(header_node, SObject):
+        for entry in header_node.entries:
+            header = string_value(entry.value)
+            if header is None:
+                raw_value = to_python(entry.value)
+                if not isinstance(raw_value, (int, float, bool)):
+                    continue
+                header = js_string(raw_value)
+            headers[entry.key] = filler.fill(header)
+    return headers
 
 
 def referenced_server_params(definition: Definition) -> set[str]:

@@ -9,10 +9,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE
+from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, usage_error
+
+if TYPE_CHECKING:
+    from flowlint.rewrite.outputs import FileResult
 
 
 def _err(line: str) -> None:
@@ -52,31 +56,29 @@ def schema(
     """
     if from_response is not None:
         if paths or captures or write or check:
-            _err("flowlint: --from-response takes no PATHS, --captures, --write or --check")
-            sys.exit(EXIT_USAGE)
+            usage_error("--from-response takes no PATHS, --captures, --write or --check")
         sys.exit(_from_response(from_response, quiet))
     if write and check:
-        _err("flowlint: --write and --check cannot be combined")
-        sys.exit(EXIT_USAGE)
+        usage_error("--write and --check cannot be combined")
     if not captures:
-        _err("flowlint: --captures DIR is required (or use --from-response FILE)")
-        sys.exit(EXIT_USAGE)
+        usage_error("--captures DIR is required (or use --from-response FILE)")
     for folder in captures:
         if not folder.exists():
-            _err(f"flowlint: {folder}: no such capture folder")
-            sys.exit(EXIT_USAGE)
+            usage_error(f"{folder}: no such capture folder")
+    sys.exit(_rewrite(list(paths) or [Path(".")], captures, "write" if write else "check" if check else "diff", quiet))
 
+
+def _rewrite(targets: list[Path], captures: tuple[Path, ...], mode: str, quiet: bool) -> int:
+    """Plan (and with mode `write`, write) every definition; `diff` prints diffs, `check` only counts."""
     from flowlint.core.errors import FlowlintError
     from flowlint.definition.discovery import collect_files, display_path
     from flowlint.lint.config import load_config
     from flowlint.rewrite.outputs import CaptureIndex, plan_file, write_result
 
-    targets = list(paths) or [Path(".")]
     try:
         files = collect_files(targets, load_config(targets[0]).exclude)
     except FlowlintError as error:
-        _err(f"flowlint: {error}")
-        sys.exit(EXIT_USAGE)
+        usage_error(str(error))
     index = CaptureIndex.load(captures)
     for problem in index.problems:
         _err(f"warning: {problem}")
@@ -84,33 +86,33 @@ def schema(
     for file in files:
         shown = display_path(file)
         result = plan_file(file, index)
-        if result.status == "changed" and write:
+        if result.status == "changed" and mode == "write":
             result = write_result(result)
-        for tool in result.tools:
-            if tool.status in ("skipped", "failed") and tool.reason:
-                if tool.reason != "no captures":
-                    _err(f"{shown}: {tool.label}: {tool.status}: {tool.reason}")
-            for note in tool.notes:
-                if note.level != "info" or not quiet:
-                    _err(note.line(f"{shown}: {tool.label}"))
+        _report_tools(result, shown, quiet)
         if result.status == "failed":
             failed += 1
             _err(f"{shown}: error: {result.reason}")
         elif result.status in ("changed", "written"):
             would_change += 1
-            if write:
+            if mode == "write":
                 _err(f"{shown}: written")
-            elif not check:
+            elif mode == "diff":
                 click.echo(result.diff(shown), nl=False)
     for namespace, name in index.unmatched():
         _err(f"warning: captures of {namespace}/{name} match no tool in the given definitions")
-    if check:
-        if would_change:
-            _err(f"{would_change} definition(s) would change")
-        return_code = EXIT_FINDINGS if would_change or failed else EXIT_OK
-    else:
-        return_code = EXIT_FINDINGS if failed else EXIT_OK
-    sys.exit(return_code)
+    if mode == "check" and would_change:
+        _err(f"{would_change} definition(s) would change")
+    return EXIT_FINDINGS if failed or (mode == "check" and would_change) else EXIT_OK
+
+
+def _report_tools(result: FileResult, shown: str, quiet: bool) -> None:
+    """Each tool's skip or failure reason (but "no captures") and its notes (info notes unless quiet)."""
+    for tool in result.tools:
+        if tool.status in ("skipped", "failed") and tool.reason and tool.reason != "no captures":
+            _err(f"{shown}: {tool.label}: {tool.status}: {tool.reason}")
+        for note in tool.notes:
+            if note.level != "info" or not quiet:
+                _err(note.line(f"{shown}: {tool.label}"))
 
 
 def _from_response(path: Path, quiet: bool) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -188,7 +189,7 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
                 )
             )
         for call in calls:
-            _parse_option(call, index, kind, enum_values, spec, issues)
+            _parse_option(call, index, kind, spec, issues)
     default_index = spec.pop("_default_index", None)
     built = ZSpec(
         kind=kind,
@@ -325,9 +326,24 @@ def _parse_primitive(
     return "enum", tuple(dict.fromkeys(v for v in values if v)), None
 
 
-def _parse_option(
-    text: str, index: int, kind: str, enum_values: tuple[str, ...] | None, spec: dict[str, Any], issues: list[ZIssue]
-) -> None:
+@dataclass(frozen=True, slots=True)
+class _Option:
+    """One option call being parsed: `name(arg)` as written (`text`), at `options[index]`."""
+
+    name: str
+    arg: str
+    text: str
+    index: int
+    kind: str
+
+    def issue(self, message: str, severity: Severity = Severity.ERROR) -> ZIssue:
+        return ZIssue(ZProblem.OPTION, severity, message, self.index)
+
+    def does_not_apply(self, why: str) -> ZIssue:
+        return self.issue(f"'{self.text}' does not apply to {self.kind}(); {why}")
+
+
+def _parse_option(text: str, index: int, kind: str, spec: dict[str, Any], issues: list[ZIssue]) -> None:
     match = _CALL.match(text)
     if match is None:
         issues.append(
@@ -339,103 +355,86 @@ def _parse_option(
             )
         )
         return
-    name, arg = match.group(1), match.group(2).strip()
-    primitive = f"{kind}()"
-    if name not in KNOWN_OPTIONS:
-        if name == "values" and kind == "enum":
-            hint = f"put the values in the primitive: 'enum({','.join(_split_loose(arg))})'"
+    option = _Option(match.group(1), match.group(2).strip(), text, index, kind)
+    parse = _OPTION_PARSERS.get(option.name)
+    if parse is None:
+        if option.name == "values" and kind == "enum":
+            hint = f"put the values in the primitive: 'enum({','.join(_split_loose(option.arg))})'"
         else:
             hint = "known options are " + ", ".join(f"{o}()" for o in KNOWN_OPTIONS)
+        issues.append(option.issue(f"unknown option '{text}'; FlowMCP's runtime silently ignores it: {hint}"))
+        return
+    parse(option, spec, issues)
+
+
+def _option_bound(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) -> None:
+    """min(n), max(n): a number's value or a string's length; ignored for array() (specification)."""
+    number = _number_arg(option.arg)
+    if number is None:
+        issues.append(option.issue(f"'{option.text}' needs a number, e.g. '{option.name}(1)'"))
+    elif option.kind in ("boolean", "enum", "object"):
+        issues.append(option.does_not_apply("FlowMCP's runtime throws on it: remove it"))
+    elif option.kind in ("number", "string"):
+        spec[option.name] = number
+
+
+def _option_length(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) -> None:
+    number = _number_arg(option.arg)
+    if number is None or number < 0 or number != int(number):
+        issues.append(option.issue(f"'{option.text}' needs a non-negative integer, e.g. 'length(42)'"))
+    elif option.kind not in ("string", "array"):
+        issues.append(option.does_not_apply("length() counts string characters or array items"))
+    else:
+        spec["length"] = int(number)
+
+
+def _option_optional(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) -> None:
+    if option.arg:
+        issues.append(option.issue(f"'{option.text}' takes no argument: write 'optional()'", Severity.WARNING))
+    spec["optional"] = True
+
+
+def _option_regex(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) -> None:
+    if option.kind != "string":
+        issues.append(option.does_not_apply("only string() takes regex()"))
+        return
+    spec["regex"] = option.arg
+    compiled, error = compile_js_regex(option.arg)
+    if compiled is None:
         issues.append(
             ZIssue(
-                ZProblem.OPTION,
-                Severity.ERROR,
-                f"unknown option '{text}'; FlowMCP's runtime silently ignores it: {hint}",
-                index,
+                ZProblem.REGEX_UNSUPPORTED,
+                Severity.WARNING,
+                f"regex '{option.arg}' cannot be checked by flowlint ({error}); test values are not matched against it",
+                option.index,
             )
         )
-        return
-    if name in ("min", "max"):
-        number = _number_arg(arg)
-        if number is None:
-            issues.append(ZIssue(ZProblem.OPTION, Severity.ERROR, f"'{text}' needs a number, e.g. '{name}(1)'", index))
-        elif kind in ("boolean", "enum", "object"):
-            issues.append(
-                ZIssue(
-                    ZProblem.OPTION,
-                    Severity.ERROR,
-                    f"'{text}' does not apply to {primitive}; FlowMCP's runtime throws on it: remove it",
-                    index,
-                )
-            )
-        elif kind in ("number", "string"):
-            spec[name] = number
-        # array(): the specification says min/max are ignored for other types.
-        return
-    if name == "length":
-        number = _number_arg(arg)
-        if number is None or number < 0 or number != int(number):
-            issues.append(
-                ZIssue(
-                    ZProblem.OPTION, Severity.ERROR, f"'{text}' needs a non-negative integer, e.g. 'length(42)'", index
-                )
-            )
-        elif kind not in ("string", "array"):
-            issues.append(
-                ZIssue(
-                    ZProblem.OPTION,
-                    Severity.ERROR,
-                    f"'{text}' does not apply to {primitive}; length() counts string characters or array items",
-                    index,
-                )
-            )
-        else:
-            spec["length"] = int(number)
-        return
-    if name == "optional":
-        if arg:
-            issues.append(
-                ZIssue(ZProblem.OPTION, Severity.WARNING, f"'{text}' takes no argument: write 'optional()'", index)
-            )
-        spec["optional"] = True
-        return
-    if name == "regex":
-        if kind != "string":
-            issues.append(
-                ZIssue(
-                    ZProblem.OPTION,
-                    Severity.ERROR,
-                    f"'{text}' does not apply to {primitive}; only string() takes regex()",
-                    index,
-                )
-            )
-            return
-        spec["regex"] = arg
-        compiled, error = compile_js_regex(arg)
-        if compiled is None:
-            issues.append(
-                ZIssue(
-                    ZProblem.REGEX_UNSUPPORTED,
-                    Severity.WARNING,
-                    f"regex '{arg}' cannot be checked by flowlint ({error}); test values are not matched against it",
-                    index,
-                )
-            )
-        spec["pattern"] = compiled
-        return
-    # default(...): the runtime guesses the type from the text.
+    spec["pattern"] = compiled
+
+
+def _option_default(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) -> None:
+    """default(v): the runtime guesses the type from the text."""
+    arg = option.arg
     spec["has_default"] = True
-    spec["_default_index"] = index
+    spec["_default_index"] = option.index
     if len(arg) >= 2 and arg[0] == arg[-1] and arg[0] in "'\"":
         issues.append(
-            ZIssue(
-                ZProblem.OPTION,
+            option.issue(
+                f"'{option.text}': the quotes become part of the default value ({arg}); write 'default({arg[1:-1]})'",
                 Severity.WARNING,
-                f"'{text}': the quotes become part of the default value ({arg}); write 'default({arg[1:-1]})'",
-                index,
             )
         )
     spec["default"] = guess_default(arg)
+
+
+_OPTION_PARSERS: dict[str, Callable[[_Option, dict[str, Any], list[ZIssue]], None]] = {
+    "min": _option_bound,
+    "max": _option_bound,
+    "length": _option_length,
+    "optional": _option_optional,
+    "regex": _option_regex,
+    "default": _option_default,
+}
 
 
 def guess_default(text: str) -> object:
@@ -493,58 +492,80 @@ def validate(value: object, spec: ZSpec, list_values: tuple[str, ...] | None = N
     `list_values` are the resolved values of a shared-list enum; None means unresolved, in which
     case membership is not checked.
     """
-    kind = spec.kind
     if value is None:
         return "got null; FlowMCP rejects null even for optional parameters: omit the key instead"
-    if kind == "string":
-        if not isinstance(value, str):
-            return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}" + _quote_hint(value)
-        return _check_length(value, spec, "characters") or _check_regex(value, spec)
-    if kind == "number":
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
-            hint = ""
-            if isinstance(value, str) and _NUMBER_TEXT.match(value.strip()):
-                hint = f"; write {value.strip()} without quotes"
-            return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}{hint}"
-        if isinstance(value, float) and not math.isfinite(value):
-            return f"{_expects(spec)}, got {js_repr(value)}"
-        if spec.min is not None and value < spec.min:
-            return f"{_expects(spec)}, got {js_number(value)}, below min({js_number(spec.min)})"
-        if spec.max is not None and value > spec.max:
-            return f"{_expects(spec)}, got {js_number(value)}, above max({js_number(spec.max)})"
-        return None
-    if kind == "boolean":
-        if not isinstance(value, bool):
-            hint = ""
-            if isinstance(value, str) and value.strip().lower() in ("true", "false"):
-                hint = f"; write {value.strip().lower()} without quotes"
-            return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}{hint}"
-        return None
-    if kind == "enum":
-        values = spec.enum_values if spec.list_ref is None else list_values
-        if not isinstance(value, str):
-            text = js_repr(value) if not isinstance(value, (int, float)) else js_number(value)
-            if values is not None and text in values and not isinstance(value, bool):
-                return f"{_expects(spec)}, got number {text}; enum values are strings: write '{text}'"
-            return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}; enum values are strings"
-        if values is not None and value not in values:
-            return f"{_expects(spec)}, got {js_repr(value)}{_closest(value, values)}"
-        return None
-    if kind == "array":
-        if not isinstance(value, list):
-            hint = "; wrap it in an array: [ " + js_repr(value) + " ]" if isinstance(value, str) else ""
-            return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}{hint}"
-        for position, item in enumerate(value):
-            if not isinstance(item, str):
-                return (
-                    f"{_expects(spec)}: array() holds strings, but item {position} is "
-                    f"{json_type(item)} {js_repr(item)}" + _quote_hint(item)
-                )
-        return _check_length(value, spec, "items")
-    # object(): a plain object, never an array.
-    if not isinstance(value, dict):
-        return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}; object() takes a plain object {{ ... }}"
+    return _VALIDATORS[spec.kind](value, spec, list_values)
+
+
+def _validate_string(value: object, spec: ZSpec, _list_values: tuple[str, ...] | None) -> str | None:
+    if not isinstance(value, str):
+        return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}" + _quote_hint(value)
+    return _check_length(value, spec, "characters") or _check_regex(value, spec)
+
+
+def _validate_number(value: object, spec: ZSpec, _list_values: tuple[str, ...] | None) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        hint = ""
+        if isinstance(value, str) and _NUMBER_TEXT.match(value.strip()):
+            hint = f"; write {value.strip()} without quotes"
+        return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}{hint}"
+    if isinstance(value, float) and not math.isfinite(value):
+        return f"{_expects(spec)}, got {js_repr(value)}"
+    if spec.min is not None and value < spec.min:
+        return f"{_expects(spec)}, got {js_number(value)}, below min({js_number(spec.min)})"
+    if spec.max is not None and value > spec.max:
+        return f"{_expects(spec)}, got {js_number(value)}, above max({js_number(spec.max)})"
     return None
+
+
+def _validate_boolean(value: object, spec: ZSpec, _list_values: tuple[str, ...] | None) -> str | None:
+    if isinstance(value, bool):
+        return None
+    hint = ""
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        hint = f"; write {value.strip().lower()} without quotes"
+    return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}{hint}"
+
+
+def _validate_enum(value: object, spec: ZSpec, list_values: tuple[str, ...] | None) -> str | None:
+    values = spec.enum_values if spec.list_ref is None else list_values
+    if not isinstance(value, str):
+        text = js_repr(value) if not isinstance(value, (int, float)) else js_number(value)
+        if values is not None and text in values and not isinstance(value, bool):
+            return f"{_expects(spec)}, got number {text}; enum values are strings: write '{text}'"
+        return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}; enum values are strings"
+    if values is not None and value not in values:
+        return f"{_expects(spec)}, got {js_repr(value)}{_closest(value, values)}"
+    return None
+
+
+def _validate_array(value: object, spec: ZSpec, _list_values: tuple[str, ...] | None) -> str | None:
+    if not isinstance(value, list):
+        hint = "; wrap it in an array: [ " + js_repr(value) + " ]" if isinstance(value, str) else ""
+        return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}{hint}"
+    for position, item in enumerate(value):
+        if not isinstance(item, str):
+            return (
+                f"{_expects(spec)}: array() holds strings, but item {position} is "
+                f"{json_type(item)} {js_repr(item)}" + _quote_hint(item)
+            )
+    return _check_length(value, spec, "items")
+
+
+def _validate_object(value: object, spec: ZSpec, _list_values: tuple[str, ...] | None) -> str | None:
+    if isinstance(value, dict):  # a plain object, never an array
+        return None
+    return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}; object() takes a plain object {{ ... }}"
+
+
+_VALIDATORS: dict[str, Callable[[object, ZSpec, tuple[str, ...] | None], str | None]] = {
+    "string": _validate_string,
+    "number": _validate_number,
+    "boolean": _validate_boolean,
+    "enum": _validate_enum,
+    "array": _validate_array,
+    "object": _validate_object,
+}
 
 
 def _expects(spec: ZSpec) -> str:

@@ -120,52 +120,74 @@ def _quote_at(data: bytes, start: int) -> str | None:
     return None
 
 
-def detect_style(data: bytes, main: SObject, syntax: Syntax) -> Style:
-    quotes: Counter[str] = Counter()
-    quoted_keys = Counter[bool]()
-    trailing = Counter[bool]()
-    pads = Counter[bool]()
-    units: Counter[str] = Counter()
-    for node in _walk(main):
-        if isinstance(node, SScalar) and isinstance(node.value, str):
-            quote = _quote_at(data, node.span.start)
-            if quote in ("'", '"'):
-                quotes[quote] += 1
-        if not isinstance(node, (SObject, SArray)):
-            continue
+class _StyleVotes:
+    """Counts, over every string and container of `main`, how the file writes each style choice."""
+
+    def __init__(self, data: bytes, syntax: Syntax) -> None:
+        self.data = data
+        self.syntax = syntax
+        self.quotes: Counter[str] = Counter()
+        self.quoted_keys: Counter[bool] = Counter()
+        self.trailing: Counter[bool] = Counter()
+        self.pads: Counter[bool] = Counter()
+        self.units: Counter[str] = Counter()
+
+    def string(self, node: SScalar) -> None:
+        quote = _quote_at(self.data, node.span.start)
+        if quote in ("'", '"'):
+            self.quotes[quote] += 1
+
+    def container(self, node: SObject | SArray) -> None:
+        data = self.data
         children: list[SNode] = [e.value for e in node.entries] if isinstance(node, SObject) else list(node.items)
         if not children or any(isinstance(child, (NonStatic, SHole)) for child in children[-1:]):
-            continue
+            return
         if any(not (node.span.start <= c.span.start and c.span.end <= node.span.end) for c in children):
-            continue  # values resolved from elsewhere (identifiers, spreads)
-        multiline = b"\n" in data[node.span.start : node.span.end]
-        if multiline:
+            return  # values resolved from elsewhere (identifiers, spreads)
+        if b"\n" in data[node.span.start : node.span.end]:
             last_end = children[-1].span.end
-            after = skip_trivia(data, last_end, syntax)
+            after = skip_trivia(data, last_end, self.syntax)
             if data.count(b"\n", last_end, node.span.end) > 0:
-                trailing[data[after : after + 1] == b","] += 1
+                self.trailing[data[after : after + 1] == b","] += 1
             if isinstance(node, SObject):
-                base = line_indent(data, node.span.start)
-                for entry in node.entries:
-                    if entry.key_span.start > node.span.start and first_on_line(data, entry.key_span.start):
-                        indent = line_indent(data, entry.key_span.start)
-                        if indent.startswith(base) and len(indent) > len(base):
-                            units[indent[len(base) :]] += 1
+                self._indents(node)
         else:
-            pads[data[node.span.start + 1 : node.span.start + 2] == b" "] += 1
+            self.pads[data[node.span.start + 1 : node.span.start + 2] == b" "] += 1
         if isinstance(node, SObject):
             for entry in node.entries:
                 if _IDENTIFIER.match(entry.key):
-                    quoted_keys[_quote_at(data, entry.key_span.start) is not None] += 1
-    crlf = data.count(b"\r\n")
-    return Style(
-        quote=quotes.most_common(1)[0][0] if quotes else syntax.default_quote,
-        indent=units.most_common(1)[0][0] if units else syntax.default_indent,
-        trailing_comma=syntax.trailing_commas_allowed and trailing[True] > trailing[False],
-        quote_keys=syntax.always_quote_keys or quoted_keys[True] > quoted_keys[False],
-        newline="\r\n" if crlf and crlf * 2 >= data.count(b"\n") else "\n",
-        pad=pads[True] > pads[False] if pads else syntax.default_pad,
-    )
+                    self.quoted_keys[_quote_at(data, entry.key_span.start) is not None] += 1
+
+    def _indents(self, node: SObject) -> None:
+        base = line_indent(self.data, node.span.start)
+        for entry in node.entries:
+            if entry.key_span.start > node.span.start and first_on_line(self.data, entry.key_span.start):
+                indent = line_indent(self.data, entry.key_span.start)
+                if indent.startswith(base) and len(indent) > len(base):
+                    self.units[indent[len(base) :]] += 1
+
+    def style(self) -> Style:
+        syntax, data = self.syntax, self.data
+        crlf = data.count(b"\r\n")
+        return Style(
+            quote=self.quotes.most_common(1)[0][0] if self.quotes else syntax.default_quote,
+            indent=self.units.most_common(1)[0][0] if self.units else syntax.default_indent,
+            trailing_comma=syntax.trailing_commas_allowed and self.trailing[True] > self.trailing[False],
+            quote_keys=syntax.always_quote_keys or self.quoted_keys[True] > self.quoted_keys[False],
+            newline="\r\n" if crlf and crlf * 2 >= data.count(b"\n") else "\n",
+            pad=self.pads[True] > self.pads[False] if self.pads else syntax.default_pad,
+        )
+
+
+def detect_style(data: bytes, main: SObject, syntax: Syntax) -> Style:
+    """The style `main` is written in: the majority of its strings and containers decides each choice."""
+    votes = _StyleVotes(data, syntax)
+    for node in _walk(main):
+        if isinstance(node, SScalar) and isinstance(node.value, str):
+            votes.string(node)
+        elif isinstance(node, (SObject, SArray)):
+            votes.container(node)
+    return votes.style()
 
 
 # --------------------------------------------------------------------------------------------------

@@ -235,30 +235,39 @@ class SubsetValidator:
             return self._fail(found, path, f"expected {self._type_name}, got null")
         if self._type is not None and not self._type(value):
             return self._fail(found, path, f"expected {self._type_name}, got {json_type(value)}")
+        ok = self._value_fits(value, path, found)
+        if not ok and found is None:
+            return False
+        return self._children_fit(value, path, found) and ok
+
+    def _value_fits(self, value: Any, path: str, found: list[Mismatch] | None) -> bool:
+        """`enum` and `format`, both reported when both fail."""
         ok = True
         if self._enum is not None and not any(json_equal(value, option) for option in self._enum):
             ok = self._fail(found, path, f"{value!r} is not one of the enum values")
-            if found is None:
-                return False
         if self._format is not None and isinstance(value, str) and not self._format[1](value):
-            name = _FORMAT_NAMES[self._format[0]]
-            ok = self._fail(found, path, f"expected {name}, got {value[:40]!r}")
             if found is None:
                 return False
+            ok = self._fail(found, path, f"expected {_FORMAT_NAMES[self._format[0]]}, got {value[:40]!r}")
+        return ok
+
+    def _children_fit(self, value: Any, path: str, found: list[Mismatch] | None) -> bool:
+        """`properties` of an object (those present), `items` of an array."""
+        ok = True
         if self._properties is not None and type(value) is dict:
             for key, child in self._properties.items():
                 if key in value and not child._walk(
                     value[key], child_path(path, key) if found is not None else "", found
                 ):
-                    ok = False
                     if found is None:
                         return False
+                    ok = False
         if self._items is not None and type(value) is list:
             for index, item in enumerate(value):
                 if not self._items._walk(item, f"{path}[{index}]" if found is not None else "", found):
-                    ok = False
                     if found is None:
                         return False
+                    ok = False
         return ok
 
     @staticmethod
