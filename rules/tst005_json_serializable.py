@@ -48,12 +48,12 @@ class JsonSerializable(Rule):
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool in ctx.definition.tools:
             for test in tool.tests:
-                where = {"tool": tool.label, "test_index": test.index}
                 if isinstance(test.node, NonStatic):
                     yield self.finding(
                         f"test {test.index} is `{shorten(test.node.source)}` ({test.node.reason}), not a plain object",
                         test.node.span,
-                        **where,
+                        tool=tool.label,
+                        test_index=test.index,
                     )
                     continue
                 if test.obj is None:
@@ -64,8 +64,9 @@ class JsonSerializable(Rule):
                         yield self.finding(
                             f"{test.label()}: the value of '{entry.key}' {_explain(bad)}",
                             bad.span,
+                            tool=tool.label,
+                            test_index=test.index,
                             parameter=entry.key,
-                            **where,
                         )
 
 
@@ -77,5 +78,5 @@ def _explain(node: SNode) -> str:
         )
     if isinstance(node, SHole):
         return "has an array hole (undefined), which JSON turns into null; remove the extra comma"
-    assert isinstance(node, SScalar)
-    return f"is {js_number(node.value)}, which JSON cannot represent; write a finite number"  # type: ignore[arg-type]
+    assert isinstance(node, SScalar) and isinstance(node.value, float)  # NaN or an infinity
+    return f"is {js_number(node.value)}, which JSON cannot represent; write a finite number"

@@ -46,11 +46,10 @@ class ParameterShape(Rule):
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool in ctx.definition.tools:
             node = tool.parameters_node
-            where = {"tool": tool.label}
             if node is None or isinstance(node, NonStatic):
                 continue
             if not isinstance(node, SArray):
-                yield self.finding(f"parameters must be an array, got {type_name(node)}", node.span, **where)
+                yield self.finding(f"parameters must be an array, got {type_name(node)}", node.span, tool=tool.label)
                 continue
             for parameter in tool.parameters:
                 item = parameter.node
@@ -58,17 +57,19 @@ class ParameterShape(Rule):
                     yield self.finding(
                         f"parameter #{parameter.index} must be an object {{ position, z }}, got {type_name(item)}",
                         item.span,
-                        **where,
+                        tool=tool.label,
                     )
                     continue
                 if tool.kind == "query" and item.get("position") is None and item.get("key") is not None:
                     continue  # seed 000's { key, type, description, required } form
                 name = f"'{parameter.key}'" if parameter.key else f"#{parameter.index}"
-                where_p = {**where, "parameter": parameter.key}
                 position = item.get("position")
                 if not isinstance(position, SObject):
                     yield self.finding(
-                        f"parameter {name} has no position {{ key, value, location }} block", item.span, **where_p
+                        f"parameter {name} has no position {{ key, value, location }} block",
+                        item.span,
+                        tool=tool.label,
+                        parameter=parameter.key,
                     )
                 else:
                     for field in ("key", "value"):
@@ -78,12 +79,14 @@ class ParameterShape(Rule):
                                 f"parameter {name}: position.{field} must be a non-empty string"
                                 + (f", got {type_name(value)}" if value is not None else ""),
                                 value.span if value is not None else position.span,
-                                **where_p,
+                                tool=tool.label,
+                                parameter=parameter.key,
                             )
                 z = item.get("z")
                 if not isinstance(z, SObject):
                     yield self.finding(
                         f"parameter {name} has no z block; add z: {{ primitive: 'string()', options: [] }}",
                         z.span if z is not None else item.span,
-                        **where_p,
+                        tool=tool.label,
+                        parameter=parameter.key,
                     )
