@@ -8,7 +8,7 @@ from flowlint.core.nodes import NonStatic, SArray, SNode, SObject, shorten
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example, json_example, python_example
 
 
 class NonStaticMain(Rule):
@@ -18,7 +18,11 @@ class NonStaticMain(Rule):
     summary = "main must be plain data; flowlint cannot check values computed by code"
     why = (
         "FlowMCP requires main to be JSON-serializable and hashable without running anything. A value computed "
-        "by code (a call, an imported name, a function) is invisible to static checks and may change the hash."
+        "by code (a call, an imported name, a function) is invisible to static checks and may change the hash. "
+        "A name bound to a literal earlier in the module is read as that literal. In Python, calls, "
+        "comprehensions, attribute access and f-strings with placeholders are code. JSON is plain data: "
+        "there FL003 only reports what flowlint does not read (an integer of thousands of digits, nesting "
+        "deeper than 100 levels)."
     )
     fix = "Write the literal value; keep code in `handlers`."
     VALID = [
@@ -28,7 +32,31 @@ class NonStaticMain(Rule):
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
             tests: [ { _description: 'Service is up' } ] }
     }""")
-        )
+        ),
+        Example(
+            """\
+ROOT = 'https://api.example.com'
+
+main = {
+    'namespace': 'demo', 'name': 'Demo', 'description': 'Demo API', 'version': '3.0.0', 'root': ROOT,
+    'tools': {
+        'getPing': {'method': 'GET', 'path': '/ping', 'description': 'Health check', 'parameters': [],
+            'tests': [{'_description': 'Service is up'}]},
+    },
+}
+""",
+            path="example.py",
+            title="a module-level constant is read as its literal",
+        ),
+        Example(
+            json_example("""\
+    "tools": {
+        "getPing": { "method": "GET", "path": "/ping", "description": "Health check", "parameters": [],
+            "tests": [ { "_description": "Service is up" } ] }
+    }"""),
+            path="example.json",
+            title="JSON is plain data",
+        ),
     ]
     INVALID = [
         Example(
@@ -43,7 +71,39 @@ export const main = {
 }
 """,
             (Expect(3, 87, "main.root is `ROOT`"),),
-        )
+            title="an imported name",
+        ),
+        Example(
+            """\
+import os
+
+main = {
+    'namespace': 'demo', 'name': 'Demo', 'description': 'Demo API', 'version': '3.0.0',
+    'root': os.environ.get('DEMO_API_ROOT', 'https://api.example.com'),
+    'tools': {
+        'getPing': {'method': 'GET', 'path': '/ping', 'description': 'Health check', 'parameters': [],
+            'tests': [{'_description': 'Service is up'}]},
+    },
+}
+""",
+            (Expect(5, 13, "main.root is `os.environ.get('DEMO_API_ROOT', "),),
+            path="example.py",
+            title="a call",
+        ),
+        Example(
+            python_example("""\
+    'tools': {
+        'getForecast': {'method': 'GET', 'path': '/forecast', 'description': 'Weather forecast',
+            'parameters': [
+                {'position': {'key': key, 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'number()', 'options': []}}
+                for key in ('latitude', 'longitude')
+            ],
+            'tests': [{'_description': 'Berlin', 'latitude': 52.52, 'longitude': 13.41}]},
+    },"""),
+            (Expect(5, 27, "main.tools.getForecast.parameters is `[ {'position'"),),
+            path="example.py",
+            title="a comprehension",
+        ),
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import ClassVar
 
 from flowlint.core.nodes import Span
@@ -32,14 +32,23 @@ class Expect:
     code: Code | None = None
 
 
+# The syntax of an example, by the suffix of its path (the suffix also picks the loader).
+SYNTAXES = {".mjs": "JavaScript", ".js": "JavaScript", ".py": "Python", ".json": "JSON"}
+
+
 @dataclass(frozen=True)
 class Example:
-    """A definition used as documentation and as a test case."""
+    """A definition used as documentation and as a test case; `path`'s suffix picks the syntax."""
 
     source: str
     expect: tuple[Expect, ...] = ()
     path: str = "example.mjs"
     title: str = ""
+
+    @property
+    def syntax(self) -> str:
+        """`JavaScript`, `Python` or `JSON`."""
+        return SYNTAXES[PurePath(self.path).suffix]
 
 
 @dataclass
@@ -111,6 +120,29 @@ EXAMPLE_HEADER = (
 def example(body: str) -> str:
     """An example definition: the header, then `body` (which starts on line 3), then the closing brace."""
     return EXAMPLE_HEADER + body.rstrip("\n") + "\n}\n"
+
+
+# The same header in Python (`main = {...}` at module level) and in JSON (`{ "main": {...} }`).
+PYTHON_EXAMPLE_HEADER = (
+    "main = {\n"
+    "    'namespace': 'demo', 'name': 'Demo', 'description': 'Demo API', 'version': '3.0.0', "
+    "'root': 'https://api.example.com',\n"
+)
+JSON_EXAMPLE_HEADER = (
+    '{ "main": {\n'
+    '    "namespace": "demo", "name": "Demo", "description": "Demo API", "version": "3.0.0", '
+    '"root": "https://api.example.com",\n'
+)
+
+
+def python_example(body: str) -> str:
+    """`example` in Python (with `path="example.py"`): `body` starts on line 3."""
+    return PYTHON_EXAMPLE_HEADER + body.rstrip("\n") + "\n}\n"
+
+
+def json_example(body: str) -> str:
+    """`example` in JSON (with `path="example.json"`): `body` starts on line 3."""
+    return JSON_EXAMPLE_HEADER + body.rstrip("\n") + "\n} }\n"
 
 
 def z_issue_findings(ctx: RuleContext, code: Code, kind: ZProblem) -> Iterator[Finding]:
