@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from flowlint.core.nodes import Span
 from flowlint.core.severity import Severity
-from flowlint.definition.model import Definition, Parameter
+from flowlint.definition.model import Definition, Parameter, Tool
 from flowlint.definition.sharedlists import Resolution, SharedListResolver
 from flowlint.definition.zod import ZProblem
 from flowlint.lint.codes import Code
@@ -149,19 +149,24 @@ def z_issue_findings(ctx: RuleContext, code: Code, kind: ZProblem) -> Iterator[F
     """A finding of `code` for every z-block issue of `kind`, at the option (or primitive) it is about."""
     for tool in ctx.definition.tools:
         for parameter in tool.parameters:
-            if parameter.z is None:
-                continue
-            for issue in parameter.z.issues:
-                if issue.kind is kind:
-                    name = f"'{parameter.key}'" if parameter.key else f"#{parameter.index}"
-                    yield Finding(
-                        code,
-                        f"parameter {name}: {issue.message}",
-                        parameter.option_span(issue.option_index),
-                        tool=tool.label,
-                        parameter=parameter.key,
-                        severity=issue.severity,
-                    )
+            yield from parameter_z_issue_findings(tool, parameter, code, kind)
+
+
+def parameter_z_issue_findings(tool: Tool, parameter: Parameter, code: Code, kind: ZProblem) -> Iterator[Finding]:
+    """`z_issue_findings` of one parameter."""
+    if parameter.z is None:
+        return
+    for issue in parameter.z.issues:
+        if issue.kind is kind:
+            name = f"'{parameter.key}'" if parameter.key else f"#{parameter.index}"
+            yield Finding(
+                code,
+                f"parameter {name}: {issue.message}",
+                parameter.option_span(issue.option_index),
+                tool=tool.label,
+                parameter=parameter.key,
+                severity=issue.severity,
+            )
 
 
 def tool_noun(kind: str) -> str:
