@@ -22,7 +22,7 @@ class NonStaticMain(Rule):
         "A name bound to a literal earlier in the module is read as that literal. In Python, calls, "
         "comprehensions, attribute access and f-strings with placeholders are code. JSON is plain data: "
         "there FL003 only reports what flowlint does not read (an integer of thousands of digits, nesting "
-        "deeper than 100 levels)."
+        "deeper than 100 levels). When main itself is computed (`main = dict(...)`), FL007 reports it."
     )
     fix = "Write the literal value; keep code in `handlers`."
     VALID = [
