@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
-from flowlint.lint.rule import Example, Expect, Rule, example
+from flowlint.lint.rule import Example, Expect, Rule, example, json_example, python_example
 
 
 class SyntaxError_(Rule):
@@ -19,7 +19,17 @@ class SyntaxError_(Rule):
         Example(
             example("""\
     tools: {}""")
-        )
+        ),
+        Example(
+            python_example("""\
+    'tools': {},"""),
+            path="example.py",
+        ),
+        Example(
+            json_example("""\
+    "tools": {}"""),
+            path="example.json",
+        ),
     ]
     INVALID = [
         Example(
@@ -29,5 +39,36 @@ export const main = {
     tools: { getPing: { method: 'GET', path: '/ping'
 """,
             (Expect(3, 23, "syntax error: unexpected end of file: `{` is never closed"),),
-        )
+            title="a `{` never closed",
+        ),
+        Example(
+            """\
+main = {
+    'namespace': 'demo',
+    'tools': {'getPing': {'method': 'GET', 'path': '/ping'
+""",
+            (Expect(3, 26, "syntax error: `{` was never closed"),),
+            path="example.py",
+            title="a `{` never closed",
+        ),
+        Example(
+            json_example("""\
+    "tools": {
+        "getPing": { "method": "GET", "path": "/ping", "description": "Health check", "parameters": [],
+            "tests": [ { "_description": "Service is up" }, ] }
+    }"""),
+            (Expect(5, 59, "syntax error: trailing comma is not allowed in JSON"),),
+            path="example.json",
+            title="a trailing comma",
+        ),
+        Example(
+            json_example("""\
+    "tools": {
+        "getPing": { "method": "GET", "path": "/ping", "description": "Health check", "parameters": [],
+            "tests": [ { "_description": "Service is up" } ] } // flowlint: ignore[TST008]
+    }"""),
+            (Expect(5, 64, "syntax error: comments are not allowed in JSON"),),
+            path="example.json",
+            title="a comment: JSON has none",
+        ),
     ]

@@ -8,7 +8,7 @@ from flowlint.core.nodes import NonStatic, SObject, type_name
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example, json_example, python_example
 
 
 class Structure(Rule):
@@ -16,7 +16,11 @@ class Structure(Rule):
     name = "definition-structure"
     severity = Severity.ERROR
     summary = "main must be an object; tools, resources and queries must be objects of objects"
-    why = "FlowMCP (and every other check) reads tools by name from these objects."
+    why = (
+        "FlowMCP (and every other check) reads tools by name from these objects. flowlint reads main without "
+        "running anything: in Python it must be a dict display (`main = {...}`, not `dict(...)`), and a JSON "
+        'definition is an object (or an object with a "main" object), not an array.'
+    )
     fix = "Write `tools: { toolName: { method, path, description, parameters, tests } }`."
     VALID = [
         Example(
@@ -25,7 +29,23 @@ class Structure(Rule):
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
             tests: [ { _description: 'Service is up' } ] }
     }""")
-        )
+        ),
+        Example(
+            python_example("""\
+    'tools': {
+        'getPing': {'method': 'GET', 'path': '/ping', 'description': 'Health check', 'parameters': [],
+            'tests': [{'_description': 'Service is up'}]},
+    },"""),
+            path="example.py",
+        ),
+        Example(
+            json_example("""\
+    "tools": {
+        "getPing": { "method": "GET", "path": "/ping", "description": "Health check", "parameters": [],
+            "tests": [ { "_description": "Service is up" } ] }
+    }"""),
+            path="example.json",
+        ),
     ]
     INVALID = [
         Example(
@@ -37,7 +57,29 @@ class Structure(Rule):
         getPong: { method: 'GET', path: '/pong', description: 'Health check', parameters: [], tests: [ { _description: 'Up' } ] }
     }"""),
             (Expect(6, 5, "main has both tools and routes"),),
-        )
+            title="tools and routes",
+        ),
+        Example(
+            """\
+main = dict(
+    namespace='demo', name='Demo', description='Demo API', version='3.0.0', root='https://api.example.com',
+    tools={},
+)
+""",
+            (Expect(1, 8, "main must be an object literal; flowlint reads definitions without running them"),),
+            path="example.py",
+            title="`dict(...)` is a call",
+        ),
+        Example(
+            """\
+[
+    { "namespace": "demo", "name": "Demo", "description": "Demo API", "version": "3.0.0", "root": "https://api.example.com", "tools": {} }
+]
+""",
+            (Expect(1, 1, "main must be an object literal"),),
+            path="example.json",
+            title="an array of definitions",
+        ),
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
-from flowlint.lint.rule import Example, Expect, Rule, example
+from flowlint.lint.rule import Example, Expect, Rule, example, python_example
 
 
 class UnusedSuppression(Rule):
@@ -19,7 +19,9 @@ class UnusedSuppression(Rule):
     )
     fix = (
         "Remove the comment, or the codes in it that no longer match. Codes of rules that did not run "
-        "(--select, --ignore) are not reported."
+        "(--select, --ignore) are not reported. The comment is `// flowlint: ignore[...]` in JavaScript and "
+        "`# flowlint: ignore[...]` in Python; JSON has no comments (one is a syntax error, FL001), so findings "
+        "in JSON definitions are hidden with a baseline (--baseline) or [tool.flowlint] ignore instead."
     )
     VALID = [
         Example(
@@ -29,7 +31,16 @@ class UnusedSuppression(Rule):
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [] }
     }"""),
             title="the comment silences TST001 (no tests) on the next line",
-        )
+        ),
+        Example(
+            python_example("""\
+    'tools': {
+        # flowlint: ignore[TST001]
+        'getPing': {'method': 'GET', 'path': '/ping', 'description': 'Health check', 'parameters': []},
+    },"""),
+            path="example.py",
+            title="the comment silences TST001 (no tests) on the next line",
+        ),
     ]
     INVALID = [
         Example(
@@ -50,5 +61,16 @@ class UnusedSuppression(Rule):
     }"""),
             (Expect(5, 60, "unused suppression: `flowlint: ignore`"),),
             title="blanket ignore",
+        ),
+        Example(
+            python_example("""\
+    'tools': {
+        # flowlint: ignore[TST001]
+        'getPing': {'method': 'GET', 'path': '/ping', 'description': 'Health check', 'parameters': [],
+            'tests': [{'_description': 'Service is up'}]},
+    },"""),
+            (Expect(4, 9, "unused suppression: no TST001 finding"),),
+            path="example.py",
+            title="the tool has tests now",
         ),
     ]

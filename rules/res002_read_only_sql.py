@@ -54,7 +54,8 @@ class ReadOnlySql(Rule):
 
 def sql_problem(sql: str) -> str | None:
     """Why `sql` is not an acceptable read-only query, or None."""
-    body = sql[_LEADING_COMMENTS.match(sql).end() :]  # type: ignore[union-attr]
+    leading = _LEADING_COMMENTS.match(sql)  # always matches (possibly the empty string)
+    body = sql[leading.end() if leading is not None else 0 :]
     first = body.split(None, 1)[0].upper() if body.split() else ""
     if first not in ("SELECT", "WITH"):
         return f"the SQL starts with {first or 'nothing'}; it must be a read-only SELECT (or WITH ... SELECT)"

@@ -55,7 +55,6 @@ class MinTests(Rule):
             if tool.obj is None:
                 continue
             noun = tool_noun(tool.kind)
-            where = {"tool": tool.label}
             node = tool.tests_node
             if node is None:
                 if minimum > 0:
@@ -63,18 +62,18 @@ class MinTests(Rule):
                         f"{noun} '{tool.label}' has no tests; add at least {minimum}: "
                         "tests: [ { _description: '...', ... } ]",
                         tool.key_span,
-                        **where,
+                        tool=tool.label,
                     )
             elif not isinstance(node, SArray):
                 yield self.finding(
                     f"tests of {noun} '{tool.label}' must be an array of test objects, got {type_name(node)}",
                     node.span,
-                    **where,
+                    tool=tool.label,
                 )
             elif len(node.items) < minimum:
                 count = len(node.items)
                 yield self.finding(
                     f"{noun} '{tool.label}' has {count} test{'s' if count != 1 else ''}; at least {minimum} required",
                     node.span,
-                    **where,
+                    tool=tool.label,
                 )

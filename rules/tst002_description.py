@@ -54,14 +54,14 @@ class TestDescription(Rule):
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool in ctx.definition.tools:
             for test in tool.tests:
-                where = {"tool": tool.label, "test_index": test.index}
                 if test.obj is None:
                     if not isinstance(test.node, NonStatic):  # TST005 explains non-static tests
                         yield self.finding(
                             f"test {test.index} is {type_name(test.node)}, not an object "
                             "{ _description: '...', ... }",
                             test.node.span,
-                            **where,
+                            tool=tool.label,
+                            test_index=test.index,
                         )
                     continue
                 value = test.obj.get("_description")
@@ -69,14 +69,16 @@ class TestDescription(Rule):
                     yield self.finding(
                         f"test {test.index} has no _description; add _description: 'what this test demonstrates'",
                         test.obj.span,
-                        **where,
+                        tool=tool.label,
+                        test_index=test.index,
                     )
                 elif isinstance(value, SScalar) and isinstance(value.value, str):
                     if not value.value.strip():
                         yield self.finding(
                             f"test {test.index}: _description is empty; say what this test demonstrates",
                             value.span,
-                            **where,
+                            tool=tool.label,
+                            test_index=test.index,
                         )
                 elif not isinstance(value, NonStatic):
                     shown = value.value if isinstance(value, SScalar) else None
@@ -84,5 +86,6 @@ class TestDescription(Rule):
                     yield self.finding(
                         f"test {test.index}: _description must be a string, got {type_name(value)}{rendered}",
                         value.span,
-                        **where,
+                        tool=tool.label,
+                        test_index=test.index,
                     )

@@ -9,7 +9,7 @@ from flowlint.core.severity import Severity
 from flowlint.definition.zod import validate
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example, json_example, python_example
 
 
 class ValidValues(Rule):
@@ -21,7 +21,9 @@ class ValidValues(Rule):
         "FlowMCP validates every call's arguments with the parameter's z block before sending anything; "
         "a test value that fails it (a number written as a string, a numeric enum value, a value over max) "
         "can never run. flowlint applies the runtime's rules: no coercion, enum values are strings, "
-        "array() holds strings."
+        "array() holds strings. A regex() pattern is the value of its string, escapes applied: write "
+        "'\\\\d' in JavaScript, where '\\d' is just 'd'; r'\\d' (a raw string) in Python; \"\\\\d\" in JSON, "
+        'where "\\d" is a syntax error.'
     )
     fix = "Write the value with the type and within the bounds the z block declares."
     VALID = [
@@ -32,7 +34,35 @@ class ValidValues(Rule):
             parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'max(250)' ] } } ],
             tests: [ { _description: 'Ten markets', limit: 10 } ] }
     }""")
-        )
+        ),
+        Example(
+            example("""\
+    tools: {
+        getBlock: { method: 'GET', path: '/block', description: 'Block by height',
+            parameters: [ { position: { key: 'height', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'regex(^\\\\d+$)' ] } } ],
+            tests: [ { _description: 'Block one million', height: '1000000' } ] }
+    }"""),
+            title="'\\\\d' in a JavaScript string is the regex \\d",
+        ),
+        Example(
+            python_example("""\
+    'tools': {
+        'getBlock': {'method': 'GET', 'path': '/block', 'description': 'Block by height',
+            'parameters': [{'position': {'key': 'height', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'string()', 'options': [r'regex(^\\d+$)']}}],
+            'tests': [{'_description': 'Block one million', 'height': '1000000'}]},
+    },"""),
+            path="example.py",
+            title="a raw string keeps the backslash",
+        ),
+        Example(
+            json_example("""\
+    "tools": {
+        "getBlock": { "method": "GET", "path": "/block", "description": "Block by height",
+            "parameters": [ { "position": { "key": "height", "value": "{{USER_PARAM}}", "location": "query" }, "z": { "primitive": "string()", "options": [ "regex(^\\\\d+$)" ] } } ],
+            "tests": [ { "_description": "Block one million", "height": "1000000" } ] }
+    }"""),
+            path="example.json",
+        ),
     ]
     INVALID = [
         Example(
@@ -58,6 +88,27 @@ class ValidValues(Rule):
     }"""),
             (Expect(6, 57, "enum values are strings: write '1'"),),
             title="numeric enum value",
+        ),
+        Example(
+            example("""\
+    tools: {
+        getBlock: { method: 'GET', path: '/block', description: 'Block by height',
+            parameters: [ { position: { key: 'height', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'regex(^\\d+$)' ] } } ],
+            tests: [ { _description: 'Block one million', height: '1000000' } ] }
+    }"""),
+            (Expect(6, 67, "'1000000' does not match regex(^d+$)"),),
+            title="JavaScript drops the backslash of '\\d': the regex is ^d+$",
+        ),
+        Example(
+            json_example("""\
+    "tools": {
+        "getForecast": { "method": "GET", "path": "/v1/forecast", "description": "Weather forecast",
+            "parameters": [ { "position": { "key": "current_weather", "value": "{{USER_PARAM}}", "location": "query" }, "z": { "primitive": "boolean()", "options": [] } } ],
+            "tests": [ { "_description": "Without current conditions", "current_weather": "false" } ] }
+    }"""),
+            (Expect(6, 91, "expects boolean(), got string 'false'; write false without quotes"),),
+            path="example.json",
+            title="a boolean written as a string",
         ),
     ]
 

@@ -9,7 +9,7 @@ from flowlint.core.nodes import NonStatic, SHole, SNode, SScalar, first_non_json
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example, json_example, python_example
 
 
 class JsonSerializable(Rule):
@@ -20,7 +20,9 @@ class JsonSerializable(Rule):
     why = (
         "Tests are part of `main`, which must be pure data: FlowMCP hashes it, capture stores the test "
         "values with each response, and other tools read them without running JavaScript. A call, a date, "
-        "`undefined` or NaN is not data."
+        "`undefined`, an array hole or NaN is not data; nor, in Python, a set or a JavaScript spelling such "
+        "as `true` (a tuple is an array, None is null). JSON cannot hold code, holes or NaN (they are syntax "
+        "errors there), but a number beyond the range of a double, such as 1e999, reads as Infinity."
     )
     fix = "Write the literal value the expression would produce (a string, number, boolean, array or object)."
     VALID = [
@@ -31,7 +33,26 @@ class JsonSerializable(Rule):
             parameters: [ { position: { key: 'since', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'Since New Year 2024', since: '2024-01-01T00:00:00Z' } ] }
     }""")
-        )
+        ),
+        Example(
+            python_example("""\
+    'tools': {
+        'getPrices': {'method': 'GET', 'path': '/simple/price', 'description': 'Prices in USD',
+            'parameters': [{'position': {'key': 'ids', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'array()', 'options': []}}],
+            'tests': [{'_description': 'Bitcoin and Ether', 'ids': ('bitcoin', 'ethereum')}]},
+    },"""),
+            path="example.py",
+            title="a tuple is a JSON array",
+        ),
+        Example(
+            json_example("""\
+    "tools": {
+        "getBlocks": { "method": "GET", "path": "/blocks", "description": "Blocks since a date",
+            "parameters": [ { "position": { "key": "since", "value": "{{USER_PARAM}}", "location": "query" }, "z": { "primitive": "string()", "options": [] } } ],
+            "tests": [ { "_description": "Since New Year 2024", "since": "2024-01-01T00:00:00Z" } ] }
+    }"""),
+            path="example.json",
+        ),
     ]
     INVALID = [
         Example(
@@ -42,18 +63,72 @@ class JsonSerializable(Rule):
             tests: [ { _description: 'Since now', since: new Date().toISOString() } ] }
     }"""),
             (Expect(6, 58, "test 0 ('Since now'): the value of 'since' is `new Date().toISOString()`"),),
-        )
+            title="a call",
+        ),
+        Example(
+            example("""\
+    tools: {
+        getPrices: { method: 'GET', path: '/simple/price', description: 'Prices in USD',
+            parameters: [ { position: { key: 'ids', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'array()', options: [] } } ],
+            tests: [ { _description: 'Bitcoin and Ether', ids: [ 'bitcoin', , 'ethereum' ] } ] }
+    }"""),
+            (Expect(6, 77, "the value of 'ids' has an array hole (undefined), which JSON turns into null"),),
+            title="an array hole",
+        ),
+        Example(
+            example("""\
+    tools: {
+        getPrices: { method: 'GET', path: '/simple/price', description: 'Prices in USD',
+            parameters: [ { position: { key: 'precision', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
+            tests: [ { _description: 'Full precision', precision: NaN } ] }
+    }"""),
+            (Expect(6, 67, "the value of 'precision' is NaN, which JSON cannot represent"),),
+            title="NaN",
+        ),
+        Example(
+            python_example("""\
+    'tools': {
+        'getPrices': {'method': 'GET', 'path': '/simple/price', 'description': 'Prices in USD',
+            'parameters': [{'position': {'key': 'ids', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'array()', 'options': []}}],
+            'tests': [{'_description': 'Bitcoin and Ether', 'ids': {'bitcoin', 'ethereum'}}]},
+    },"""),
+            (Expect(6, 68, "the value of 'ids' is `{'bitcoin', 'ethereum'}` (a set (not JSON data))"),),
+            path="example.py",
+            title="a set",
+        ),
+        Example(
+            python_example("""\
+    'tools': {
+        'getPrices': {'method': 'GET', 'path': '/simple/price', 'description': 'Prices in USD',
+            'parameters': [{'position': {'key': 'include_24hr_change', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'boolean()', 'options': []}}],
+            'tests': [{'_description': 'With the 24h change', 'include_24hr_change': true}]},
+    },"""),
+            (Expect(6, 86, "`true` is not defined at module level before this point; Python spells it `True`"),),
+            path="example.py",
+            title="JavaScript's `true`",
+        ),
+        Example(
+            json_example("""\
+    "tools": {
+        "getBlocks": { "method": "GET", "path": "/blocks", "description": "Latest blocks",
+            "parameters": [ { "position": { "key": "limit", "value": "{{USER_PARAM}}", "location": "query" }, "z": { "primitive": "number()", "options": [] } } ],
+            "tests": [ { "_description": "No limit", "limit": 1e999 } ] }
+    }"""),
+            (Expect(6, 63, "the value of 'limit' is Infinity, which JSON cannot represent"),),
+            path="example.json",
+            title="a number beyond the range of a double",
+        ),
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool in ctx.definition.tools:
             for test in tool.tests:
-                where = {"tool": tool.label, "test_index": test.index}
                 if isinstance(test.node, NonStatic):
                     yield self.finding(
                         f"test {test.index} is `{shorten(test.node.source)}` ({test.node.reason}), not a plain object",
                         test.node.span,
-                        **where,
+                        tool=tool.label,
+                        test_index=test.index,
                     )
                     continue
                 if test.obj is None:
@@ -64,18 +139,19 @@ class JsonSerializable(Rule):
                         yield self.finding(
                             f"{test.label()}: the value of '{entry.key}' {_explain(bad)}",
                             bad.span,
+                            tool=tool.label,
+                            test_index=test.index,
                             parameter=entry.key,
-                            **where,
                         )
 
 
 def _explain(node: SNode) -> str:
     if isinstance(node, NonStatic):
+        what = "" if "JSON" in node.reason else ", which is not JSON data"  # the reason may say it already
         return (
-            f"is `{shorten(node.source)}` ({node.reason}), which is not JSON data; tests must hold "
-            "literal values: write the value itself"
+            f"is `{shorten(node.source)}` ({node.reason}){what}; tests must hold literal values: write the value itself"
         )
     if isinstance(node, SHole):
         return "has an array hole (undefined), which JSON turns into null; remove the extra comma"
-    assert isinstance(node, SScalar)
-    return f"is {js_number(node.value)}, which JSON cannot represent; write a finite number"  # type: ignore[arg-type]
+    assert isinstance(node, SScalar) and isinstance(node.value, float)  # NaN or an infinity
+    return f"is {js_number(node.value)}, which JSON cannot represent; write a finite number"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 
+from flowlint.core.nodes import NonStatic, first_non_json
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Parameter, Tool
 from flowlint.lint.codes import Code
@@ -55,17 +56,37 @@ class KnownKeys(Rule):
             (Expect(6, 53, "test key 'limt' matches no parameter; did you mean 'limit'?"),),
             title="typo",
         ),
+        Example(
+            """\
+import { coordinates } from './shared.mjs'
+export const main = {
+    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',
+    tools: {
+        getForecast: { method: 'GET', path: '/forecast', description: 'Weather forecast',
+            parameters: [ ...coordinates, { position: { key: 'forecast_days', value: '7', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
+            tests: [ { _description: 'Berlin for three days', latitude: 52.52, longitude: 13.41, forecast_days: 3 } ] }
+    }
+}
+""",
+            (Expect(7, 98, "parameter 'forecast_days' has the fixed value '7'"),),
+            title="with parameters computed by code, only keys of the known ones are checked",
+        ),
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool in ctx.definition.tools:
             users = tool.user_parameters
+            unreadable = _has_unreadable_parameters(tool)
             for test in tool.tests:
                 if test.obj is None:
                     continue
                 for entry in test.obj.entries:
                     if entry.key == "_description" or entry.key in users:
                         continue
+                    if unreadable and not any(
+                        entry.key == p.key or entry.key in p.placeholders for p in tool.parameters
+                    ):
+                        continue  # it may set a parameter computed by code (FL003 reports that one)
                     yield self.finding(
                         f"{test.label()}: {_explain(entry.key, tool)}",
                         entry.key_span,
@@ -73,6 +94,13 @@ class KnownKeys(Rule):
                         test_index=test.index,
                         parameter=entry.key,
                     )
+
+
+def _has_unreadable_parameters(tool: Tool) -> bool:
+    """Whether some of the tool's parameters are computed by code, so their keys are unknown."""
+    if isinstance(tool.parameters_node, NonStatic):
+        return True
+    return any(p.key is None and isinstance(first_non_json(p.node), NonStatic) for p in tool.parameters)
 
 
 def _explain(key: str, tool: Tool) -> str:

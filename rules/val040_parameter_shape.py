@@ -40,50 +40,72 @@ class ParameterShape(Rule):
             tests: [ { _description: 'Bitcoin', id: 'bitcoin' } ] }
     }"""),
             (Expect(5, 27, "parameter 'id' has no z block"),),
-        )
+        ),
+        Example(
+            """\
+import { pagination } from './shared.mjs'
+export const main = {
+    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',
+    tools: {
+        getCoins: { method: 'GET', path: '/coins', description: 'Coins',
+            parameters: [ ...pagination, { position: { key: 'order', value: '{{USER_PARAM}}', location: 'query' } } ],
+            tests: [ { _description: 'By market cap', order: 'market_cap_desc' } ] }
+    }
+}
+""",
+            (Expect(6, 42, "parameter 'order' has no z block"),),
+            title="parameters computed by code (`...pagination`) are FL003's, not VAL040's",
+        ),
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool in ctx.definition.tools:
             node = tool.parameters_node
-            where = {"tool": tool.label}
             if node is None or isinstance(node, NonStatic):
                 continue
             if not isinstance(node, SArray):
-                yield self.finding(f"parameters must be an array, got {type_name(node)}", node.span, **where)
+                yield self.finding(f"parameters must be an array, got {type_name(node)}", node.span, tool=tool.label)
                 continue
             for parameter in tool.parameters:
                 item = parameter.node
+                if isinstance(item, NonStatic):
+                    continue  # computed by code: FL003 reports it
                 if not isinstance(item, SObject):
                     yield self.finding(
                         f"parameter #{parameter.index} must be an object {{ position, z }}, got {type_name(item)}",
                         item.span,
-                        **where,
+                        tool=tool.label,
                     )
                     continue
                 if tool.kind == "query" and item.get("position") is None and item.get("key") is not None:
                     continue  # seed 000's { key, type, description, required } form
                 name = f"'{parameter.key}'" if parameter.key else f"#{parameter.index}"
-                where_p = {**where, "parameter": parameter.key}
                 position = item.get("position")
-                if not isinstance(position, SObject):
+                if not isinstance(position, (SObject, NonStatic)):
                     yield self.finding(
-                        f"parameter {name} has no position {{ key, value, location }} block", item.span, **where_p
+                        f"parameter {name} has no position {{ key, value, location }} block",
+                        item.span,
+                        tool=tool.label,
+                        parameter=parameter.key,
                     )
-                else:
+                elif isinstance(position, SObject):  # (FL003 reports a non-static one)
                     for field in ("key", "value"):
                         value = position.get(field)
+                        if isinstance(value, NonStatic):
+                            continue
                         if not (isinstance(value, SScalar) and isinstance(value.value, str) and value.value):
                             yield self.finding(
                                 f"parameter {name}: position.{field} must be a non-empty string"
                                 + (f", got {type_name(value)}" if value is not None else ""),
                                 value.span if value is not None else position.span,
-                                **where_p,
+                                tool=tool.label,
+                                parameter=parameter.key,
                             )
                 z = item.get("z")
-                if not isinstance(z, SObject):
+                if not isinstance(z, (SObject, NonStatic)):
                     yield self.finding(
                         f"parameter {name} has no z block; add z: {{ primitive: 'string()', options: [] }}",
                         z.span if z is not None else item.span,
-                        **where_p,
+                        tool=tool.label,
+                        parameter=parameter.key,
                     )

@@ -52,25 +52,27 @@ class Location(Rule):
             for parameter in tool.parameters:
                 if parameter.key is None or parameter.z_node is None:
                     continue
-                where = {"tool": tool.label, "parameter": parameter.key}
                 location = parameter.location
                 span = parameter.location_span or parameter.span
                 if location is None:
                     yield self.finding(
                         f"parameter '{parameter.key}' has no position.location; use one of " + ", ".join(LOCATIONS),
                         span,
-                        **where,
+                        tool=tool.label,
+                        parameter=parameter.key,
                     )
                 elif location not in LOCATIONS:
                     yield self.finding(
                         f"parameter '{parameter.key}': location '{location}' is not one of " + ", ".join(LOCATIONS),
                         span,
-                        **where,
+                        tool=tool.label,
+                        parameter=parameter.key,
                     )
                 elif location == "body" and tool.method is not None and tool.method not in BODY_METHODS:
                     yield self.finding(
                         f"parameter '{parameter.key}' is a body parameter, but {tool.method} "
                         "requests carry no body; use location 'query' or method 'POST'",
                         span,
-                        **where,
+                        tool=tool.label,
+                        parameter=parameter.key,
                     )

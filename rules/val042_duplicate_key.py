@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example, json_example
 
 
 class DuplicateKey(Rule):
@@ -25,7 +25,33 @@ class DuplicateKey(Rule):
             parameters: [ { position: { key: 'ids', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'array()', options: [] } } ],
             tests: [ { _description: 'Bitcoin', ids: [ 'bitcoin' ] } ] }
     }""")
-        )
+        ),
+        Example(
+            """\
+PAGE = {'position': {'key': 'page', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'number()', 'options': ['optional()']}}
+
+main = {
+    'namespace': 'demo', 'name': 'Demo', 'description': 'Demo API', 'version': '3.0.0', 'root': 'https://api.example.com',
+    'tools': {
+        'getMarkets': {'method': 'GET', 'path': '/markets', 'description': 'Markets', 'parameters': [PAGE],
+            'tests': [{'_description': 'First page'}, {'_description': 'Second page', 'page': 2}]},
+        'getExchanges': {'method': 'GET', 'path': '/exchanges', 'description': 'Exchanges', 'parameters': [PAGE],
+            'tests': [{'_description': 'First page'}, {'_description': 'Second page', 'page': 2}]},
+    },
+}
+""",
+            path="example.py",
+            title="one parameter shared by two tools through a module-level constant",
+        ),
+        Example(
+            json_example("""\
+    "tools": {
+        "getCoin": { "method": "GET", "path": "/coins", "description": "Coins",
+            "parameters": [ { "position": { "key": "ids", "value": "{{USER_PARAM}}", "location": "query" }, "z": { "primitive": "array()", "options": [] } } ],
+            "tests": [ { "_description": "Bitcoin", "ids": [ "bitcoin" ] } ] }
+    }"""),
+            path="example.json",
+        ),
     ]
     INVALID = [
         Example(
@@ -39,7 +65,36 @@ class DuplicateKey(Rule):
             tests: [ { _description: 'Bitcoin', ids: [ 'bitcoin' ] } ] }
     }"""),
             (Expect(7, 36, "parameter key 'ids' is used by parameters #0 and #1"),),
-        )
+        ),
+        Example(
+            """\
+PAGE = {'position': {'key': 'page', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'number()', 'options': ['optional()']}}
+
+main = {
+    'namespace': 'demo', 'name': 'Demo', 'description': 'Demo API', 'version': '3.0.0', 'root': 'https://api.example.com',
+    'tools': {
+        'getMarkets': {'method': 'GET', 'path': '/markets', 'description': 'Markets', 'parameters': [PAGE, PAGE],
+            'tests': [{'_description': 'First page'}, {'_description': 'Second page', 'page': 2}]},
+    },
+}
+""",
+            (Expect(1, 29, "parameter key 'page' is used by parameters #0 and #1"),),
+            path="example.py",
+            title="a module-level constant used twice: reported where the constant is written",
+        ),
+        Example(
+            json_example("""\
+    "tools": {
+        "getCoin": { "method": "GET", "path": "/coins", "description": "Coins",
+            "parameters": [
+                { "position": { "key": "ids", "value": "{{USER_PARAM}}", "location": "query" }, "z": { "primitive": "array()", "options": [] } },
+                { "position": { "key": "ids", "value": "bitcoin", "location": "query" }, "z": { "primitive": "string()", "options": [] } }
+            ],
+            "tests": [ { "_description": "Bitcoin", "ids": [ "bitcoin" ] } ] }
+    }"""),
+            (Expect(7, 40, "parameter key 'ids' is used by parameters #0 and #1"),),
+            path="example.json",
+        ),
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:

@@ -4,11 +4,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.jsvalues import js_repr
+from flowlint.core.nodes import NonStatic, SArray, SScalar, type_name
 from flowlint.core.severity import Severity
 from flowlint.definition.zod import ZProblem
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.lint.rule import (
+    Example,
+    Expect,
+    Rule,
+    RuleContext,
+    example,
+    json_example,
+    parameter_z_issue_findings,
+    python_example,
+)
 
 
 class OptionsStrings(Rule):
@@ -19,7 +30,10 @@ class OptionsStrings(Rule):
     summary = "z.options must be an array of strings, one option each"
     why = (
         "FlowMCP reads each option as a string such as 'optional()' or 'min(1)'. A number breaks loading; "
-        "two options in one string or an array hole are read differently from what they seem."
+        "two options in one string or an array hole are read differently from what they seem, and a single "
+        "string instead of the array is not a list of options. Python adds two traps: `('optional()')` is a "
+        "string, not a tuple (write `('optional()',)` or a list), and a missing comma between two strings "
+        "joins them into one."
     )
     fix = "Write `options: [ 'optional()', 'default(100)' ]`."
     VALID = [
@@ -30,7 +44,26 @@ class OptionsStrings(Rule):
             parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'optional()', 'default(100)' ] } } ],
             tests: [ { _description: 'Default size' }, { _description: 'Ten', limit: 10 } ] }
     }""")
-        )
+        ),
+        Example(
+            python_example("""\
+    'tools': {
+        'getMarkets': {'method': 'GET', 'path': '/markets', 'description': 'Markets',
+            'parameters': [{'position': {'key': 'limit', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'number()', 'options': ('optional()', 'default(100)')}}],
+            'tests': [{'_description': 'Default size'}, {'_description': 'Ten', 'limit': 10}]},
+    },"""),
+            path="example.py",
+            title="a tuple is an array",
+        ),
+        Example(
+            json_example("""\
+    "tools": {
+        "getMarkets": { "method": "GET", "path": "/markets", "description": "Markets",
+            "parameters": [ { "position": { "key": "limit", "value": "{{USER_PARAM}}", "location": "query" }, "z": { "primitive": "number()", "options": [ "optional()", "default(100)" ] } } ],
+            "tests": [ { "_description": "Default size" }, { "_description": "Ten", "limit": 10 } ] }
+    }"""),
+            path="example.json",
+        ),
     ]
     INVALID = [
         Example(
@@ -41,18 +74,77 @@ class OptionsStrings(Rule):
             tests: [ { _description: 'Default size' }, { _description: 'Ten', limit: 10 } ] }
     }"""),
             (Expect(5, 140, "holds 2 options in one string"),),
-        )
+            title="two options in one string",
+        ),
+        Example(
+            example("""\
+    tools: {
+        getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
+            parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ , 'optional()' ] } } ],
+            tests: [ { _description: 'Default size' }, { _description: 'Ten', limit: 10 } ] }
+    }"""),
+            (Expect(5, 140, "z.options[0] is an array hole"),),
+            title="an array hole",
+        ),
+        Example(
+            python_example("""\
+    'tools': {
+        'getMarkets': {'method': 'GET', 'path': '/markets', 'description': 'Markets',
+            'parameters': [{'position': {'key': 'limit', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'number()', 'options': ('optional()')}}],
+            'tests': [{'_description': 'Default size'}, {'_description': 'Ten', 'limit': 10}]},
+    },"""),
+            (Expect(5, 150, "z.options must be an array, got string 'optional()'"),),
+            path="example.py",
+            title="`('optional()')` is a string, not a tuple",
+        ),
+        Example(
+            python_example("""\
+    'tools': {
+        'getMarkets': {'method': 'GET', 'path': '/markets', 'description': 'Markets',
+            'parameters': [{'position': {'key': 'limit', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'number()', 'options': ['optional()' 'default(100)']}}],
+            'tests': [{'_description': 'Default size'}, {'_description': 'Ten', 'limit': 10}]},
+    },"""),
+            (Expect(5, 150, "'optional()default(100)' holds 2 options in one string"),),
+            path="example.py",
+            title="a missing comma joins two strings",
+        ),
+        Example(
+            json_example("""\
+    "tools": {
+        "getMarkets": { "method": "GET", "path": "/markets", "description": "Markets",
+            "parameters": [ { "position": { "key": "limit", "value": "{{USER_PARAM}}", "location": "query" }, "z": { "primitive": "number()", "options": "optional()" } } ],
+            "tests": [ { "_description": "Default size" }, { "_description": "Ten", "limit": 10 } ] }
+    }"""),
+            (Expect(5, 154, "z.options must be an array, got string 'optional()'"),),
+            path="example.json",
+            title="a string instead of an array",
+        ),
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool in ctx.definition.tools:
             for parameter in tool.parameters:
                 z = parameter.z_node
-                if z is not None and z.get("options") is None:
+                if z is None:
+                    continue
+                options = z.get("options")
+                if options is None:
                     yield self.finding(
                         f"parameter '{parameter.key}': z.options is missing; write options: [] when there are none",
                         z.span,
                         tool=tool.label,
                         parameter=parameter.key,
                     )
-        yield from super().check(ctx)  # the z engine's option-entry issues
+                    continue
+                if not isinstance(options, (SArray, NonStatic)):  # (a non-static one: the z engine says it)
+                    got, fix = type_name(options), "[ 'optional()', 'min(1)' ], one option per string"
+                    if isinstance(options, SScalar) and isinstance(options.value, str):
+                        got, fix = f"{got} {js_repr(options.value)}", f"[ {js_repr(options.value)} ]"
+                    yield self.finding(
+                        f"parameter '{parameter.key}': z.options must be an array, got {got}; write options: {fix}",
+                        options.span,
+                        tool=tool.label,
+                        parameter=parameter.key,
+                    )
+                    continue
+                yield from parameter_z_issue_findings(tool, parameter, self.code, ZProblem.OPTION_ENTRY)

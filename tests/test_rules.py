@@ -1,21 +1,44 @@
-"""Every example of every rule is a test: valid examples produce nothing from the rule, invalid ones
-produce exactly the expected diagnostics (code, line, column, message fragment) for the rule's code."""
+"""Every example of every rule is a test: valid examples produce nothing from any rule, invalid ones
+produce exactly the expected diagnostics (code, line, column, message fragment) for the rule's code.
+Examples are JavaScript, Python or JSON definitions; the suffix of `Example.path` picks the loader."""
 
 from __future__ import annotations
+
+from pathlib import PurePath
 
 import pytest
 
 from flowlint.api import lint_source
+from flowlint.formats import SUFFIXES
 from flowlint.lint.config import Config
-from flowlint.lint.registry import all_rules
-from flowlint.lint.rule import Example, Rule
+from flowlint.lint.docs import rule_doc
+from flowlint.lint.registry import all_rules, rule_for
+from flowlint.lint.rule import SYNTAXES, Example, Rule
 
 CASES = [
-    pytest.param(rule, example, valid, id=f"{rule.code}-{'valid' if valid else 'invalid'}-{index}")
+    pytest.param(
+        rule,
+        example,
+        valid,
+        id=f"{rule.code}-{'valid' if valid else 'invalid'}-{index}-{PurePath(example.path).suffix.lstrip('.')}",
+    )
     for rule in all_rules()
     for valid, examples in ((True, rule.VALID), (False, rule.INVALID))
     for index, example in enumerate(examples)
 ]
+
+# Rules whose findings depend on the syntax show it with examples in these syntaxes (besides JavaScript).
+SYNTAX_EXAMPLES = {
+    "FL001": {"Python", "JSON"},  # what a syntax error looks like
+    "FL002": {"Python", "JSON"},  # what is skipped
+    "FL003": {"Python", "JSON"},  # calls and comprehensions; JSON is plain data
+    "FL007": {"Python", "JSON"},  # main = dict(...), a JSON array
+    "FL009": {"Python"},  # `#` comments; JSON has none
+    "TST004": {"Python", "JSON"},  # escapes in regex() patterns
+    "TST005": {"Python", "JSON"},  # sets, tuples, NaN, holes, 1e999
+    "VAL042": {"Python", "JSON"},  # a shared constant is reported where it is written
+    "VAL045": {"Python", "JSON"},  # ('optional()') is a string, implicit concatenation
+}
 
 
 def test_every_rule_has_examples() -> None:
@@ -24,6 +47,25 @@ def test_every_rule_has_examples() -> None:
         # FL008 reports defects of flowlint itself: tests/test_engine.py provokes it with a broken rule.
         assert rule.INVALID or rule.code == "FL008", f"{rule.code} has no failing example"
         assert rule.summary and rule.why and rule.fix, f"{rule.code} lacks documentation"
+
+
+def test_example_paths_pick_a_loader() -> None:
+    # An unknown suffix would silently be parsed as JavaScript.
+    assert set(SYNTAXES) == set(SUFFIXES)
+    for rule in all_rules():
+        for example in rule.VALID + rule.INVALID:
+            assert PurePath(example.path).suffix in SUFFIXES, (rule.code, example.path)
+
+
+@pytest.mark.parametrize(("code", "syntaxes"), sorted(SYNTAX_EXAMPLES.items()))
+def test_syntax_dependent_rules_show_each_syntax(code: str, syntaxes: set[str]) -> None:
+    rule = rule_for(code)
+    assert rule is not None
+    for syntax in syntaxes:
+        assert any(e.syntax == syntax for e in rule.INVALID + rule.VALID), f"{code} has no {syntax} example"
+    shown = rule_doc(rule)
+    for syntax in syntaxes:
+        assert f"In {syntax}:" in shown
 
 
 @pytest.mark.parametrize(("rule", "example", "valid"), CASES)
@@ -35,7 +77,9 @@ def test_example(rule: type[Rule], example: Example, valid: bool) -> None:
             f"{d.line}:{d.column} {d.code} {d.message}" for d in report.diagnostics
         ]
         return
-    got = [(d.code, d.line, d.column, d.message) for d in report.diagnostics if d.code == rule.code]
+    # The rule's own code, and any other code an expectation names (Expect.code).
+    codes = {rule.code} | {expect.code for expect in example.expect if expect.code is not None}
+    got = [(d.code, d.line, d.column, d.message) for d in report.diagnostics if d.code in codes]
     assert len(got) == len(example.expect), got
     for expect, (code, line, column, message) in zip(example.expect, got, strict=True):
         assert (code, line, column) == (expect.code or rule.code, expect.line, expect.column), (got, expect)

@@ -1,9 +1,13 @@
-"""Rule documentation rendered from the rule classes themselves: summary, why, fix and examples."""
+"""Rule documentation rendered from the rule classes themselves: summary, why, fix and examples.
+
+A rule's examples may be written in several syntaxes (JavaScript, Python, JSON); the documentation
+shows the first failing and the first passing example of each syntax, grouped by syntax.
+"""
 
 from __future__ import annotations
 
 from flowlint.lint.registry import all_rules
-from flowlint.lint.rule import Rule
+from flowlint.lint.rule import SYNTAXES, Example, Rule
 
 
 def rules_table() -> str:
@@ -19,16 +23,25 @@ def rule_doc(rule: type[Rule]) -> str:
         out += ["Why it matters:", f"  {rule.why}", ""]
     if rule.fix:
         out += ["Instead:", f"  {rule.fix}", ""]
-    for example in rule.INVALID[:1]:
-        out.append("Fails:" + (f" ({example.title})" if example.title else ""))
-        out += _indent(example.source)
-        for expect in example.expect:
-            out.append(f"  -> {expect.line}:{expect.column}: {expect.code or rule.code} ...{expect.message}...")
-        out.append("")
-    for example in rule.VALID[:1]:
-        out.append("Passes:")
-        out += _indent(example.source)
+    syntaxes = [s for s in dict.fromkeys(SYNTAXES.values()) if any(e.syntax == s for e in rule.INVALID + rule.VALID)]
+    for syntax in syntaxes:
+        if len(syntaxes) > 1:
+            out += [f"In {syntax}:", ""]
+        for example in [e for e in rule.INVALID if e.syntax == syntax][:1]:
+            out.append(_heading("Fails:", example))
+            out += _indent(example.source)
+            for expect in example.expect:
+                out.append(f"  -> {expect.line}:{expect.column}: {expect.code or rule.code} ...{expect.message}...")
+            out.append("")
+        for example in [e for e in rule.VALID if e.syntax == syntax][:1]:
+            out.append(_heading("Passes:", example))
+            out += _indent(example.source)
+            out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+def _heading(label: str, example: Example) -> str:
+    return label + (f" ({example.title})" if example.title else "")
 
 
 def _indent(source: str) -> list[str]:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import ClassVar
 
 from flowlint.core.nodes import Span
 from flowlint.core.severity import Severity
-from flowlint.definition.model import Definition, Parameter
+from flowlint.definition.model import Definition, Parameter, Tool
 from flowlint.definition.sharedlists import Resolution, SharedListResolver
 from flowlint.definition.zod import ZProblem
 from flowlint.lint.codes import Code
@@ -32,14 +32,23 @@ class Expect:
     code: Code | None = None
 
 
+# The syntax of an example, by the suffix of its path (the suffix also picks the loader).
+SYNTAXES = {".mjs": "JavaScript", ".js": "JavaScript", ".py": "Python", ".json": "JSON"}
+
+
 @dataclass(frozen=True)
 class Example:
-    """A definition used as documentation and as a test case."""
+    """A definition used as documentation and as a test case; `path`'s suffix picks the syntax."""
 
     source: str
     expect: tuple[Expect, ...] = ()
     path: str = "example.mjs"
     title: str = ""
+
+    @property
+    def syntax(self) -> str:
+        """`JavaScript`, `Python` or `JSON`."""
+        return SYNTAXES[PurePath(self.path).suffix]
 
 
 @dataclass
@@ -113,23 +122,51 @@ def example(body: str) -> str:
     return EXAMPLE_HEADER + body.rstrip("\n") + "\n}\n"
 
 
+# The same header in Python (`main = {...}` at module level) and in JSON (`{ "main": {...} }`).
+PYTHON_EXAMPLE_HEADER = (
+    "main = {\n"
+    "    'namespace': 'demo', 'name': 'Demo', 'description': 'Demo API', 'version': '3.0.0', "
+    "'root': 'https://api.example.com',\n"
+)
+JSON_EXAMPLE_HEADER = (
+    '{ "main": {\n'
+    '    "namespace": "demo", "name": "Demo", "description": "Demo API", "version": "3.0.0", '
+    '"root": "https://api.example.com",\n'
+)
+
+
+def python_example(body: str) -> str:
+    """`example` in Python (with `path="example.py"`): `body` starts on line 3."""
+    return PYTHON_EXAMPLE_HEADER + body.rstrip("\n") + "\n}\n"
+
+
+def json_example(body: str) -> str:
+    """`example` in JSON (with `path="example.json"`): `body` starts on line 3."""
+    return JSON_EXAMPLE_HEADER + body.rstrip("\n") + "\n} }\n"
+
+
 def z_issue_findings(ctx: RuleContext, code: Code, kind: ZProblem) -> Iterator[Finding]:
     """A finding of `code` for every z-block issue of `kind`, at the option (or primitive) it is about."""
     for tool in ctx.definition.tools:
         for parameter in tool.parameters:
-            if parameter.z is None:
-                continue
-            for issue in parameter.z.issues:
-                if issue.kind is kind:
-                    name = f"'{parameter.key}'" if parameter.key else f"#{parameter.index}"
-                    yield Finding(
-                        code,
-                        f"parameter {name}: {issue.message}",
-                        parameter.option_span(issue.option_index),
-                        tool=tool.label,
-                        parameter=parameter.key,
-                        severity=issue.severity,
-                    )
+            yield from parameter_z_issue_findings(tool, parameter, code, kind)
+
+
+def parameter_z_issue_findings(tool: Tool, parameter: Parameter, code: Code, kind: ZProblem) -> Iterator[Finding]:
+    """`z_issue_findings` of one parameter."""
+    if parameter.z is None:
+        return
+    for issue in parameter.z.issues:
+        if issue.kind is kind:
+            name = f"'{parameter.key}'" if parameter.key else f"#{parameter.index}"
+            yield Finding(
+                code,
+                f"parameter {name}: {issue.message}",
+                parameter.option_span(issue.option_index),
+                tool=tool.label,
+                parameter=parameter.key,
+                severity=issue.severity,
+            )
 
 
 def tool_noun(kind: str) -> str:
