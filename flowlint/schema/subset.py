@@ -203,7 +203,7 @@ class SubsetValidator:
         self._type = _TYPE_TESTS.get(kind) if isinstance(kind, str) else None
         self._nullable = node.get("nullable") is True or kind == "null"
         enum = node.get("enum")
-        self._enum: list[Any] | None = enum if isinstance(enum, list) and enum else None
+        self._enum: list[Any] | None = enum if isinstance(enum, list) else None  # `[]` admits nothing
         fmt = node.get("format")
         self._format: tuple[str, Callable[[str], bool]] | None = (
             (fmt, FORMAT_CHECKS[fmt]) if isinstance(fmt, str) and fmt in FORMAT_CHECKS else None
