@@ -109,6 +109,14 @@ def test_write_baseline_with_findings_outside_tools(tmp_path: Path) -> None:
     assert code == 0 and out.startswith("All checks passed")
 
 
+def test_utf16_is_named_not_called_binary(tmp_path: Path) -> None:
+    """A file saved as UTF-16 (PowerShell 5's `>`) was reported as "binary"."""
+    path = tmp_path / "forecast.json"
+    path.write_bytes('{"main": {"namespace": "x"}}'.encode("utf-16"))
+    loaded = load_file(path)
+    assert loaded.status is LoadStatus.UNREADABLE and loaded.reason == "the file is UTF-16 encoded; save it as UTF-8"
+
+
 def test_load_file_reports_unreadable_files(tmp_path: Path) -> None:
     loaded = load_file(tmp_path / "missing.mjs")
     assert loaded.status is LoadStatus.UNREADABLE and "No such file" in loaded.reason

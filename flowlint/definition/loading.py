@@ -113,6 +113,8 @@ def load_file(path: Path, display: str | None = None) -> LoadedFile:
 def load_bytes(data: bytes, path: Path, display: str | None = None) -> LoadedFile:
     """Load a file's bytes as if read from `path` (its suffix picks the format); never raises."""
     shown = display if display is not None else display_path(path)
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):  # a byte-order mark: UTF-16, not binary junk
+        return LoadedFile(path, shown, data, LoadStatus.UNREADABLE, "the file is UTF-16 encoded; save it as UTF-8")
     if b"\x00" in data[:8192]:
         return LoadedFile(path, shown, data, LoadStatus.BINARY, "the file is binary, not a definition")
     suffix = path.suffix.lower()
