@@ -16,7 +16,7 @@ import pytest
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
-from conftest import run_cli
+from conftest import invoke_cli
 from flowlint.capture.http import parse_retry_after
 from flowlint.capture.runner import CaptureOptions, CaptureResult, capture
 from flowlint.captures.records import iter_record_files, read_record
@@ -457,14 +457,14 @@ def test_records_are_readable_by_the_contract(tmp_path: Path, httpserver: HTTPSe
     assert not list(result.run_dir.rglob("*.tmp"))
 
 
-# --- the CLI, in a real subprocess ----------------------------------------------------------------
+# --- the CLI --------------------------------------------------------------------------------------
 
 
 def test_cli_capture_exit_codes(tmp_path: Path, httpserver: HTTPServer) -> None:
     httpserver.expect_request("/thing").respond_with_json({"n": 1})
     path = simple(tmp_path, "https://api.example.invalid", 2)
     out = tmp_path / "out"
-    ok = run_cli(
+    ok = invoke_cli(
         "capture", str(path), "--base-url", f"simple={httpserver.url_for('')}", "--delay", "0.01", "-o", str(out)
     )
     assert ok.returncode == 0, ok.stderr
@@ -474,7 +474,7 @@ def test_cli_capture_exit_codes(tmp_path: Path, httpserver: HTTPServer) -> None:
 
     httpserver.clear()
     httpserver.expect_request("/thing").respond_with_data("no", status=404)
-    failed = run_cli(
+    failed = invoke_cli(
         "capture",
         str(path),
         "--base-url",
@@ -486,17 +486,18 @@ def test_cli_capture_exit_codes(tmp_path: Path, httpserver: HTTPServer) -> None:
         "--quiet",
     )
     assert failed.returncode == 1 and failed.stderr == ""
-    assert run_cli("capture", str(tmp_path / "nope.mjs")).returncode == 2
-    bad = run_cli("capture", str(path), "--base-url", "simple")
+    assert invoke_cli("capture", str(tmp_path / "nope.mjs"), cwd=tmp_path).returncode == 2
+    bad = invoke_cli("capture", str(path), "--base-url", "simple", cwd=tmp_path)
     assert bad.returncode == 2 and "NAMESPACE=" in bad.stderr
-    assert run_cli("capture", str(path), "--env-file", str(tmp_path / "missing.env")).returncode == 2
+    assert invoke_cli("capture", str(path), "--env-file", str(tmp_path / "missing.env"), cwd=tmp_path).returncode == 2
+    assert not (tmp_path / "capture").exists()  # a usage error creates no run folder
 
 
 def test_cli_capture_verify_json(tmp_path: Path, httpserver: HTTPServer) -> None:
     httpserver.expect_ordered_request("/thing").respond_with_json({"n": "one"})
     httpserver.expect_ordered_request("/thing").respond_with_json({"n": 2})
     path = simple(tmp_path, httpserver.url_for(""), 2)
-    done = run_cli(
+    done = invoke_cli(
         "capture", str(path), "--verify", "--format", "json", "--delay", "0", "-o", str(tmp_path / "out"), "-q"
     )
     assert done.returncode == 1, done.stderr

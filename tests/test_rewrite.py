@@ -5,12 +5,11 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from conftest import CliResult, invoke_cli
 from flowlint.captures.records import CaptureRecord
 from flowlint.rewrite.edits import Edit, OverlappingEdits, apply_edits
 from flowlint.rewrite.outputs import CaptureIndex, FileResult, plan_file, plan_source, write_result
@@ -259,7 +258,7 @@ def test_apply_edits_sorted_and_non_overlapping() -> None:
 
 
 # --------------------------------------------------------------------------------------------------
-# CLI through a real subprocess
+# CLI (in-process)
 
 
 def _write_captures(folder: Path) -> None:
@@ -271,15 +270,8 @@ def _write_captures(folder: Path) -> None:
         target.write_text(json.dumps(record.dump()), encoding="utf-8")
 
 
-def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "flowlint", "schema", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])},
-    )
+def _run(*args: str, cwd: Path) -> CliResult:
+    return invoke_cli("schema", *args, cwd=cwd)
 
 
 def test_cli_diff_check_write(tmp_path: Path) -> None:

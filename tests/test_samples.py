@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, run_cli
+from conftest import REPO, invoke_cli
 
 SNAPSHOT = REPO / "tests" / "snapshots" / "sample_schemas.txt"
 UPDATE = os.environ.get("FLOWLINT_UPDATE_SNAPSHOTS") == "1"
 
 
 def test_samples_match_the_reviewed_snapshot() -> None:
-    result = run_cli("check", "sample_schemas")
+    result = invoke_cli("check", "sample_schemas")
     assert "Traceback" not in result.stderr, result.stderr
     assert result.returncode == 1
     if UPDATE:
@@ -63,5 +63,5 @@ def _console_blocks() -> list[tuple[str, str]]:
 def test_readme_console_examples(command: str, expected: str) -> None:
     argv = shlex.split(command)
     assert argv[0] == "flowlint"
-    result = run_cli(*argv[1:], cwd=Path(REPO))
+    result = invoke_cli(*argv[1:], cwd=Path(REPO))
     assert result.stdout.startswith(expected) or result.stdout == expected, result.stdout
