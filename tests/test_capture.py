@@ -507,30 +507,101 @@ def test_cli_capture_verify_json(tmp_path: Path, httpserver: HTTPServer) -> None
     assert "2 tests captured" in done.stderr
 
 
+def _third_call_waits_an_hour(calls: list[str], parked: threading.Event) -> Any:
+    """Tests 0 and 1 are answered; test 2 is told to come back in an hour (503 + Retry-After), so the
+    run is parked in its interruptible wait, at a known point, when the test interrupts it."""
+
+    def handler(request: Request) -> Response:
+        calls.append(request.args["n"])
+        if len(calls) <= 2:
+            return Response(json.dumps({"n": len(calls)}), content_type="application/json")
+        parked.set()
+        return Response("busy", status=503, headers={"Retry-After": "3600"})
+
+    return handler
+
+
+def _assert_interrupted_after_two(out: Path, calls: list[str], summary: str) -> None:
+    assert "2 tests captured" in summary and "2 ok" in summary and "(interrupted; 3 not run)" in summary
+    [run] = list(out.iterdir())
+    assert sorted(p.name for p in (run / "simple").iterdir()) == ["getThing-0.json", "getThing-1.json", "metrics.json"]
+    assert calls == ["0", "1", "2"]  # nothing was sent after the interrupt
+
+
+def test_interrupt_keeps_what_was_captured(
+    tmp_path: Path, httpserver: HTTPServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C as the capture loop sees it: KeyboardInterrupt in the main thread's wait, raised in-process
+    once test 2 is parked (no sleeps, no signals; test_ctrl_c_... sends a real one)."""
+    import concurrent.futures
+
+    calls: list[str] = []
+    parked = threading.Event()
+    httpserver.expect_request("/thing").respond_with_handler(_third_call_waits_an_hour(calls, parked))
+    path = simple(tmp_path, httpserver.url_for(""), 5)
+    real_wait = concurrent.futures.wait
+
+    def wait(futures: Any, timeout: float | None = None, **kwargs: Any) -> Any:
+        if parked.is_set():
+            raise KeyboardInterrupt
+        return real_wait(futures, timeout=timeout, **kwargs)
+
+    monkeypatch.setattr(concurrent.futures, "wait", wait)
+    out = tmp_path / "out"
+    result = invoke_cli("capture", str(path), "--delay", "0", "--max-retry-after", "7200", "-o", str(out), "-q")
+    assert result.returncode == 1, result.stderr
+    _assert_interrupted_after_two(out, calls, result.stdout)
+
+
+def test_interrupt_before_any_call(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import flowlint.capture.runner
+
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(flowlint.capture.runner, "capture", interrupted)
+    result = invoke_cli("capture", str(simple(tmp_path, "http://127.0.0.1:9")), cwd=tmp_path)
+    assert (result.returncode, result.stdout, result.stderr) == (1, "", "flowlint: interrupted\n")
+
+
 def test_ctrl_c_keeps_what_was_captured(tmp_path: Path, httpserver: HTTPServer) -> None:
+    """Subprocess: a real SIGINT, as Ctrl-C sends it, to a real process. Deterministic: the signal is
+    sent once test 2 is parked in its hour-long Retry-After wait; nothing races a sleep.
+
+    The child installs Python's SIGINT handler itself. A process started while SIGINT is ignored
+    (a test run in the background of a non-interactive shell, under nohup or some CI runners)
+    inherits SIG_IGN, and Python then never raises KeyboardInterrupt: the signal was silently
+    dropped and the capture ran to the end. That, not timing, made this test fail in such runs.
+    """
     import signal
     import subprocess
     import sys
 
-    httpserver.expect_request("/thing").respond_with_json({"n": 1})
-    path = simple(tmp_path, httpserver.url_for(""), 20)
+    calls: list[str] = []
+    parked = threading.Event()
+    httpserver.expect_request("/thing").respond_with_handler(_third_call_waits_an_hour(calls, parked))
+    path = simple(tmp_path, httpserver.url_for(""), 5)
     out = tmp_path / "out"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "flowlint", "capture", str(path), "--delay", "0.3", "-o", str(out)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
+    code = (
+        "import signal; signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+        "from flowlint.cli import main; main(prog_name='flowlint')\n"
     )
-    deadline = time.monotonic() + 20
-    while len(httpserver.log) < 2 and time.monotonic() < deadline:
-        time.sleep(0.05)
-    process.send_signal(signal.SIGINT)
-    stdout, stderr = process.communicate(timeout=20)
+    argv = ["capture", str(path), "--delay", "0", "--max-retry-after", "7200", "-o", str(out)]
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, *argv], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert parked.wait(60), "the capture never reached test 2"
+        process.send_signal(signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
     assert process.returncode == 1, stderr
-    assert "interrupted" in stdout and "Traceback" not in stderr
-    records = list(out.glob("*/simple/getThing-*.json"))
-    assert 2 <= len(records) < 20
-    assert (next(out.iterdir()) / "simple" / "metrics.json").is_file()
+    assert "Traceback" not in stderr, stderr
+    assert "[2/5] ok simple.getThing#1" in stderr
+    _assert_interrupted_after_two(out, calls, stdout)
 
 
 def test_env_parsing_and_progress_modes() -> None:
