@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import REPO, invoke_cli, run_cli
+from conftest import REPO, Golden, invoke_cli, run_cli
 
 CLEAN = """\
 export const main = {
@@ -185,12 +185,12 @@ def test_python_module_and_version() -> None:
     assert result.returncode == 0 and result.stdout.startswith("flowlint, version ")
 
 
-def test_samples_run_is_the_readme_command() -> None:
+def test_samples_run_is_the_readme_command(golden: Golden) -> None:
     """Subprocess: the README's command as a user runs it, with real stdout and stderr."""
     result = run_cli("check", "sample_schemas", cwd=REPO)
     assert result.returncode == 1  # the samples contain deliberate mistakes
     assert result.stderr == ""
-    assert result.stdout == (REPO / "tests" / "snapshots" / "sample_schemas.txt").read_text(encoding="utf-8")
+    assert result.stdout == golden.read(REPO / "tests" / "snapshots" / "sample_schemas.txt").decode("utf-8")
 
 
 def test_a_reader_that_left_is_not_an_error() -> None:

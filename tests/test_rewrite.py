@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
 from pathlib import Path
 
 import pytest
 
-from conftest import CliResult, invoke_cli
+from conftest import CliResult, Golden, invoke_cli
 from flowlint.captures.records import CaptureRecord
 from flowlint.rewrite.edits import Edit, OverlappingEdits, apply_edits
 from flowlint.rewrite.outputs import CaptureIndex, FileResult, plan_file, plan_source, write_result
@@ -17,7 +16,6 @@ from flowlint.schema.generate import check_subset
 
 FIXTURES = Path(__file__).parent / "fixtures" / "rewrite"
 CASES = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir())
-UPDATE = os.environ.get("FLOWLINT_UPDATE_GOLDEN") == "1"
 
 
 def _record(
@@ -85,13 +83,10 @@ def _plan(case: str) -> tuple[Path, FileResult, CaptureIndex]:
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_golden(case: str) -> None:
+def test_golden(case: str, golden: Golden) -> None:
     before, result, _ = _plan(case)
     assert result.status == "changed", result.reason
-    golden = before.with_name("after" + before.suffix)
-    if UPDATE or not golden.exists():
-        golden.write_bytes(result.after)
-    assert result.after == golden.read_bytes()
+    golden.check(before.with_name("after" + before.suffix), result.after)
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -274,7 +269,7 @@ def _run(*args: str, cwd: Path) -> CliResult:
     return invoke_cli("schema", *args, cwd=cwd)
 
 
-def test_cli_diff_check_write(tmp_path: Path) -> None:
+def test_cli_diff_check_write(tmp_path: Path, golden: Golden) -> None:
     _write_captures(tmp_path / "capture")
     definition = tmp_path / "demo.mjs"
     definition.write_bytes(_before("js_comments").read_bytes())
@@ -289,7 +284,7 @@ def test_cli_diff_check_write(tmp_path: Path) -> None:
     write = _run("demo.mjs", "--captures", "capture", "--write", cwd=tmp_path)
     assert write.returncode == 0, write.stderr
     assert "demo.mjs: written" in write.stderr
-    assert definition.read_bytes() == (FIXTURES / "js_comments" / "after.mjs").read_bytes()
+    assert definition.read_bytes() == golden.read(FIXTURES / "js_comments" / "after.mjs")
     again = _run("demo.mjs", "--captures", "capture", "--check", cwd=tmp_path)
     assert again.returncode == 0, again.stderr
 
