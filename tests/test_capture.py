@@ -252,15 +252,21 @@ def test_connection_errors_are_retried_then_recorded(tmp_path: Path) -> None:
 
 
 def test_slow_response_times_out(tmp_path: Path, httpserver: HTTPServer) -> None:
+    answer = threading.Event()
+
     def slow(request: Request) -> Response:
-        time.sleep(0.6)
+        answer.wait(30)  # answers only when the test is over: a timeout must have ended the call
         return Response("{}", content_type="application/json")
 
     httpserver.expect_request("/thing").respond_with_handler(slow)
-    started = time.monotonic()
-    result = capture([simple(tmp_path, httpserver.url_for(""))], options(tmp_path, timeout=0.2))
+    try:
+        started = time.monotonic()
+        result = capture([simple(tmp_path, httpserver.url_for(""))], options(tmp_path, timeout=0.2))
+        elapsed = time.monotonic() - started
+    finally:
+        answer.set()
     assert result.failed == 1 and "timed out after 0.2 s" in (result.records[0].reason or "")
-    assert time.monotonic() - started < 1.5
+    assert elapsed < 15, elapsed  # functional, not a speed target: the call did not wait for the answer
     assert len(httpserver.log) <= 1  # a read timeout is not retried
 
 
@@ -313,23 +319,24 @@ def two_hosts() -> Iterator[list[tuple[str, list[float]]]]:
 
 
 def test_per_host_delay_and_cross_host_concurrency(tmp_path: Path, two_hosts: list[tuple[str, list[float]]]) -> None:
+    """Functional timing only: the delay is a minimum gap per host; concurrency shows as overlap.
+    How close to the ideal wall time a run gets is measured by benchmarks/bench_capture.py."""
     (root_a, starts_a), (root_b, starts_b) = two_hosts
     paths = [simple(tmp_path, root_a, 3, "alpha", "a"), simple(tmp_path, root_b, 3, "beta", "b")]
-    started = time.monotonic()
     result = capture(paths, options(tmp_path, delay=0.3, concurrency=2))
-    parallel = time.monotonic() - started
     assert result.ok == 6
     for starts in (starts_a, starts_b):
         gaps = [b - a for a, b in itertools.pairwise(starts)]
         assert all(gap >= 0.27 for gap in gaps), gaps
-    assert abs(starts_a[0] - starts_b[0]) < 0.2  # both hosts started together
-    assert parallel < 0.95
+    # Both hosts at once: each host's first call starts before the other host's last call.
+    assert starts_a[0] < starts_b[-1] and starts_b[0] < starts_a[-1], (starts_a, starts_b)
 
     starts_a.clear()
     starts_b.clear()
-    started = time.monotonic()
     capture(paths, options(tmp_path, delay=0.3, concurrency=1))
-    assert time.monotonic() - started >= 1.2  # one host after the other
+    # One host after the other: every call to one host starts after every call to the other.
+    first, second = sorted((starts_a, starts_b), key=lambda starts: starts[0])
+    assert max(first) < min(second), (starts_a, starts_b)
 
 
 # --- SQLite ---------------------------------------------------------------------------------------
