@@ -4,7 +4,9 @@ Starts HOSTS local HTTP servers, each on its own loopback address (127.0.0.2, 12
 different port on 127.0.0.1 when those addresses cannot be bound), each answering after LATENCY
 seconds; writes one definition per host with TESTS tests; runs `flowlint.capture.runner.capture`
 with the given delay and concurrency; prints the wall time against the ideal, the busiest host's
-tests x delay, and the serial time a one-host-at-a-time run would need.
+tests x delay, and the serial time a one-host-at-a-time run would need. Every call must succeed
+and leave its record file, and every host's calls must keep the delay, before a time is printed;
+otherwise the benchmark stops with exit code 1.
 
     python benchmarks/bench_capture.py [--hosts 20] [--tests 10] [--delay 0.2] [--latency 0.05]
 """
@@ -14,11 +16,14 @@ tests x delay, and the serial time a one-host-at-a-time run would need.
 from __future__ import annotations
 
 import argparse
+import itertools
+import sys
 import tempfile
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import NoReturn
 
 from flowlint.capture.runner import CaptureOptions, capture
 
@@ -32,11 +37,17 @@ DEFINITION = """export const main = {
 """
 
 
-def make_handler(latency: float) -> type[BaseHTTPRequestHandler]:
+def fail(message: str) -> NoReturn:
+    print(f"bench_capture: {message}", file=sys.stderr)
+    raise SystemExit(1)
+
+
+def make_handler(latency: float, starts: list[float]) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
 
         def do_GET(self) -> None:
+            starts.append(time.monotonic())
             time.sleep(latency)
             body = b'{"id": 1, "name": "item", "price": 1.5}'
             self.send_response(200)
@@ -51,16 +62,17 @@ def make_handler(latency: float) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
-def start_servers(count: int, latency: float) -> list[ThreadingHTTPServer]:
+def start_servers(count: int, latency: float) -> list[tuple[ThreadingHTTPServer, list[float]]]:
     servers = []
     for index in range(count):
+        starts: list[float] = []
         try:
-            server = ThreadingHTTPServer((f"127.0.0.{index + 2}", 0), make_handler(latency))
+            server = ThreadingHTTPServer((f"127.0.0.{index + 2}", 0), make_handler(latency, starts))
         except OSError:
-            server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(latency))
+            server = ThreadingHTTPServer(("127.0.0.1", 0), make_handler(latency, starts))
         server.daemon_threads = True
         threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
+        servers.append((server, starts))
     return servers
 
 
@@ -72,7 +84,8 @@ def main() -> None:
     parser.add_argument("--latency", type=float, default=0.05)
     parser.add_argument("--concurrency", type=int, default=20)
     args = parser.parse_args()
-    servers = start_servers(args.hosts, args.latency)
+    started = start_servers(args.hosts, args.latency)
+    servers = [server for server, _ in started]
     try:
         with tempfile.TemporaryDirectory() as folder:
             base = Path(folder)
@@ -95,10 +108,21 @@ def main() -> None:
                 progress="quiet",
             )
             result = capture(paths, options)
+            expected = args.hosts * args.tests
+            if (result.ok, result.failed, result.skipped, len(result.records)) != (expected, 0, 0, expected):
+                reasons = sorted({r.reason or "" for r in result.records if r.outcome != "ok"})
+                fail(f"{result.ok} ok, {result.failed} failed, {result.skipped} skipped of {expected}: {reasons[:3]}")
+            files = len(list(result.run_dir.glob("host*/getItem-*.json")))
+            if files != expected:
+                fail(f"{files} record files written, expected {expected}")
     finally:
         for server in servers:
             server.shutdown()
             server.server_close()
+    for server, starts in started:
+        gaps = [b - a for a, b in itertools.pairwise(starts)]
+        if len(starts) != args.tests or any(gap < args.delay * 0.9 for gap in gaps):
+            fail(f"host {server.server_address}: {len(starts)} calls, gaps {gaps}; delay {args.delay} s not kept")
     ideal = args.tests * args.delay
     serial = args.hosts * ((args.tests - 1) * max(args.delay, args.latency) + args.latency)
     addresses = len({s.server_address[0] for s in servers})

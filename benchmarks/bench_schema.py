@@ -1,6 +1,9 @@
 """Benchmark `flowlint schema`: generation from 10,000 captured responses; rewriting 500 definitions.
 
-Run: /work/venv/bin/python benchmarks/bench_schema.py [--responses N] [--definitions N]
+Each generated schema must be a `Generated`, each rewrite must be written and a second run must
+change nothing, before a time is printed; otherwise the benchmark stops with exit code 1.
+
+Run: python benchmarks/bench_schema.py [--responses N] [--definitions N]
 """
 
 from __future__ import annotations
@@ -8,16 +11,22 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from flowlint.captures.records import CaptureRecord
 from flowlint.rewrite.outputs import CaptureIndex, plan_file, write_result
 from flowlint.schema.generate import Generated, generate_output
 
 TOOLS = 100
+
+
+def fail(message: str) -> NoReturn:
+    print(f"bench_schema: {message}", file=sys.stderr)
+    raise SystemExit(1)
 
 
 def response(rng: random.Random) -> dict[str, Any]:
@@ -55,7 +64,8 @@ def bench_generation(count: int) -> tuple[float, int]:
     start = time.perf_counter()
     for group in groups:
         result = generate_output(group, content_types=["application/json"] * len(group))
-        assert isinstance(result, Generated), result
+        if not isinstance(result, Generated):
+            fail(f"generation gave {result!r}")
     return time.perf_counter() - start, size
 
 
@@ -117,11 +127,14 @@ def bench_rewrite(count: int) -> tuple[float, float]:
         start = time.perf_counter()
         for path in files:
             result = write_result(plan_file(path, index))
-            assert result.status == "written", (path, result.reason)
+            if result.status != "written":
+                fail(f"{path}: {result.status} ({result.reason})")
         first = time.perf_counter() - start
         start = time.perf_counter()
         for path in files:
-            assert plan_file(path, index).status == "unchanged"
+            again = plan_file(path, index)
+            if again.status != "unchanged":
+                fail(f"{path}: second run is {again.status} ({again.reason}), expected unchanged")
         second = time.perf_counter() - start
     return first, second
 

@@ -1,12 +1,22 @@
-"""Shared fixtures. Tests never touch the internet: any attempt to reach a non-loopback address fails."""
+"""Shared fixtures and helpers.
+
+- Tests never touch the internet: any attempt to reach a non-loopback address fails.
+- `invoke_cli` runs the CLI in this process (fast, measured by coverage); `run_cli` runs it in a real
+  subprocess, for the few tests that need one (signals, interpreter start-up and imports, real pipes).
+- Golden files (`tests/fixtures/rewrite/*/after.*`, `tests/snapshots/*.txt`) are compared through the
+  `golden` fixture; a missing or different golden file fails, `--update-goldens` rewrites them.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import difflib
 import os
 import socket
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +26,29 @@ REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO / "sample_schemas"
 
 _LOOPBACK_PREFIXES = ("127.", "::1", "localhost", "0:0:0:0:0:0:0:1")
+_UPDATED_GOLDENS = pytest.StashKey[list[Path]]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-goldens",
+        action="store_true",
+        default=False,
+        help="Write golden files (tests/fixtures/rewrite/*/after.*, tests/snapshots/*) from the current "
+        "output instead of comparing with them; review the result with `git diff` before committing.",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.stash[_UPDATED_GOLDENS] = []
+
+
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    updated = config.stash.get(_UPDATED_GOLDENS, [])
+    if updated:
+        terminalreporter.section("golden files written (--update-goldens); review with git diff")
+        for path in updated:
+            terminalreporter.line(_relative(path))
 
 
 def _is_local(address: Any) -> bool:
@@ -39,6 +72,42 @@ def _no_internet(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
+# --- the command line ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CliResult:
+    """A CLI run's exit code and output, with the attribute names of subprocess.CompletedProcess."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def invoke_cli(
+    *args: str,
+    cwd: Path | None = None,
+    input: str | bytes | None = None,
+    env: dict[str, str] | None = None,
+) -> CliResult:
+    """Run `flowlint ARGS` in this process with click's CliRunner; the default for CLI tests.
+
+    Like `run_cli`, it runs in `cwd` (default: the repository), `input` becomes standard input
+    (`sys.stdin.buffer` included) and `env` is laid over os.environ for the call; the working
+    directory and the environment are restored afterwards. stdout and stderr are kept apart
+    (click >= 8.2). `sys.exit(code)` in a command becomes `returncode`; any other exception
+    escapes, so a crash fails the test with its traceback instead of passing as exit code 1.
+    """
+    from click.testing import CliRunner
+
+    from flowlint.cli import main
+
+    runner = CliRunner()
+    with contextlib.chdir(cwd or REPO):
+        result = runner.invoke(main, list(args), input=input, env=env, catch_exceptions=False, prog_name="flowlint")
+    return CliResult(result.exit_code, result.stdout, result.stderr)
+
+
 def run_cli(
     *args: str,
     cwd: Path | None = None,
@@ -46,7 +115,11 @@ def run_cli(
     env: dict[str, str] | None = None,
     timeout: float = 60,
 ) -> subprocess.CompletedProcess[str]:
-    """Run the real CLI in a subprocess (`python -m flowlint ...`)."""
+    """Run the real CLI in a subprocess (`python -m flowlint ...`).
+
+    Costs an interpreter start-up (and is invisible to coverage): use it only when the test needs a
+    real process, and say why in the test.
+    """
     full_env = {**os.environ, "PYTHONIOENCODING": "utf-8", **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "flowlint", *args],
@@ -57,4 +130,70 @@ def run_cli(
         env=full_env,
         timeout=timeout,
         check=False,
+    )
+
+
+# --- golden files ----------------------------------------------------------------------------------
+
+
+def _relative(path: Path) -> str:
+    try:
+        return path.resolve().relative_to(REPO).as_posix()
+    except ValueError:
+        return str(path)
+
+
+class Golden:
+    """Compares output with a reviewed golden file; with --update-goldens, writes the file instead."""
+
+    def __init__(self, update: bool, test_file: str, updated: list[Path]) -> None:
+        self.update = update
+        self.test_file = test_file
+        self._updated = updated
+
+    def _command(self) -> str:
+        return f"`python -m pytest {self.test_file} --update-goldens`"
+
+    def read(self, path: Path) -> bytes:
+        """A golden file's bytes; a missing file fails the test (it is never created silently)."""
+        if not path.is_file():
+            pytest.fail(
+                f"golden file {_relative(path)} is missing; to write it from the current output, run "
+                f"{self._command()} and review the new file before committing it",
+                pytrace=False,
+            )
+        return path.read_bytes()
+
+    def check(self, path: Path, actual: bytes | str) -> None:
+        data = actual.encode("utf-8") if isinstance(actual, str) else actual
+        if self.update:
+            if not path.is_file() or path.read_bytes() != data:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(data)
+                self._updated.append(path)
+            return
+        expected = self.read(path)
+        if expected == data:
+            return
+        diff = difflib.unified_diff(
+            expected.decode("utf-8", "replace").splitlines(keepends=True),
+            data.decode("utf-8", "replace").splitlines(keepends=True),
+            fromfile=f"{_relative(path)} (golden)",
+            tofile="actual",
+        )
+        lines = list(diff)
+        shown = "".join(lines[:80]) + (f"... {len(lines) - 80} more diff lines\n" if len(lines) > 80 else "")
+        pytest.fail(
+            f"output differs from golden file {_relative(path)}; if the change is intended, run "
+            f"{self._command()} and review it with `git diff`\n{shown}",
+            pytrace=False,
+        )
+
+
+@pytest.fixture
+def golden(request: pytest.FixtureRequest) -> Golden:
+    return Golden(
+        bool(request.config.getoption("--update-goldens")),
+        _relative(Path(request.node.path)),
+        request.config.stash[_UPDATED_GOLDENS],
     )

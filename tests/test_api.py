@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import flowlint
-from conftest import run_cli
+from conftest import invoke_cli
 from flowlint.api import FileReport, LintResult
 from flowlint.core.severity import Severity
 from flowlint.lint.config import Config
@@ -52,7 +52,7 @@ def test_lint_paths_returns_a_lint_result(tmp_path: Path) -> None:
 
 def test_json_report_shape_is_pinned(tmp_path: Path) -> None:
     (tmp_path / "demo.mjs").write_text(BROKEN, encoding="utf-8")
-    document = json.loads(run_cli("check", "demo.mjs", "--format", "json", cwd=tmp_path).stdout)
+    document = json.loads(invoke_cli("check", "demo.mjs", "--format", "json", cwd=tmp_path).stdout)
     assert document == {
         "version": 1,
         "flowlint": flowlint.__version__,

@@ -1,4 +1,7 @@
-"""`flowlint capture --via-mcp` through real subprocesses: capture from `flowlint mock`, then verify."""
+"""`flowlint capture --via-mcp`: capture from a real `flowlint mock` server process, then verify.
+
+The capture command runs in-process (`invoke_cli`); the MCP server it starts is a real subprocess.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SAMPLES, run_cli
+from conftest import SAMPLES, invoke_cli
 
 pytest.importorskip("mcp")
 
@@ -18,7 +21,7 @@ pytest.importorskip("mcp")
 def test_capture_via_mcp_from_the_mock_and_verify(tmp_path: Path) -> None:
     definition = SAMPLES / "coingecko" / "simple-price.mjs"
     server = f"{shlex.quote(sys.executable)} -m flowlint mock {shlex.quote(str(definition))}"
-    result = run_cli(
+    result = invoke_cli(
         "capture",
         str(definition),
         "--via-mcp",
@@ -39,7 +42,7 @@ def test_capture_via_mcp_from_the_mock_and_verify(tmp_path: Path) -> None:
 
 
 def test_mcp_tool_needs_via_mcp_and_a_valid_mapping(tmp_path: Path) -> None:
-    alone = run_cli("capture", str(SAMPLES / "coingecko"), "--mcp-tool", "coingecko.getSimplePrice=x", cwd=tmp_path)
+    alone = invoke_cli("capture", str(SAMPLES / "coingecko"), "--mcp-tool", "coingecko.getSimplePrice=x", cwd=tmp_path)
     assert alone.returncode == 2 and "--mcp-tool needs --via-mcp" in alone.stderr
-    bad = run_cli("capture", str(SAMPLES / "coingecko"), "--via-mcp", "true", "--mcp-tool", "nonsense", cwd=tmp_path)
+    bad = invoke_cli("capture", str(SAMPLES / "coingecko"), "--via-mcp", "true", "--mcp-tool", "nonsense", cwd=tmp_path)
     assert bad.returncode == 2 and "expected NAMESPACE.TOOL=SERVER_TOOL_NAME" in bad.stderr

@@ -1,11 +1,18 @@
-"""The `check` and `rules` commands through real subprocesses: output, formats, options, exit codes."""
+"""The `check` and `rules` commands: output, formats, options, exit codes.
+
+In-process through `invoke_cli`; the few tests at the end run a real `python -m flowlint` process and
+say why.
+"""
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
-from conftest import SAMPLES, run_cli
+from conftest import REPO, Golden, invoke_cli, run_cli
 
 CLEAN = """\
 export const main = {
@@ -38,14 +45,14 @@ def write(folder: Path, name: str, text: str) -> Path:
 
 def test_clean_file_exits_0(tmp_path: Path) -> None:
     write(tmp_path, "demo.mjs", CLEAN)
-    result = run_cli("check", "demo.mjs", cwd=tmp_path)
+    result = invoke_cli("check", "demo.mjs", cwd=tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.strip() == "All checks passed: 1 file (1 definition, 0 skipped)."
 
 
 def test_error_exits_1_with_text_lines(tmp_path: Path) -> None:
     write(tmp_path, "demo.mjs", BROKEN)
-    result = run_cli("check", ".", cwd=tmp_path)
+    result = invoke_cli("check", ".", cwd=tmp_path)
     assert result.returncode == 1
     lines = result.stdout.splitlines()
     assert lines[0] == (
@@ -57,7 +64,7 @@ def test_error_exits_1_with_text_lines(tmp_path: Path) -> None:
 
 def test_json_format_fields(tmp_path: Path) -> None:
     write(tmp_path, "demo.mjs", BROKEN)
-    result = run_cli("check", "demo.mjs", "--format", "json", cwd=tmp_path)
+    result = invoke_cli("check", "demo.mjs", "--format", "json", cwd=tmp_path)
     assert result.returncode == 1
     document = json.loads(result.stdout)
     [diagnostic] = document["diagnostics"]
@@ -79,8 +86,8 @@ def test_json_format_fields(tmp_path: Path) -> None:
 
 def test_select_ignore_and_fail_on(tmp_path: Path) -> None:
     write(tmp_path, "demo.mjs", BROKEN)
-    assert run_cli("check", "demo.mjs", "--ignore", "TST004", cwd=tmp_path).returncode == 0
-    assert run_cli("check", "demo.mjs", "--select", "TST001,TST002", cwd=tmp_path).returncode == 0
+    assert invoke_cli("check", "demo.mjs", "--ignore", "TST004", cwd=tmp_path).returncode == 0
+    assert invoke_cli("check", "demo.mjs", "--select", "TST001,TST002", cwd=tmp_path).returncode == 0
     # TST008 (info) remains once TST004 is fixed: --fail-on info turns it into a failure.
     write(
         tmp_path,
@@ -89,35 +96,35 @@ def test_select_ignore_and_fail_on(tmp_path: Path) -> None:
             "{ _description: 'Ten', limit: 10 }", "{ _description: 'Default' }"
         ),
     )
-    assert run_cli("check", "demo.mjs", cwd=tmp_path).returncode == 0
-    info = run_cli("check", "demo.mjs", "--fail-on", "info", cwd=tmp_path)
+    assert invoke_cli("check", "demo.mjs", cwd=tmp_path).returncode == 0
+    info = invoke_cli("check", "demo.mjs", "--fail-on", "info", cwd=tmp_path)
     assert info.returncode == 1 and "TST008 info" in info.stdout
 
 
 def test_min_tests_option_and_config(tmp_path: Path) -> None:
     write(tmp_path, "demo.mjs", CLEAN)
-    result = run_cli("check", "demo.mjs", "--min-tests", "3", cwd=tmp_path)
+    result = invoke_cli("check", "demo.mjs", "--min-tests", "3", cwd=tmp_path)
     assert result.returncode == 1 and "has 1 test; at least 3 required" in result.stdout
     write(tmp_path, "pyproject.toml", "[tool.flowlint]\nmin_tests = 3\n")
-    assert run_cli("check", "demo.mjs", cwd=tmp_path).returncode == 1
-    assert run_cli("check", "demo.mjs", "--min-tests", "1", cwd=tmp_path).returncode == 0
+    assert invoke_cli("check", "demo.mjs", cwd=tmp_path).returncode == 1
+    assert invoke_cli("check", "demo.mjs", "--min-tests", "1", cwd=tmp_path).returncode == 0
 
 
 def test_config_found_upward_and_unknown_key_is_exit_2(tmp_path: Path) -> None:
     write(tmp_path, "pyproject.toml", "[tool.flowlint]\nmin_test = 3\n")
     write(tmp_path, "defs/deep/demo.mjs", CLEAN)
-    result = run_cli("check", "defs/deep/demo.mjs", cwd=tmp_path)
+    result = invoke_cli("check", "defs/deep/demo.mjs", cwd=tmp_path)
     assert result.returncode == 2
     assert "unknown key 'min_test'" in result.stderr
     assert "Traceback" not in result.stderr
 
 
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
-    missing = run_cli("check", "nope.mjs", cwd=tmp_path)
+    missing = invoke_cli("check", "nope.mjs", cwd=tmp_path)
     assert missing.returncode == 2 and "nope.mjs: no such file or folder" in missing.stderr
-    bad_code = run_cli("check", ".", "--select", "XYZ999", cwd=tmp_path)
+    bad_code = invoke_cli("check", ".", "--select", "XYZ999", cwd=tmp_path)
     assert bad_code.returncode == 2 and "unknown rule code 'XYZ999'" in bad_code.stderr
-    assert run_cli("check", "--format", "yaml", cwd=tmp_path).returncode == 2
+    assert invoke_cli("check", "--format", "yaml", cwd=tmp_path).returncode == 2
 
 
 def test_inline_suppression(tmp_path: Path) -> None:
@@ -126,30 +133,25 @@ def test_inline_suppression(tmp_path: Path) -> None:
         "// flowlint: ignore[TST004]\n            tests: [ { _description: 'Ten', limit: '10' } ] }",
     )
     write(tmp_path, "demo.mjs", suppressed)
-    result = run_cli("check", "demo.mjs", cwd=tmp_path)
+    result = invoke_cli("check", "demo.mjs", cwd=tmp_path)
     assert result.returncode == 0, result.stdout
     same_line = BROKEN.replace("limit: '10' } ] }", "limit: '10' } ] } // flowlint: ignore[TST004]")
     write(tmp_path, "demo.mjs", same_line)
-    assert run_cli("check", "demo.mjs", cwd=tmp_path).returncode == 0
+    assert invoke_cli("check", "demo.mjs", cwd=tmp_path).returncode == 0
     other_code = BROKEN.replace("limit: '10' } ] }", "limit: '10' } ] } // flowlint: ignore[TST001]")
     write(tmp_path, "demo.mjs", other_code)
-    assert run_cli("check", "demo.mjs", cwd=tmp_path).returncode == 1
+    assert invoke_cli("check", "demo.mjs", cwd=tmp_path).returncode == 1
 
 
 def test_rules_list_and_explain() -> None:
-    listing = run_cli("rules")
+    listing = invoke_cli("rules")
     assert listing.returncode == 0
     for code in ("TST001", "TST004", "TST008", "VAL044", "FL001"):
         assert code in listing.stdout
-    explained = run_cli("rules", "tst004")
+    explained = invoke_cli("rules", "tst004")
     assert explained.returncode == 0
     assert "Fails:" in explained.stdout and "Passes:" in explained.stdout
-    assert run_cli("rules", "NOPE1").returncode == 2
-
-
-def test_python_module_and_version() -> None:
-    result = run_cli("--version")
-    assert result.returncode == 0 and result.stdout.startswith("flowlint, version ")
+    assert invoke_cli("rules", "NOPE1").returncode == 2
 
 
 def test_broken_inputs_never_traceback(tmp_path: Path) -> None:
@@ -160,21 +162,53 @@ def test_broken_inputs_never_traceback(tmp_path: Path) -> None:
     write(tmp_path, "bad.json", '{"main": {"tools": {,}}')
     write(tmp_path, "bad.py", "main = {'tools': {\n")
     (tmp_path / "latin1.mjs").write_bytes("export const main = { name: 'caf\xe9' }".encode("latin-1"))
-    result = run_cli("check", ".", cwd=tmp_path)
+    result = invoke_cli("check", ".", cwd=tmp_path)
     assert "Traceback" not in result.stderr, result.stderr
     assert result.returncode == 1
     paths = {line.split(":")[0] for line in result.stdout.splitlines()[:-1]}
     assert paths >= {"binary.mjs", "truncated.mjs", "bad.json", "bad.py"}
 
 
-def test_samples_run_is_the_readme_command() -> None:
-    result = run_cli("check", str(SAMPLES))
-    assert result.returncode == 1  # the samples contain deliberate mistakes
-    assert "Traceback" not in result.stderr
-
-
 def test_no_files_found_is_said_on_stderr(tmp_path: Path) -> None:
-    result = run_cli("check", ".", cwd=tmp_path)
+    result = invoke_cli("check", ".", cwd=tmp_path)
     assert result.returncode == 0
     assert "no .mjs, .js, .py or .json files found in ." in result.stderr
     assert result.stdout.strip() == "All checks passed: 0 files (0 definitions, 0 skipped)."
+
+
+# --- real processes: what an in-process run cannot show ----------------------------------------------
+
+
+def test_python_module_and_version() -> None:
+    """Subprocess: `python -m flowlint` (flowlint/__main__.py) is the entry point under test."""
+    result = run_cli("--version")
+    assert result.returncode == 0 and result.stdout.startswith("flowlint, version ")
+
+
+def test_samples_run_is_the_readme_command(golden: Golden) -> None:
+    """Subprocess: the README's command as a user runs it, with real stdout and stderr."""
+    result = run_cli("check", "sample_schemas", cwd=REPO)
+    assert result.returncode == 1  # the samples contain deliberate mistakes
+    assert result.stderr == ""
+    golden.check(REPO / "tests" / "snapshots" / "sample_schemas.txt", result.stdout)  # as test_samples' in-process run
+
+
+def test_a_reader_that_left_is_not_an_error() -> None:
+    """Subprocess: a real broken pipe (`flowlint check | head` after head exited); the pipe's reading
+    end is closed before flowlint starts, so the first write fails every time."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "flowlint", "check", "sample_schemas"],
+            cwd=REPO,
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert result.stderr == ""  # no traceback, no "Exception ignored" from the final flush
+    assert result.returncode == 1  # the findings still decide the exit code

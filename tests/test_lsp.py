@@ -15,7 +15,7 @@ from typing import IO, Any
 
 import pytest
 
-from conftest import REPO
+from conftest import REPO, invoke_cli
 
 pytest.importorskip("pygls")
 
@@ -88,6 +88,7 @@ class Client:
 
 
 def test_a_real_lsp_session(tmp_path: Path) -> None:
+    """Subprocess: a language server is a process an editor talks to over stdio; this is that session."""
     file = tmp_path / "demo.mjs"
     file.write_text(BROKEN, encoding="utf-8")
     uri = file.as_uri()
@@ -176,20 +177,14 @@ def test_columns_become_utf16() -> None:
     assert converted.code == "TST001"
 
 
-def test_missing_pygls_is_one_clear_line(tmp_path: Path) -> None:
-    blocker = tmp_path / "pygls"
-    blocker.mkdir()
-    (blocker / "__init__.py").write_text("raise ModuleNotFoundError(\"No module named 'pygls'\", name='pygls')\n")
-    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
-    result = subprocess.run(
-        [sys.executable, "-m", "flowlint", "lsp"],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+def test_missing_pygls_is_one_clear_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In-process: pygls is made unimportable (None in sys.modules, its submodules dropped) and
+    flowlint.lsp is imported afresh; monkeypatch puts every module back afterwards."""
+    for name in [name for name in sys.modules if name.startswith("pygls.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "pygls", None)
+    monkeypatch.delitem(sys.modules, "flowlint.lsp")
+    result = invoke_cli("lsp")
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr

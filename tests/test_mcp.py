@@ -15,6 +15,7 @@ import anyio
 import pytest
 from click.testing import CliRunner
 
+from conftest import invoke_cli
 from flowlint.cli import main as cli_main
 from flowlint.definition.zod import parse_z
 from flowlint.mcp.schema import mcp_tool_name, parameter_schema
@@ -56,6 +57,8 @@ SMALL = """export const main = {
 
 
 def mock_command(*args: str) -> list[str]:
+    """`flowlint mock` as a real server process: the SDK's stdio client, cancellation and the
+    --fault kinds (hang, crash: os._exit) need one."""
     return [sys.executable, "-m", "flowlint", "mock", *args]
 
 
@@ -73,9 +76,10 @@ def run(function: Callable[[], Awaitable[None]]) -> None:
 
 
 def raw_exchange(lines: list[dict[str, Any] | str], *args: str) -> list[dict[str, Any]]:
-    """Send raw JSON-RPC lines to `flowlint mock`, close stdin, return every answer."""
+    """Send raw JSON-RPC lines to `flowlint mock` (in-process: the lines are its stdin, which then
+    ends), return every answer."""
     text = "".join((line if isinstance(line, str) else json.dumps(line)) + "\n" for line in lines)
-    completed = subprocess.run(mock_command(*args), input=text, capture_output=True, text=True, timeout=30, cwd=REPO)
+    completed = invoke_cli("mock", *args, input=text)
     assert completed.returncode == 0, completed.stderr
     return [json.loads(line) for line in completed.stdout.splitlines() if line.strip()]
 

@@ -5,6 +5,9 @@ The published hook uses `language: python`, for which pre-commit pip-installs fl
 dependencies from PyPI into a fresh environment. Tests stay off the network, so by default the copy's
 hook is switched to `language: system` with `python -m flowlint check` from this interpreter; set
 FLOWLINT_TEST_PYPI=1 to test the published `language: python` hook as is (about 20 s, needs PyPI).
+
+The two pre-commit runs are marked `slow` (several seconds, about 40 % of the suite on a busy machine:
+pre-commit and git processes); `python -m pytest -m "not slow"` skips them.
 """
 
 from __future__ import annotations
@@ -100,6 +103,7 @@ def test_published_hooks_are_declared() -> None:
     assert "id: flowlint-schema" in text and "flowlint schema --check" in text
 
 
+@pytest.mark.slow
 def test_try_repo(hook_repo: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
     source, env = hook_repo
     target = new_repo(tmp_path / "library", env)
@@ -117,6 +121,7 @@ def test_try_repo(hook_repo: tuple[Path, dict[str, str]], tmp_path: Path) -> Non
     assert "Passed" in passing.stdout
 
 
+@pytest.mark.slow
 def test_a_failing_commit_then_a_passing_one(hook_repo: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
     source, env = hook_repo
     rev = git("rev-parse", "HEAD", cwd=source, env=env).stdout.strip()

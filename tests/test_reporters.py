@@ -1,4 +1,4 @@
-"""Every `--format` through the real CLI: SARIF validated against the official 2.1.0 schema, GitHub
+"""Every `--format` through the CLI (in-process): SARIF validated against the official 2.1.0 schema, GitHub
 annotations, JUnit XML, the `flowmcp validate` layout, --output-file and --statistics.
 
 tests/fixtures/sarif-schema-2.1.0.json is `lib/schemas/sarif-2.1.0-rtm.5.json` from the npm package
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import jsonschema
 
-from conftest import REPO, SAMPLES, run_cli
+from conftest import REPO, SAMPLES, invoke_cli
 from flowlint.cli.common import FORMATS
 from flowlint.lint.reporters import REPORTERS
 
@@ -37,7 +37,7 @@ def test_format_choices_are_the_registry() -> None:
 
 
 def test_sarif_is_valid_sarif_2_1_0() -> None:
-    result = run_cli("check", MESSY, str(SAMPLES / "not-definitions"), "--format", "sarif")
+    result = invoke_cli("check", MESSY, str(SAMPLES / "not-definitions"), "--format", "sarif")
     assert result.returncode == 1
     document = json.loads(result.stdout)
     jsonschema.Draft4Validator.check_schema(SARIF_SCHEMA)
@@ -57,7 +57,7 @@ def test_sarif_is_valid_sarif_2_1_0() -> None:
 
 
 def test_sarif_of_a_clean_run_is_valid(tmp_path: Path) -> None:
-    result = run_cli("check", str(SAMPLES / "etherscan"), "--format", "sarif")
+    result = invoke_cli("check", str(SAMPLES / "etherscan"), "--format", "sarif")
     assert result.returncode == 0
     document = json.loads(result.stdout)
     jsonschema.Draft4Validator(SARIF_SCHEMA).validate(document)
@@ -66,7 +66,7 @@ def test_sarif_of_a_clean_run_is_valid(tmp_path: Path) -> None:
 
 def test_github_annotations(tmp_path: Path) -> None:
     (tmp_path / "demo.mjs").write_text(BROKEN, encoding="utf-8")
-    result = run_cli("check", "demo.mjs", "--format", "github", cwd=tmp_path)
+    result = invoke_cli("check", "demo.mjs", "--format", "github", cwd=tmp_path)
     assert result.returncode == 1
     first = result.stdout.splitlines()[0]
     assert first.startswith("::error file=demo.mjs,line=4,col=9,endLine=4,endColumn=23,title=flowlint TST001::TST001 ")
@@ -83,7 +83,7 @@ def test_github_escapes_property_and_data_characters() -> None:
 def test_junit(tmp_path: Path) -> None:
     (tmp_path / "demo.mjs").write_text(BROKEN, encoding="utf-8")
     (tmp_path / "list.mjs").write_text("export const list = { meta: {}, entries: [] }\n", encoding="utf-8")
-    result = run_cli("check", ".", "--format", "junit", cwd=tmp_path)
+    result = invoke_cli("check", ".", "--format", "junit", cwd=tmp_path)
     assert result.returncode == 1
     root = ET.fromstring(result.stdout)
     assert root.tag == "testsuites" and root.get("failures") == "1" and root.get("tests") == "2"
@@ -96,35 +96,35 @@ def test_junit(tmp_path: Path) -> None:
 
 def test_flowmcp_validate_layout(tmp_path: Path) -> None:
     (tmp_path / "demo.mjs").write_text(BROKEN, encoding="utf-8")
-    result = run_cli("check", "demo.mjs", "--format", "flowmcp", cwd=tmp_path)
+    result = invoke_cli("check", "demo.mjs", "--format", "flowmcp", cwd=tmp_path)
     assert result.returncode == 1
     lines = result.stdout.splitlines()
     assert lines[0].startswith("  TST001 error   getContractAbi: tool 'getContractAbi' has no tests")
     assert lines[1:] == ["1 errors, 0 warnings", "Schema cannot be loaded (has errors)"]
-    clean = run_cli("check", str(SAMPLES / "etherscan" / "contracts.mjs"), "--format", "flowmcp")
+    clean = invoke_cli("check", str(SAMPLES / "etherscan" / "contracts.mjs"), "--format", "flowmcp")
     assert clean.stdout == "0 errors, 0 warnings\nSchema is valid\n"
 
 
 def test_output_file_and_statistics(tmp_path: Path) -> None:
     out = tmp_path / "report" / "flowlint.sarif"
-    result = run_cli("check", MESSY, "--format", "sarif", "--output-file", str(out), "--statistics")
+    result = invoke_cli("check", MESSY, "--format", "sarif", "--output-file", str(out), "--statistics")
     assert result.returncode == 1
     jsonschema.Draft4Validator(SARIF_SCHEMA).validate(json.loads(out.read_text("utf-8")))
     stats = result.stdout.splitlines()  # the report went to the file, so statistics use stdout
     assert stats[0].split() == ["7", "TST004", "error", "valid-values"]
     assert sum(int(line.split()[0]) for line in stats) == len(
-        json.loads(run_cli("check", MESSY, "--format", "json").stdout)["diagnostics"]
+        json.loads(invoke_cli("check", MESSY, "--format", "json").stdout)["diagnostics"]
     )
     before = out.stat().st_mtime_ns
-    run_cli("check", MESSY, "--format", "sarif", "--output-file", str(out))
+    invoke_cli("check", MESSY, "--format", "sarif", "--output-file", str(out))
     assert out.stat().st_mtime_ns == before  # same bytes: not rewritten
 
 
 def test_statistics_keep_machine_output_parseable() -> None:
-    result = run_cli("check", MESSY, "--format", "json", "--statistics")
+    result = invoke_cli("check", MESSY, "--format", "json", "--statistics")
     json.loads(result.stdout)
     assert "TST004" in result.stderr
-    text = run_cli("check", MESSY, "--statistics")
+    text = invoke_cli("check", MESSY, "--statistics")
     assert text.stdout.splitlines()[-1].split()[1] in {
         "RES001",
         "VAL050",

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from conftest import CliResult, Golden, invoke_cli
 from flowlint.captures.records import CaptureRecord
 from flowlint.rewrite.edits import Edit, OverlappingEdits, apply_edits
 from flowlint.rewrite.outputs import CaptureIndex, FileResult, plan_file, plan_source, write_result
@@ -18,7 +16,6 @@ from flowlint.schema.subset import check_subset
 
 FIXTURES = Path(__file__).parent / "fixtures" / "rewrite"
 CASES = sorted(p.name for p in FIXTURES.iterdir() if p.is_dir())
-UPDATE = os.environ.get("FLOWLINT_UPDATE_GOLDEN") == "1"
 
 
 def _record(
@@ -86,13 +83,10 @@ def _plan(case: str) -> tuple[Path, FileResult, CaptureIndex]:
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_golden(case: str) -> None:
+def test_golden(case: str, golden: Golden) -> None:
     before, result, _ = _plan(case)
     assert result.status == "changed", result.reason
-    golden = before.with_name("after" + before.suffix)
-    if UPDATE or not golden.exists():
-        golden.write_bytes(result.after)
-    assert result.after == golden.read_bytes()
+    golden.check(before.with_name("after" + before.suffix), result.after)
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -259,7 +253,7 @@ def test_apply_edits_sorted_and_non_overlapping() -> None:
 
 
 # --------------------------------------------------------------------------------------------------
-# CLI through a real subprocess
+# CLI (in-process)
 
 
 def _write_captures(folder: Path) -> None:
@@ -271,18 +265,11 @@ def _write_captures(folder: Path) -> None:
         target.write_text(json.dumps(record.dump()), encoding="utf-8")
 
 
-def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "flowlint", "schema", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[1])},
-    )
+def _run(*args: str, cwd: Path) -> CliResult:
+    return invoke_cli("schema", *args, cwd=cwd)
 
 
-def test_cli_diff_check_write(tmp_path: Path) -> None:
+def test_cli_diff_check_write(tmp_path: Path, golden: Golden) -> None:
     _write_captures(tmp_path / "capture")
     definition = tmp_path / "demo.mjs"
     definition.write_bytes(_before("js_comments").read_bytes())
@@ -297,7 +284,7 @@ def test_cli_diff_check_write(tmp_path: Path) -> None:
     write = _run("demo.mjs", "--captures", "capture", "--write", cwd=tmp_path)
     assert write.returncode == 0, write.stderr
     assert "demo.mjs: written" in write.stderr
-    assert definition.read_bytes() == (FIXTURES / "js_comments" / "after.mjs").read_bytes()
+    assert definition.read_bytes() == golden.read(FIXTURES / "js_comments" / "after.mjs")
     again = _run("demo.mjs", "--captures", "capture", "--check", cwd=tmp_path)
     assert again.returncode == 0, again.stderr
 

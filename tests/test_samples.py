@@ -3,35 +3,27 @@ console examples must print what the README says they print."""
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
 from pathlib import Path
 
 import pytest
 
-from conftest import REPO, run_cli
+from conftest import REPO, Golden, invoke_cli
 
 SNAPSHOT = REPO / "tests" / "snapshots" / "sample_schemas.txt"
-UPDATE = os.environ.get("FLOWLINT_UPDATE_SNAPSHOTS") == "1"
 
 
-def test_samples_match_the_reviewed_snapshot() -> None:
-    result = run_cli("check", "sample_schemas")
-    assert "Traceback" not in result.stderr, result.stderr
+def test_samples_match_the_reviewed_snapshot(golden: Golden) -> None:
+    result = invoke_cli("check", "sample_schemas")
+    assert result.stderr == ""
     assert result.returncode == 1
-    if UPDATE:
-        SNAPSHOT.write_text(result.stdout, encoding="utf-8")
-    expected = SNAPSHOT.read_text(encoding="utf-8")
-    assert result.stdout == expected, (
-        "flowlint's findings on sample_schemas/ changed; review the difference and, if it is intended, run "
-        "FLOWLINT_UPDATE_SNAPSHOTS=1 python -m pytest tests/test_samples.py"
-    )
+    golden.check(SNAPSHOT, result.stdout)
 
 
-def test_every_rule_fires_somewhere_in_the_samples() -> None:
+def test_every_rule_fires_somewhere_in_the_samples(golden: Golden) -> None:
     """The samples are the living catalogue: each lint rule that can fire on a file shows up at least once."""
-    output = SNAPSHOT.read_text(encoding="utf-8")
+    output = golden.read(SNAPSHOT).decode("utf-8")
     seen = set(re.findall(r": ([A-Z]{2,3}\d{3}) (?:error|warning|info) ", output))
     from flowlint.lint.registry import all_rules
 
@@ -63,5 +55,5 @@ def _console_blocks() -> list[tuple[str, str]]:
 def test_readme_console_examples(command: str, expected: str) -> None:
     argv = shlex.split(command)
     assert argv[0] == "flowlint"
-    result = run_cli(*argv[1:], cwd=Path(REPO))
+    result = invoke_cli(*argv[1:], cwd=Path(REPO))
     assert result.stdout.startswith(expected) or result.stdout == expected, result.stdout

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from conftest import run_cli
+from conftest import invoke_cli
 from flowlint.captures.store import write_json
 from flowlint.core.errors import UsageError
 from flowlint.core.severity import Severity
@@ -171,13 +171,15 @@ def test_missing_captures_folder(tmp_path: Path) -> None:
 
 def test_cli_verify_formats_and_exit_codes(shop: tuple[Path, Path]) -> None:
     definition, captures = shop
-    text = run_cli("verify", str(definition), "--captures", str(captures))
+    text = invoke_cli("verify", str(definition), "--captures", str(captures))
     assert text.returncode == 1
     assert "VER001 warning listItems test 0: data[1].price: expected number, got string" in text.stdout
-    as_json = run_cli("verify", str(definition), "--captures", str(captures), "--format", "json", "--fail-on", "error")
+    as_json = invoke_cli(
+        "verify", str(definition), "--captures", str(captures), "--format", "json", "--fail-on", "error"
+    )
     assert as_json.returncode == 0
     document = json.loads(as_json.stdout)
     assert {d["code"] for d in document["diagnostics"]} == {"VER001", "VER002", "VER003", "VER004"}
     assert document["diagnostics"][0]["tool"] is not None
-    assert run_cli("verify", str(definition), "--captures", "/no/such/dir").returncode == 2
-    assert run_cli("verify", str(definition)).returncode == 2  # --captures is required
+    assert invoke_cli("verify", str(definition), "--captures", "/no/such/dir").returncode == 2
+    assert invoke_cli("verify", str(definition)).returncode == 2  # --captures is required
