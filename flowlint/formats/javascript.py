@@ -25,7 +25,8 @@ What is understood
   names the identifier.
 * Object spread of a static object (or array/string) merges its entries in place with JavaScript
   semantics: a later key overrides an earlier one *at the earlier position* (so `{...defaults,
-  a: 1}` does not produce a duplicate entry; two explicit `a:` keys still do). Getters, setters and
+  a: 1}` does not produce a duplicate entry; two explicit `a:` keys still do). The merging is
+  `flowlint.formats.base.SpreadMerger`, shared with the Python loader. Getters, setters and
   methods become entries with a `NonStatic` value.
 * Entries whose key cannot be known statically -- a spread of a non-static value (`...other()`)
   or a computed key that is not a static string/number (`[name]: 1`) -- are represented as an
@@ -68,7 +69,7 @@ import tree_sitter
 import tree_sitter_javascript
 
 from flowlint.core.nodes import NonStatic, SArray, Scalar, SEntry, SHole, SNode, SObject, Span, SScalar
-from flowlint.formats.base import ParsedModule, SyntaxProblem
+from flowlint.formats.base import UNKNOWN_KEY, ParsedModule, SpreadMerger, SyntaxProblem
 
 __all__ = [
     "MAX_DEPTH",
@@ -92,9 +93,6 @@ PAUSE_GC = True
 # Time limit for tree-sitter, in seconds: valid code parses at several MB/s, junk can take minutes.
 PARSE_SECONDS = 1.0
 PARSE_SECONDS_PER_MB = 1.0
-
-UNKNOWN_KEY = "..."
-"""Key of object entries whose key cannot be known statically (non-static spread or computed key)."""
 
 _ERROR_SNIPPET = 30
 
@@ -825,7 +823,7 @@ class _Evaluator:
     def object(self, node: tree_sitter.Node, depth: int) -> SNode:
         data = self.data
         entries: list[SEntry] = []
-        merger: _Merger | None = None
+        merger: SpreadMerger | None = None
         next_depth = depth + 1
         if self.check_commas:
             self.check_object_commas(node)
@@ -869,7 +867,7 @@ class _Evaluator:
                 if merger is None:
                     entries.append(entry)
                 else:
-                    merger.add(entry, False)
+                    merger.add(entry)
             elif kind == _COMMENT or kind == _HTML_COMMENT:
                 continue
             elif kind == _SHORTHAND:
@@ -879,17 +877,17 @@ class _Evaluator:
                 if merger is None:
                     entries.append(entry)
                 else:
-                    merger.add(entry, False)
+                    merger.add(entry)
             elif kind == _SPREAD:
                 if merger is None:
-                    merger = _Merger(entries)
+                    merger = SpreadMerger(entries)
                 self.spread_into_object(child, next_depth, merger)
             elif kind == _METHOD:
                 entry = self.method(child, depth)
                 if merger is None:
                     entries.append(entry)
                 else:
-                    merger.add(entry, False)
+                    merger.add(entry)
             # ERROR children are reported as syntax problems and skipped here
         return _sobject(tuple(entries), _span(node.start_byte, node.end_byte))
 
@@ -974,15 +972,15 @@ class _Evaluator:
                 return _entry(UNKNOWN_KEY if key is None else key, _span(child.start_byte, child.end_byte), code)
         return _entry(UNKNOWN_KEY, code.span, code)
 
-    def spread_into_object(self, node: tree_sitter.Node, depth: int, merger: _Merger) -> None:
+    def spread_into_object(self, node: tree_sitter.Node, depth: int, merger: SpreadMerger) -> None:
         source = self.spread_argument(node, depth)
         if isinstance(source, SObject):
             for entry in source.entries:
-                merger.add(entry, True)
+                merger.spread(entry)
         elif isinstance(source, SArray):
             for index, item in enumerate(source.items):
                 if not isinstance(item, SHole):  # holes are not own properties
-                    merger.add(_entry(str(index), item.span, item), True)
+                    merger.spread(_entry(str(index), item.span, item))
         elif isinstance(source, SScalar):
             text = source.value
             if isinstance(text, str):
@@ -990,12 +988,12 @@ class _Evaluator:
                 units = text.encode("utf-16-le", "surrogatepass")
                 for index in range(len(units) // 2):
                     unit = units[2 * index : 2 * index + 2].decode("utf-16-le", "surrogatepass")
-                    merger.add(_entry(str(index), source.span, _scalar(unit, source.span)), True)
+                    merger.spread(_entry(str(index), source.span, _scalar(unit, source.span)))
             # spreading null, a boolean or a number adds nothing
         else:
             reason = source.reason if isinstance(source, NonStatic) else "not an object"
             code = self.nonstatic(node, f"spread of a non-static value ({reason})")
-            merger.add(_entry(UNKNOWN_KEY, code.span, code), True)
+            merger.spread(_entry(UNKNOWN_KEY, code.span, code))
 
 
 def _js_plus(left: Scalar, right: Scalar) -> str | int | float | None:
@@ -1032,40 +1030,6 @@ def _unresolved_reason(name: str, candidates: list[_Binding]) -> str:
     if kind == _CLASS:
         return f"`{name}` is a class: code, not data"
     return f"`{name}` comes from a destructuring pattern; only simple `const` bindings are resolved"
-
-
-class _Merger:
-    """Adds entries to an object literal that contains a spread, with JavaScript's semantics.
-
-    A key that is already present is replaced *at its earlier position* when either the earlier or
-    the new entry comes from a spread; two explicit entries with one key stay two entries (so the
-    duplicate-key rule still sees them). Entries with `UNKNOWN_KEY` are never merged.
-    """
-
-    __slots__ = ("entries", "from_spread", "positions")
-
-    def __init__(self, entries: list[SEntry]) -> None:
-        self.entries = entries
-        self.positions = {entry.key: index for index, entry in enumerate(entries)}
-        self.from_spread: set[str] = set()
-
-    def add(self, entry: SEntry, spread: bool) -> None:
-        key = entry.key
-        if key == UNKNOWN_KEY:
-            self.entries.append(entry)
-            return
-        position = self.positions.get(key)
-        if position is not None and (spread or key in self.from_spread):
-            self.entries[position] = entry
-            if spread:
-                self.from_spread.add(key)
-            else:
-                self.from_spread.discard(key)
-            return
-        self.positions[key] = len(self.entries)
-        self.entries.append(entry)
-        if spread:
-            self.from_spread.add(key)
 
 
 # --------------------------------------------------------------------------------------------------
