@@ -6,13 +6,15 @@ functions, classes and imports are exported as `NonStatic`, and so are names bou
 `for`, `try`, `with`... blocks (their value depends on how the code runs). `del` removes an export.
 
 Values are evaluated exactly as Python would: dicts with string keys (a non-string key makes the
-whole dict `NonStatic`; `**spread` of a static dict merges its entries), lists and tuples (both
-`SArray`; a tuple's span includes its parentheses), strings with every prefix, quote style and
-escape, implicit concatenation, f-strings without placeholders, ints and floats in every notation
-with unary `-`/`+`, True/False/None, `+` of two strings or two numbers, and names bound earlier at
-module level to their (shared) value tree, whose spans stay at the definition. Everything else
-(calls, lambdas, comprehensions, attribute access, sets, bytes, complex numbers...) becomes a
-`NonStatic` with its exact source text and a short reason.
+whole dict `NonStatic`; `**spread` of a static dict merges its entries in place, with the same
+`flowlint.formats.base.SpreadMerger` as the JavaScript loader; two explicit entries with one key stay
+two entries, so rules can report the duplicate), lists and tuples (both `SArray`; a tuple's span
+includes its parentheses; `*spread` of a static list, tuple or string splices its items in),
+strings with every prefix, quote style and escape, implicit concatenation, f-strings without
+placeholders, ints and floats in every notation with unary `-`/`+`, True/False/None, `+` of two
+strings or two numbers, and names bound earlier at module level to their (shared) value tree, whose
+spans stay at the definition. Everything else (calls, lambdas, comprehensions, attribute access,
+sets, bytes, complex numbers...) becomes a `NonStatic` with its exact source text and a short reason.
 
 Safety: libcst's parser is native code that recurses on the syntax tree, so deeply nested input
 would overflow the C stack (a crash, not an exception), and its position computation recurses in
@@ -37,7 +39,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from flowlint.core.nodes import NonStatic, SArray, SEntry, SNode, SObject, Span, SScalar
-from flowlint.formats.base import ParsedModule, SyntaxProblem
+from flowlint.formats.base import ParsedModule, SpreadMerger, SyntaxProblem
 
 if TYPE_CHECKING:
     from libcst.metadata import CodeSpan
@@ -964,19 +966,27 @@ class _Evaluator:
     def dict_(self, node: Any, depth: int) -> SNode:
         cst = self.cst
         entries: list[SEntry] = []
+        merger: SpreadMerger | None = None  # from the first `**spread` on
         for element in node.elements:
             if isinstance(element, cst.StarredDictElement):
                 spread = self.evaluate(element.value, depth)  # its entries join this dict
                 if not isinstance(spread, SObject):
                     spread_text = self.source_text(element.value)
                     return self.non_static(node, f"`**{spread_text}` is not a static dict")
-                entries.extend(spread.entries)
+                if merger is None:
+                    merger = SpreadMerger(entries)
+                for spread_entry in spread.entries:
+                    merger.spread(spread_entry)
                 continue
             key = self.evaluate(element.key, depth + 1)
             if not (isinstance(key, SScalar) and isinstance(key.value, str)):
                 what = "a non-static key" if isinstance(key, NonStatic) else "a non-string key"
                 return self.non_static(node, f"a dict with {what} `{self.source_text(element.key)}`")
-            entries.append(SEntry(key.value, self.span(element.key), self.evaluate(element.value, depth + 1)))
+            entry = SEntry(key.value, self.span(element.key), self.evaluate(element.value, depth + 1))
+            if merger is None:
+                entries.append(entry)
+            else:
+                merger.add(entry)
         return SObject(tuple(entries), self.span(node))
 
     def sequence(self, node: Any, depth: int) -> SNode:
@@ -985,6 +995,9 @@ class _Evaluator:
         for element in node.elements:
             if isinstance(element, cst.StarredElement):
                 spread = self.evaluate(element.value, depth)  # its items join this list
+                if isinstance(spread, SScalar) and isinstance(spread.value, str):  # `*'ab'`: its characters
+                    items.extend(SScalar(char, spread.span) for char in spread.value)
+                    continue
                 if not isinstance(spread, SArray):
                     return self.non_static(
                         node,
