@@ -405,6 +405,46 @@ def test_huge_integer_is_nonstatic() -> None:
     assert isinstance(item, NonStatic) and item.source == digits
 
 
+@pytest.mark.parametrize("inner", ["{}", "[]", "{ }", "[\n]", "1", '"x"', '{"a": 1}'])
+def test_empty_and_full_containers_at_the_depth_limit(inner: str) -> None:
+    """The fast path bails out at the limit (empty containers too); the reference parser decides."""
+    for depth in (MAX_DEPTH - 2, MAX_DEPTH - 1, MAX_DEPTH, MAX_DEPTH + 1):
+        data = ("[" * depth + inner + "]" * depth).encode()
+        reference = _parse_checked(data, 0)
+        fast = _parse_fast(data, 0)
+        assert fast is None or fast == reference
+        assert height(main_of(data)) == min(height(reference), MAX_DEPTH + 1)
+        if height(reference) <= MAX_DEPTH + 1 and not any(isinstance(n, NonStatic) for n in walk(reference)):
+            assert fast == reference, depth
+
+
+@pytest.mark.parametrize("digits", [1, 598, 599, 600, 700, 4300, 4301])
+@pytest.mark.parametrize("tail", ["", ".5", "e5", "E-5"])
+def test_long_numbers_fast_and_reference_agree(digits: int, tail: str) -> None:
+    """The fast path reads integer parts of up to 599 digits (int() accepts them whatever
+    sys.set_int_max_str_digits says); longer ones are left to the reference parser."""
+    text = "-" + "7" * digits + tail
+    data = f'{{"n": {text}}}'.encode()
+    reference = _parse_checked(data, 0)
+    fast = _parse_fast(data, 0)
+    assert fast == (reference if digits <= 599 else None)
+    assert parse(data).exports["main"] == reference
+
+
+def test_invalid_utf8_anywhere_leaves_the_fast_path() -> None:
+    assert _parse_fast('{"a": "é"}'.encode(), 0) is not None
+    for data in (b'{"a": "\xff"}', b'{"\xc3": 1}', b'{"a": "\xed\xa0\x80"}', b'{"a": 1}\xff', b"\xff"):
+        assert _parse_fast(data, 0) is None
+        assert parse(data).problems, data
+
+
+def test_numbers_and_literals_must_end_cleanly() -> None:
+    for text in ("1x", "1.5e3y", "truex", "nulls", "01", "1_000", "-", "1.", "0x10", "2$"):
+        data = f"[{text}]".encode()
+        assert _parse_fast(data, 0) is None, text
+        assert parse(data).problems, text
+
+
 def test_big_file() -> None:
     data = json.dumps([json.loads(realistic_definition())] * 60).encode()  # about 0.5 MB
     started = time.perf_counter()
@@ -503,7 +543,8 @@ def test_random_bytes_never_raise(data: bytes) -> None:
     for problem in module.problems:
         assert 0 <= problem.span.start <= problem.span.end <= len(data)
     try:
-        expected = json.loads(data)
+        # as UTF-8 text: given bytes, json.loads also guesses UTF-16 and UTF-32 (b"\x000" is 0)
+        expected = json.loads(data.decode("utf-8-sig"))
     except (ValueError, UnicodeDecodeError, RecursionError):
         return
     # Whatever Python's json module accepts (minus its NaN/Infinity extensions), we accept identically.

@@ -187,7 +187,27 @@ def test_dict_spread_and_list_unpacking() -> None:
     assert value_of("{**BASE, 'x': 1}", "BASE = {'y': 2}\n") == {"y": 2, "x": 1}
     assert nonstatic("{**other}").reason == "`**other` is not a static dict"
     assert nonstatic("[*other]").reason == "`*other` is not a static list"
-    node = main_node("main = {**{'a': 1}, 'a': 2}\n")
+    assert value_of("[*'ab', 'c']") == ["a", "b", "c"]  # a string spreads its characters
+    assert nonstatic("[*1]").reason == "`*1` is not a static list"
+
+
+def test_dict_spread_merges_like_javascript() -> None:
+    """Spread keys are replaced in place (first position, last value), as Python and JavaScript do;
+    two explicit entries with one key stay two entries, so rules can report the duplicate."""
+    source = "main = {**{'a': 1}, 'a': 2}\n"
+    node = main_node(source)
+    assert isinstance(node, SObject) and [e.key for e in node.entries] == ["a"]
+    assert source[node.entries[0].key_span.start : node.entries[0].key_span.end] == "'a'"
+    assert source.index("'a': 2") == node.entries[0].key_span.start  # the explicit key's spans
+    node = main_node("main = {'a': 1, **{'b': 2, 'a': 3}, 'c': 4}\n")
+    assert isinstance(node, SObject) and [(e.key, to_python(e.value)) for e in node.entries] == [
+        ("a", 3),
+        ("b", 2),
+        ("c", 4),
+    ]
+    node = main_node("BASE = {'a': 1, 'a': 2}\nmain = {**BASE, 'x': 0}\n")  # a spread of a duplicate
+    assert isinstance(node, SObject) and [(e.key, to_python(e.value)) for e in node.entries] == [("a", 2), ("x", 0)]
+    node = main_node("main = {'a': 1, 'a': 2, **{}}\n")
     assert isinstance(node, SObject) and [e.key for e in node.entries] == ["a", "a"]
 
 

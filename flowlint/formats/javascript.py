@@ -25,7 +25,8 @@ What is understood
   names the identifier.
 * Object spread of a static object (or array/string) merges its entries in place with JavaScript
   semantics: a later key overrides an earlier one *at the earlier position* (so `{...defaults,
-  a: 1}` does not produce a duplicate entry; two explicit `a:` keys still do). Getters, setters and
+  a: 1}` does not produce a duplicate entry; two explicit `a:` keys still do). The merging is
+  `flowlint.formats.base.SpreadMerger`, shared with the Python loader. Getters, setters and
   methods become entries with a `NonStatic` value.
 * Entries whose key cannot be known statically -- a spread of a non-static value (`...other()`)
   or a computed key that is not a static string/number (`[name]: 1`) -- are represented as an
@@ -68,7 +69,7 @@ import tree_sitter
 import tree_sitter_javascript
 
 from flowlint.core.nodes import NonStatic, SArray, Scalar, SEntry, SHole, SNode, SObject, Span, SScalar
-from flowlint.formats.base import ParsedModule, SyntaxProblem
+from flowlint.formats.base import UNKNOWN_KEY, ParsedModule, SpreadMerger, SyntaxProblem
 
 __all__ = [
     "MAX_DEPTH",
@@ -92,9 +93,6 @@ PAUSE_GC = True
 # Time limit for tree-sitter, in seconds: valid code parses at several MB/s, junk can take minutes.
 PARSE_SECONDS = 1.0
 PARSE_SECONDS_PER_MB = 1.0
-
-UNKNOWN_KEY = "..."
-"""Key of object entries whose key cannot be known statically (non-static spread or computed key)."""
 
 _ERROR_SNIPPET = 30
 
@@ -416,50 +414,61 @@ def _is_array_index(key: str) -> bool:
 def _json_stringify(node: SNode, out: list[str]) -> bool:
     """Append JavaScript's `JSON.stringify` of `node` to `out`; False if it contains non-static data."""
     if isinstance(node, SScalar):
-        value = node.value
-        if value is None:
-            out.append("null")
-        elif value is True:
-            out.append("true")
-        elif value is False:
-            out.append("false")
-        elif isinstance(value, str):
-            out.append(_json_quote(value))
-        elif isinstance(value, float) and not math.isfinite(value):
-            out.append("null")
-        else:
-            out.append(js_number(value))
+        out.append(_json_scalar(node.value))
         return True
     if isinstance(node, SArray):
-        out.append("[")
-        for index, item in enumerate(node.items):
-            if index:
-                out.append(",")
-            if isinstance(item, SHole):
-                out.append("null")
-            elif not _json_stringify(item, out):
-                return False
-        out.append("]")
-        return True
+        return _json_stringify_array(node, out)
     if isinstance(node, SObject):
-        members: dict[str, SNode] = {}
-        for entry in node.entries:
-            members[entry.key] = entry.value
-        keys = list(members)
-        indices = sorted((key for key in keys if _is_array_index(key)), key=int)
-        if indices:  # JS orders integer-like keys first, ascending
-            keys = indices + [key for key in keys if not _is_array_index(key)]
-        out.append("{")
-        for index, key in enumerate(keys):
-            if index:
-                out.append(",")
-            out.append(_json_quote(key))
-            out.append(":")
-            if not _json_stringify(members[key], out):
-                return False
-        out.append("}")
-        return True
+        return _json_stringify_object(node, out)
     return False
+
+
+def _json_scalar(value: Scalar) -> str:
+    """`JSON.stringify` of a string, number, boolean or null (NaN and the infinities are `null`)."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, str):
+        return _json_quote(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return "null"
+    return js_number(value)
+
+
+def _json_stringify_array(node: SArray, out: list[str]) -> bool:
+    out.append("[")
+    for index, item in enumerate(node.items):
+        if index:
+            out.append(",")
+        if isinstance(item, SHole):
+            out.append("null")
+        elif not _json_stringify(item, out):
+            return False
+    out.append("]")
+    return True
+
+
+def _json_stringify_object(node: SObject, out: list[str]) -> bool:
+    members: dict[str, SNode] = {}
+    for entry in node.entries:
+        members[entry.key] = entry.value
+    keys = list(members)
+    indices = sorted((key for key in keys if _is_array_index(key)), key=int)
+    if indices:  # JS orders integer-like keys first, ascending
+        keys = indices + [key for key in keys if not _is_array_index(key)]
+    out.append("{")
+    for index, key in enumerate(keys):
+        if index:
+            out.append(",")
+        out.append(_json_quote(key))
+        out.append(":")
+        if not _json_stringify(members[key], out):
+            return False
+    out.append("}")
+    return True
 
 
 def _height(node: SNode) -> int:
@@ -592,6 +601,10 @@ class _Evaluator:
             return _scalar(None, _span(node.start_byte, node.end_byte))
         if kind == _IDENTIFIER:
             return self.identifier(node, depth)
+        return self.expression(node, kind, depth)
+
+    def expression(self, node: tree_sitter.Node, kind: int, depth: int) -> SNode:
+        """The value of what is not a literal or a name (rarer in definitions: kept out of `value`)."""
         if kind == _UNARY:
             return self.unary(node, depth)
         if kind == _BINARY:
@@ -645,28 +658,11 @@ class _Evaluator:
             return NonStatic("", "syntax error: missing value", span)
         candidates = self.bindings.get(name)
         if candidates is None:
-            if name == "NaN":
-                return _scalar(math.nan, span)
-            if name == "Infinity":
-                return _scalar(math.inf, span)
-            return NonStatic(name, f"unknown identifier `{name}`", span)
-        usable: _Binding | None = None
-        for binding in candidates:
-            if binding.kind == _CONST and binding.end <= start and binding.value is not None:
-                usable = binding
+            return _global_value(name, span)
+        usable = _usable_binding(candidates, start)
         if usable is None:
             return NonStatic(name, _unresolved_reason(name, candidates), span)
-        value = usable.value
-        assert value is not None
-        if isinstance(value, NonStatic):
-            return NonStatic(name, f"`{name}` is bound to a non-static value ({value.reason})", span)
-        if isinstance(value, (SObject, SArray)):
-            # splicing the bound tree in here must not nest deeper than MAX_DEPTH either
-            if usable.height < 0:
-                usable.height = _height(value)
-            if depth + usable.height > MAX_DEPTH + 1:
-                return NonStatic(name, "nested too deeply", span)
-        return value
+        return _bound_value(name, usable, depth, span)
 
     def unary(self, node: tree_sitter.Node, depth: int) -> SNode:
         children = node.children
@@ -825,7 +821,7 @@ class _Evaluator:
     def object(self, node: tree_sitter.Node, depth: int) -> SNode:
         data = self.data
         entries: list[SEntry] = []
-        merger: _Merger | None = None
+        merger: SpreadMerger | None = None
         next_depth = depth + 1
         if self.check_commas:
             self.check_object_commas(node)
@@ -869,29 +865,34 @@ class _Evaluator:
                 if merger is None:
                     entries.append(entry)
                 else:
-                    merger.add(entry, False)
-            elif kind == _COMMENT or kind == _HTML_COMMENT:
-                continue
-            elif kind == _SHORTHAND:
-                start, end = child.start_byte, child.end_byte
-                name = data[start:end].decode("utf-8", "replace")
-                entry = _entry(decode_js_escapes(name), _span(start, end), self.identifier(child, next_depth))
-                if merger is None:
-                    entries.append(entry)
-                else:
-                    merger.add(entry, False)
-            elif kind == _SPREAD:
-                if merger is None:
-                    merger = _Merger(entries)
-                self.spread_into_object(child, next_depth, merger)
-            elif kind == _METHOD:
-                entry = self.method(child, depth)
-                if merger is None:
-                    entries.append(entry)
-                else:
-                    merger.add(entry, False)
-            # ERROR children are reported as syntax problems and skipped here
+                    merger.add(entry)
+            elif kind != _COMMENT and kind != _HTML_COMMENT:
+                merger = self.member(child, kind, depth, entries, merger)
         return _sobject(tuple(entries), _span(node.start_byte, node.end_byte))
+
+    def member(
+        self, child: tree_sitter.Node, kind: int, depth: int, entries: list[SEntry], merger: SpreadMerger | None
+    ) -> SpreadMerger | None:
+        """Add an object member other than `key: value` (rarer: kept out of the loop of `object`):
+        a shorthand, a spread or a method. Returns the merger, created at the first spread."""
+        if kind == _SPREAD:
+            if merger is None:
+                merger = SpreadMerger(entries)
+            self.spread_into_object(child, depth + 1, merger)
+            return merger
+        if kind == _SHORTHAND:
+            start, end = child.start_byte, child.end_byte
+            name = self.data[start:end].decode("utf-8", "replace")
+            entry = _entry(decode_js_escapes(name), _span(start, end), self.identifier(child, depth + 1))
+        elif kind == _METHOD:
+            entry = self.method(child, depth)
+        else:  # ERROR children are reported as syntax problems and skipped here
+            return merger
+        if merger is None:
+            entries.append(entry)
+        else:
+            merger.add(entry)
+        return merger
 
     def check_object_commas(self, node: tree_sitter.Node) -> None:
         """Report commas that do not separate two members of an object literal."""
@@ -939,31 +940,33 @@ class _Evaluator:
         if kind == _STRING:
             return self.cooked(node.start_byte, node.end_byte)
         if kind == _NUMBER:
-            raw = self.text(node).replace("_", "")
-            if raw[-1:] in ("n", "N"):  # BigInt keys are fine: `{ 1n: x }` has the key "1"
-                try:
-                    return str(int(raw[:-1], 0))
-                except ValueError:
-                    return None
-            value = self.number(node)
-            if isinstance(value, SScalar) and isinstance(value.value, (int, float)):
-                return js_number(value.value)
-            return None
+            return self.number_key(node)
         if kind == _COMPUTED_KEY:
-            skip = _COMMENTS | {_LBRACKET, _RBRACKET}
-            inner = [c for c in node.children if c.kind_id not in skip]
-            if len(inner) != 1:
+            return self.computed_key(node, depth)
+        return None
+
+    def number_key(self, node: tree_sitter.Node) -> str | None:
+        """`{ 1: x }`, `{ 0x10: x }`, `{ 1.50: x }`, `{ 1n: x }`: the number's JS string form."""
+        raw = self.text(node).replace("_", "")
+        if raw[-1:] in ("n", "N"):  # BigInt keys are fine: `{ 1n: x }` has the key "1"
+            try:
+                return str(int(raw[:-1], 0))
+            except ValueError:
                 return None
-            value = self.value(inner[0], depth + 1)
-            if isinstance(value, SScalar):
-                scalar = value.value
-                if isinstance(scalar, str):
-                    return scalar
-                if scalar is None:
-                    return "null"
-                if isinstance(scalar, bool):
-                    return "true" if scalar else "false"
-                return js_number(scalar)
+        value = self.number(node)
+        if isinstance(value, SScalar) and isinstance(value.value, (int, float)):
+            return js_number(value.value)
+        return None
+
+    def computed_key(self, node: tree_sitter.Node, depth: int) -> str | None:
+        """`{ [expression]: x }`: the key is the static value's string form, if it has one."""
+        skip = _COMMENTS | {_LBRACKET, _RBRACKET}
+        inner = [c for c in node.children if c.kind_id not in skip]
+        if len(inner) != 1:
+            return None
+        value = self.value(inner[0], depth + 1)
+        if isinstance(value, SScalar):
+            return _property_key(value.value)
         return None
 
     def method(self, node: tree_sitter.Node, depth: int) -> SEntry:
@@ -974,15 +977,15 @@ class _Evaluator:
                 return _entry(UNKNOWN_KEY if key is None else key, _span(child.start_byte, child.end_byte), code)
         return _entry(UNKNOWN_KEY, code.span, code)
 
-    def spread_into_object(self, node: tree_sitter.Node, depth: int, merger: _Merger) -> None:
+    def spread_into_object(self, node: tree_sitter.Node, depth: int, merger: SpreadMerger) -> None:
         source = self.spread_argument(node, depth)
         if isinstance(source, SObject):
             for entry in source.entries:
-                merger.add(entry, True)
+                merger.spread(entry)
         elif isinstance(source, SArray):
             for index, item in enumerate(source.items):
                 if not isinstance(item, SHole):  # holes are not own properties
-                    merger.add(_entry(str(index), item.span, item), True)
+                    merger.spread(_entry(str(index), item.span, item))
         elif isinstance(source, SScalar):
             text = source.value
             if isinstance(text, str):
@@ -990,12 +993,12 @@ class _Evaluator:
                 units = text.encode("utf-16-le", "surrogatepass")
                 for index in range(len(units) // 2):
                     unit = units[2 * index : 2 * index + 2].decode("utf-16-le", "surrogatepass")
-                    merger.add(_entry(str(index), source.span, _scalar(unit, source.span)), True)
+                    merger.spread(_entry(str(index), source.span, _scalar(unit, source.span)))
             # spreading null, a boolean or a number adds nothing
         else:
             reason = source.reason if isinstance(source, NonStatic) else "not an object"
             code = self.nonstatic(node, f"spread of a non-static value ({reason})")
-            merger.add(_entry(UNKNOWN_KEY, code.span, code), True)
+            merger.spread(_entry(UNKNOWN_KEY, code.span, code))
 
 
 def _js_plus(left: Scalar, right: Scalar) -> str | int | float | None:
@@ -1018,6 +1021,50 @@ def _js_plus(left: Scalar, right: Scalar) -> str | int | float | None:
     return None
 
 
+def _global_value(name: str, span: Span) -> SNode:
+    """A name with no declaration in the module: `NaN`, `Infinity`, or unknown."""
+    if name == "NaN":
+        return _scalar(math.nan, span)
+    if name == "Infinity":
+        return _scalar(math.inf, span)
+    return NonStatic(name, f"unknown identifier `{name}`", span)
+
+
+def _usable_binding(candidates: list[_Binding], start: int) -> _Binding | None:
+    """The last `const` declared (and evaluated) before `start`, if any."""
+    usable: _Binding | None = None
+    for binding in candidates:
+        if binding.kind == _CONST and binding.end <= start and binding.value is not None:
+            usable = binding
+    return usable
+
+
+def _bound_value(name: str, usable: _Binding, depth: int, span: Span) -> SNode:
+    """The value of a reference to `usable` at nesting `depth`: the bound tree itself."""
+    value = usable.value
+    assert value is not None
+    if isinstance(value, NonStatic):
+        return NonStatic(name, f"`{name}` is bound to a non-static value ({value.reason})", span)
+    if isinstance(value, (SObject, SArray)):
+        # splicing the bound tree in here must not nest deeper than MAX_DEPTH either
+        if usable.height < 0:
+            usable.height = _height(value)
+        if depth + usable.height > MAX_DEPTH + 1:
+            return NonStatic(name, "nested too deeply", span)
+    return value
+
+
+def _property_key(value: Scalar) -> str:
+    """The property name a computed key's static value converts to (`String(value)`)."""
+    if isinstance(value, str):
+        return value
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return js_number(value)
+
+
 def _unresolved_reason(name: str, candidates: list[_Binding]) -> str:
     """Why a reference to `name` (declared, but not as a usable `const`) is not static."""
     kind = candidates[-1].kind
@@ -1032,40 +1079,6 @@ def _unresolved_reason(name: str, candidates: list[_Binding]) -> str:
     if kind == _CLASS:
         return f"`{name}` is a class: code, not data"
     return f"`{name}` comes from a destructuring pattern; only simple `const` bindings are resolved"
-
-
-class _Merger:
-    """Adds entries to an object literal that contains a spread, with JavaScript's semantics.
-
-    A key that is already present is replaced *at its earlier position* when either the earlier or
-    the new entry comes from a spread; two explicit entries with one key stay two entries (so the
-    duplicate-key rule still sees them). Entries with `UNKNOWN_KEY` are never merged.
-    """
-
-    __slots__ = ("entries", "from_spread", "positions")
-
-    def __init__(self, entries: list[SEntry]) -> None:
-        self.entries = entries
-        self.positions = {entry.key: index for index, entry in enumerate(entries)}
-        self.from_spread: set[str] = set()
-
-    def add(self, entry: SEntry, spread: bool) -> None:
-        key = entry.key
-        if key == UNKNOWN_KEY:
-            self.entries.append(entry)
-            return
-        position = self.positions.get(key)
-        if position is not None and (spread or key in self.from_spread):
-            self.entries[position] = entry
-            if spread:
-                self.from_spread.add(key)
-            else:
-                self.from_spread.discard(key)
-            return
-        self.positions[key] = len(self.entries)
-        self.entries.append(entry)
-        if spread:
-            self.from_spread.add(key)
 
 
 # --------------------------------------------------------------------------------------------------

@@ -10,13 +10,14 @@ a fraction or an exponent `float`. The `json` module only decodes the escapes of
 Exports: when the root is an object whose "main" member is an object, that member is `main`, and
 the root's other object members (e.g. "list") are exported too; otherwise the root is `main`.
 
-Valid input takes a fast path (`_parse_fast`: `, "key":` in one regex match, nodes built without
-the dataclasses' __init__); anything it does not accept is parsed again by the reference parser
-(`_parse_checked`), which finds and explains the error.
+Valid input takes a fast path (`_parse_fast`: a value, `{` with the first key, or `, "key":` in
+one regex match, nodes built without the dataclasses' __init__); anything it does not accept is
+parsed again by the reference parser (`_parse_checked`), which finds and explains the error.
 """
 
 from __future__ import annotations
 
+import codecs
 import gc
 import re
 from collections.abc import Callable
@@ -120,11 +121,16 @@ _DISCARDED = SScalar(None, Span(0, 0))
 _NO_SPAN = Span(0, 0)
 
 
+# The reference parser's transitions: the states that accept a string (a key or a value) or any
+# other scalar value, and the closing brackets with the states in which they close a container.
+_TAKES_STRING = frozenset({_OBJ_FIRST, _OBJ_KEY, _ARR_FIRST, _VALUE})
+_TAKES_VALUE = frozenset({_ARR_FIRST, _VALUE})
+_CLOSES = frozenset({(125, _OBJ_FIRST), (125, _OBJ_NEXT), (93, _ARR_FIRST), (93, _ARR_NEXT)})
+
+
 def _parse_checked(data: bytes, pos: int) -> SNode:
     """The reference parser: token by token, with a precise error for anything invalid."""
-    n = len(data)
     token = _TOKEN.match
-
     stack: list[_Frame] = []
     state = _VALUE
     key = ""
@@ -136,102 +142,49 @@ def _parse_checked(data: bytes, pos: int) -> SNode:
         if m is None:
             raise _fail_at(data, _skip_ws(data, pos), state, stack)
         kind = m.lastindex
-        start = m.start(kind or 0)
-        if kind == 2:
-            start -= 1  # the group is the string's body; the token starts at its opening quote
-        end = m.end()
+        # where the token starts (the group of a string is its body, after the opening quote)
+        start = m.start(2) - 1 if kind == 2 else m.start(kind or 0)
+        end = pos = m.end()
         if kind == 1:
             c = data[start]
-            if state == _OBJ_COLON:
-                if c != 58:  # ':'
-                    raise _expected(data, start, "expected `:` after an object key")
+            if c == 58 and state == _OBJ_COLON:  # ':'
                 state = _VALUE
-                pos = end
                 continue
-            if state == _OBJ_NEXT or state == _ARR_NEXT:
-                if c == 44:  # ','
-                    state = _OBJ_KEY if state == _OBJ_NEXT else _VALUE
-                    last_comma = start
-                    pos = end
-                    continue
-                if c != (125 if state == _OBJ_NEXT else 93):  # '}' / ']'
-                    raise _expected(data, start, _NEXT_MESSAGE[state])
-                # Otherwise: close the container, below.
-            elif c == 123 or c == 91:  # '{' / '['
-                if state == _OBJ_FIRST or state == _OBJ_KEY:
-                    raise _key_expected(data, start, state)
+            if c == 44 and (state == _OBJ_NEXT or state == _ARR_NEXT):  # ','
+                state = _OBJ_KEY if state == _OBJ_NEXT else _VALUE
+                last_comma = start
+                continue
+            if (c == 123 or c == 91) and (state == _VALUE or state == _ARR_FIRST):  # '{' / '['
                 stack.append(_Frame(c == 123, start, key, key_span))
                 state = _OBJ_FIRST if c == 123 else _ARR_FIRST
                 last_comma = -1
-                pos = end
                 continue
-            elif (c == 125 and state == _OBJ_FIRST) or (c == 93 and state == _ARR_FIRST):
-                pass  # an empty container: close it, below
-            elif (c == 125 and state == _OBJ_KEY) or (
-                c == 93 and state == _VALUE and last_comma >= 0 and stack and not stack[-1].is_object
-            ):
-                raise _Fail("trailing comma is not allowed in JSON", last_comma, last_comma + 1)
-            elif state == _OBJ_FIRST or state == _OBJ_KEY:
-                raise _key_expected(data, start, state)
-            else:
-                raise _value_expected(data, start, stack)
+            if (c, state) not in _CLOSES:
+                raise _punctuation_fail(data, start, c, state, stack, last_comma)
             frame = stack.pop()
             key = frame.key
             key_span = frame.key_span
-            pos = end
-            depth = len(stack) + 1
-            if depth > MAX_DEPTH:
-                if depth == MAX_DEPTH + 1:
-                    node = NonStatic(_text(data, frame.start, end), "nested too deeply", Span(frame.start, end))
-                else:
-                    node = _DISCARDED
-            elif frame.is_object:
-                node = SObject(tuple(frame.entries), Span(frame.start, end))
-            else:
-                node = SArray(tuple(frame.children), Span(frame.start, end))
+            node = _closed(frame, data, end, len(stack) + 1)
+        elif state not in (_TAKES_STRING if kind == 2 else _TAKES_VALUE):
+            raise _fail_at(data, start, state, stack)
+        elif kind == 2:
+            body = m.group(2)
+            try:
+                text = body.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise _utf8_fail(data, start + 1, exc) from None
+            text = _json_loads(f'"{text}"') if 92 in body else text  # 92: a backslash (valid escapes)
+            if state != _VALUE and state != _ARR_FIRST:  # an object key
+                key = text
+                key_span = Span(start, end)
+                state = _OBJ_COLON
+                continue
+            node = SScalar(text, Span(start, end))
         else:
-            if state == _OBJ_COLON:
-                raise _expected(data, start, "expected `:` after an object key")
-            if state == _OBJ_NEXT or state == _ARR_NEXT:
-                raise _expected(data, start, _NEXT_MESSAGE[state])
-            if kind == 2:
-                body = m.group(2)
-                try:
-                    text = body.decode("utf-8")
-                except UnicodeDecodeError as exc:
-                    raise _utf8_fail(data, start + 1, exc) from None
-                if 92 in body:  # a backslash: let the json module decode the (valid) escapes
-                    text = _json_loads(f'"{text}"')
-                if state == _OBJ_FIRST or state == _OBJ_KEY:
-                    key = text
-                    key_span = Span(start, end)
-                    state = _OBJ_COLON
-                    pos = end
-                    continue
-                node = SScalar(text, Span(start, end))
-            elif state == _OBJ_FIRST or state == _OBJ_KEY:
-                raise _key_expected(data, start, state)
-            elif kind == 3:
-                if end < n and data[end] in _WORD_TAIL:
-                    raise _bad_value(data, start)
-                number = m.group(3)
-                if m.group(4):
-                    node = SScalar(float(number), Span(start, end))
-                else:
-                    try:
-                        node = SScalar(int(number), Span(start, end))
-                    except ValueError:  # more digits than int() accepts (sys.get_int_max_str_digits)
-                        node = NonStatic(number.decode("ascii"), "integer with too many digits", Span(start, end))
-            else:
-                if end < n and data[end] in _WORD_TAIL:
-                    raise _bad_value(data, start)
-                node = SScalar(_LITERALS[m.group(5)], Span(start, end))
-            pos = end
+            node = _number_or_literal(m, data, start, end)
         # A value is complete: attach it to the enclosing container, or finish.
         if not stack:
-            rest = _skip_ws(data, pos)
-            if rest < n:
-                raise _Fail("unexpected data after the top-level value", rest, _token_end(data, rest))
+            _check_end(data, end)
             return node
         frame = stack[-1]
         if frame.is_object:
@@ -243,21 +196,79 @@ def _parse_checked(data: bytes, pos: int) -> SNode:
         last_comma = -1
 
 
+def _closed(frame: _Frame, data: bytes, end: int, depth: int) -> SNode:
+    """The node of the container `frame` that closes at `end`, found at nesting `depth` (root: 1)."""
+    if depth > MAX_DEPTH:
+        if depth == MAX_DEPTH + 1:
+            return NonStatic(_text(data, frame.start, end), "nested too deeply", Span(frame.start, end))
+        return _DISCARDED
+    if frame.is_object:
+        return SObject(tuple(frame.entries), Span(frame.start, end))
+    return SArray(tuple(frame.children), Span(frame.start, end))
+
+
+def _number_or_literal(m: re.Match[bytes], data: bytes, start: int, end: int) -> SNode:
+    """The value of a number or `true`/`false`/`null` token (`_TOKEN` groups 3 to 5)."""
+    if end < len(data) and data[end] in _WORD_TAIL:
+        raise _bad_value(data, start)
+    number = m.group(3)
+    if number is None:
+        return SScalar(_LITERALS[m.group(5)], Span(start, end))
+    if m.group(4):
+        return SScalar(float(number), Span(start, end))
+    try:
+        return SScalar(int(number), Span(start, end))
+    except ValueError:  # more digits than int() accepts (sys.get_int_max_str_digits)
+        return NonStatic(number.decode("ascii"), "integer with too many digits", Span(start, end))
+
+
+def _check_end(data: bytes, pos: int) -> None:
+    """Only whitespace may follow the top-level value."""
+    rest = _skip_ws(data, pos)
+    if rest < len(data):
+        raise _Fail("unexpected data after the top-level value", rest, _token_end(data, rest))
+
+
+def _punctuation_fail(data: bytes, pos: int, c: int, state: int, stack: list[_Frame], last_comma: int) -> _Fail:
+    """A bracket, comma or colon where it does not belong: a trailing comma, or what `_fail_at` says."""
+    if (c == 125 and state == _OBJ_KEY) or (
+        c == 93 and state == _VALUE and last_comma >= 0 and stack and not stack[-1].is_object
+    ):
+        return _Fail("trailing comma is not allowed in JSON", last_comma, last_comma + 1)
+    return _fail_at(data, pos, state, stack)
+
+
 # --- The fast path -------------------------------------------------------------------------------
-# Valid JSON only: members are read as `, "key":` in one regex match, and nodes are built without
-# the frozen dataclasses' __init__ (which costs about half of the parse). Anything unusual (errors,
-# nesting deeper than MAX_DEPTH, huge integers) returns None and is left to `_parse_checked`.
+# Valid JSON only: a value is read in one regex match (an object's opening brace together with its
+# first key), members as `, "key":` in one match, and nodes are built without the frozen
+# dataclasses' __init__ (which costs about half of the parse). Anything unusual (errors, nesting
+# deeper than MAX_DEPTH, integers with hundreds of digits, invalid UTF-8) returns None and is left
+# to `_parse_checked`.
 
 _STRING = rb'"([^"\\\x00-\x1f]*(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\x00-\x1f]*)*)"'
-_KEY_FIRST = re.compile(rb"[ \t\n\r]*" + _STRING + rb"[ \t\n\r]*:")
-_KEY_NEXT = re.compile(rb"[ \t\n\r]*,[ \t\n\r]*" + _STRING + rb"[ \t\n\r]*:")
+# A number or a literal must end here; otherwise it is a bad token (`1x`, `truex`, `01`).
+_TOKEN_END = rb"(?![0-9A-Za-z.+\-_$])"
+# Group numbers of `_FAST_VALUE`; `m.lastindex` tells which alternative matched.
+_F_OBJECT, _F_KEY, _F_ARRAY, _F_EMPTY, _F_STRING, _F_NUMBER, _F_FRACTION, _F_LITERAL = range(1, 9)
 _FAST_VALUE = re.compile(
-    rb"[ \t\n\r]*(?:([{\[])|"
+    rb"[ \t\n\r]*(?:"
+    + rb"(\{[ \t\n\r]*"  # 1: `{` with its first key (2: the key's body)
     + _STRING
-    + rb"|(-?(?:0|[1-9][0-9]*)((?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?))|(true|false|null))"
+    + rb"[ \t\n\r]*:)"
+    + rb"|(\[)(?![ \t\n\r]*\])"  # 3: the `[` of a non-empty array
+    + rb"|(\{[ \t\n\r]*\}|\[[ \t\n\r]*\])"  # 4: an empty object or array
+    + rb"|"
+    + _STRING  # 5: a string's body
+    # 6: a number (7: its fraction and exponent). At most 599 digits before the point: int() accepts
+    # them whatever sys.set_int_max_str_digits says (at least 640); longer ones take the slow path.
+    + rb"|(-?(?:0|[1-9][0-9]{0,598})((?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?))"
+    + _TOKEN_END
+    + rb"|(true|false|null)"  # 8
+    + _TOKEN_END
+    + rb")"
 )
-_CLOSE_OBJECT = re.compile(rb"[ \t\n\r]*\}")
-_CLOSE_ARRAY = re.compile(rb"[ \t\n\r]*\]")
+# After a member: `, "key":` (1: the key's body), or the `}` that closes the object.
+_AFTER_MEMBER = re.compile(rb"[ \t\n\r]*(?:,[ \t\n\r]*" + _STRING + rb"[ \t\n\r]*:|\})")
 _AFTER_ITEM = re.compile(rb"[ \t\n\r]*([,\]])")
 
 
@@ -310,18 +321,40 @@ _span, _scalar, _entry = _fast_constructors()
 
 
 def _parse_fast(data: bytes, pos: int) -> SNode | None:
+    """The value at `pos` if `data` is valid JSON that the fast path reads, else None."""
+    if not _is_utf8(data):
+        return None  # the reference parser says where
+    return _read_fast(data, pos)
+
+
+def _is_utf8(data: bytes) -> bool:
+    """Whether `data` is valid UTF-8 (checked in chunks: no copy of a large file in memory)."""
+    if data.isascii():
+        return True
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    view = memoryview(data)
+    try:
+        for start in range(0, len(data), _CHUNK):
+            decoder.decode(view[start : start + _CHUNK])
+        decoder.decode(b"", True)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+_CHUNK = 1 << 20
+
+
+def _read_fast(data: bytes, pos: int) -> SNode | None:
+    """The fast path proper, for valid UTF-8: every string body, sliced between two quotes, decodes."""
     n = len(data)
     value_match = _FAST_VALUE.match
-    key_first = _KEY_FIRST.match
-    key_next = _KEY_NEXT.match
-    close_object = _CLOSE_OBJECT.match
-    close_array = _CLOSE_ARRAY.match
+    after_member = _AFTER_MEMBER.match
     after_item = _AFTER_ITEM.match
     span = _span
     scalar = _scalar
     entry = _entry
     literals = _LITERALS
-    word_tail = _WORD_TAIL
     stack: list[_Frame] = []
     key = ""
     key_span = _NO_SPAN
@@ -331,89 +364,50 @@ def _parse_fast(data: bytes, pos: int) -> SNode | None:
         m = value_match(data, pos)
         if m is None:
             return None
-        kind = m.lastindex
+        kind: int = m.lastindex  # type: ignore[assignment]  # never None: every alternative is a group
         end = m.end()
-        if kind == 1:
-            start = end - 1
+        if kind <= _F_EMPTY:  # a container
             if len(stack) >= MAX_DEPTH:
                 return None
-            if data[start] == 123:  # '{'
-                km = key_first(data, end)
-                if km is not None:
-                    stack.append(_Frame(True, start, key, key_span))
-                    body = km.group(1)
-                    try:
-                        key = body.decode("utf-8")
-                    except UnicodeDecodeError:
-                        return None
-                    if 92 in body:
-                        key = _json_loads(f'"{key}"')
-                    key_span = span(km.start(1) - 1, km.end(1) + 1)
-                    pos = km.end()
-                    continue
-                cm = close_object(data, end)
-                if cm is None:
-                    return None
-                pos = cm.end()
-                node = SObject((), span(start, pos))
-            else:
-                cm = close_array(data, end)
-                if cm is None:
-                    stack.append(_Frame(False, start, key, key_span))
-                    pos = end
-                    continue
-                pos = cm.end()
-                node = SArray((), span(start, pos))
-        elif kind == 2:
-            body = m.group(2)
-            try:
-                text = body.decode("utf-8")
-            except UnicodeDecodeError:
-                return None
-            if 92 in body:
-                text = _json_loads(f'"{text}"')
-            node = scalar(text, span(m.start(2) - 1, end))
-            pos = end
-        elif kind == 3:
-            if end < n and data[end] in word_tail:
-                return None
-            number = m.group(3)
-            if m.group(4):
-                node = scalar(float(number), span(m.start(3), end))
-            else:
-                try:
-                    node = scalar(int(number), span(m.start(3), end))
-                except ValueError:
-                    return None
-            pos = end
+            if kind == _F_OBJECT:  # `{` and the first key
+                stack.append(_Frame(True, m.start(_F_OBJECT), key, key_span))
+                body = m.group(_F_KEY)
+                key = body.decode("utf-8")
+                key = _json_loads(f'"{key}"') if 92 in body else key  # 92: a backslash
+                key_span = span(m.start(_F_KEY) - 1, m.end(_F_KEY) + 1)
+                pos = end
+                continue
+            if kind == _F_ARRAY:
+                stack.append(_Frame(False, end - 1, key, key_span))
+                pos = end
+                continue
+            start = m.start(_F_EMPTY)
+            node = SObject((), span(start, end)) if data[start] == 123 else SArray((), span(start, end))
+        elif kind == _F_STRING:
+            body = m.group(_F_STRING)
+            text = body.decode("utf-8")
+            node = scalar(_json_loads(f'"{text}"') if 92 in body else text, span(m.start(_F_STRING) - 1, end))
+        elif kind == _F_NUMBER:
+            number = m.group(_F_NUMBER)
+            node = scalar(float(number) if m.group(_F_FRACTION) else int(number), span(m.start(_F_NUMBER), end))
         else:
-            if end < n and data[end] in word_tail:
-                return None
-            node = scalar(literals[m.group(5)], span(m.start(5), end))
-            pos = end
+            node = scalar(literals[m.group(_F_LITERAL)], span(m.start(_F_LITERAL), end))
+        pos = end
         # Attach the finished value; close containers while they end here.
-        while True:
-            if not stack:
-                return node if _skip_ws(data, pos) == n else None
+        while stack:
             frame = stack[-1]
             if frame.is_object:
                 frame.entries.append(entry(key, key_span, node))
-                km = key_next(data, pos)
-                if km is not None:
-                    body = km.group(1)
-                    try:
-                        key = body.decode("utf-8")
-                    except UnicodeDecodeError:
-                        return None
-                    if 92 in body:
-                        key = _json_loads(f'"{key}"')
-                    key_span = span(km.start(1) - 1, km.end(1) + 1)
-                    pos = km.end()
-                    break
-                cm = close_object(data, pos)
-                if cm is None:
+                am = after_member(data, pos)
+                if am is None:
                     return None
-                pos = cm.end()
+                pos = am.end()
+                if am.lastindex:  # `, "key":` -- the next member's key
+                    body = am.group(1)
+                    key = body.decode("utf-8")
+                    key = _json_loads(f'"{key}"') if 92 in body else key
+                    key_span = span(am.start(1) - 1, am.end(1) + 1)
+                    break
                 node = SObject(tuple(frame.entries), span(frame.start, pos))
             else:
                 frame.children.append(node)
@@ -427,6 +421,8 @@ def _parse_fast(data: bytes, pos: int) -> SNode | None:
             stack.pop()
             key = frame.key
             key_span = frame.key_span
+        else:  # the root value is complete
+            return node if _skip_ws(data, pos) == n else None
 
 
 _NEXT_MESSAGE = {

@@ -6,13 +6,15 @@ functions, classes and imports are exported as `NonStatic`, and so are names bou
 `for`, `try`, `with`... blocks (their value depends on how the code runs). `del` removes an export.
 
 Values are evaluated exactly as Python would: dicts with string keys (a non-string key makes the
-whole dict `NonStatic`; `**spread` of a static dict merges its entries), lists and tuples (both
-`SArray`; a tuple's span includes its parentheses), strings with every prefix, quote style and
-escape, implicit concatenation, f-strings without placeholders, ints and floats in every notation
-with unary `-`/`+`, True/False/None, `+` of two strings or two numbers, and names bound earlier at
-module level to their (shared) value tree, whose spans stay at the definition. Everything else
-(calls, lambdas, comprehensions, attribute access, sets, bytes, complex numbers...) becomes a
-`NonStatic` with its exact source text and a short reason.
+whole dict `NonStatic`; `**spread` of a static dict merges its entries in place, with the same
+`flowlint.formats.base.SpreadMerger` as the JavaScript loader; two explicit entries with one key stay
+two entries, so rules can report the duplicate), lists and tuples (both `SArray`; a tuple's span
+includes its parentheses; `*spread` of a static list, tuple or string splices its items in),
+strings with every prefix, quote style and escape, implicit concatenation, f-strings without
+placeholders, ints and floats in every notation with unary `-`/`+`, True/False/None, `+` of two
+strings or two numbers, and names bound earlier at module level to their (shared) value tree, whose
+spans stay at the definition. Everything else (calls, lambdas, comprehensions, attribute access,
+sets, bytes, complex numbers...) becomes a `NonStatic` with its exact source text and a short reason.
 
 Safety: libcst's parser is native code that recurses on the syntax tree, so deeply nested input
 would overflow the C stack (a crash, not an exception), and its position computation recurses in
@@ -32,12 +34,12 @@ import io
 import re
 import tokenize
 import warnings
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from flowlint.core.nodes import NonStatic, SArray, SEntry, SNode, SObject, Span, SScalar
-from flowlint.formats.base import ParsedModule, SyntaxProblem
+from flowlint.formats.base import ParsedModule, SpreadMerger, SyntaxProblem
 
 if TYPE_CHECKING:
     from libcst.metadata import CodeSpan
@@ -279,6 +281,40 @@ class _FString:
         self.field: _Level | None = None  # the open replacement field, if any
 
 
+# The pre-scan's tokens. Whitespace, line continuations and comments are skipped as the prefix of
+# the next token (a line continuation only matters at the start of a logical line, which
+# `_Prescan.line_start` reads itself). The groups tell what a token does to the estimate: `name`,
+# `str`, `comma`, `open`, `close` and `nl` are the common tokens, handled in the loop of
+# `_Prescan.run`; everything else goes to a method of `_Prescan` (`_RARE_TOKENS`).
+_PRESCAN = re.compile(
+    r"""
+    (?:[ \t\f]+|\\(?:\r\n|\r|\n))*(?:\#[^\r\n]*)?
+    (?:
+      (?P<nl>\r\n|\r|\n)
+    | (?P<fstr>(?P<fprefix>[rRuUbBfFtT][fFtT]|[fFtT][rRuUbBfFtT]?)(?P<fquote>'''|\"\"\"|'|\"))
+    | (?P<str>[rRuUbB]{0,2}(?P<quote>'''|\"\"\"|'|\"))
+    | (?P<word>(?:lambda|for)(?!\w))
+    | (?P<name>"""
+    + _NAME_RE
+    + r""")
+    | (?P<num>(?:\d|\.\d)(?:[\w.]|(?<=[eE])[+-])*)
+    | (?P<comma>,)
+    | (?P<colon>:(?!=))
+    | (?P<op>\*\*=?|//=?|>>=?|<<=?|->|:=|\.\.\.|[-+*/%@&|^<>=!]=?|[~.;])
+    | (?P<open>[(\[{])
+    | (?P<close>[)\]}])
+    | (?P<other>.)
+    | (?P<eof>\Z)
+    )
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+# What precedes the first token of a logical line: blank lines, comments, line continuations.
+_BLANK = re.compile(r"(?:[ \t\f]+|\#[^\r\n]*|\\(?:\r\n|\r|\n)|\r\n|\r|\n)*")
+# Levels at whose top a `:` is an ordinary token (at the top of a lambda or an f-string field it is not).
+_ORDINARY_COLON = frozenset({"top", "bracket", "for"})
+
+
 def _prescan(text: str, limit: int = MAX_DEPTH_ESTIMATE) -> _Scan:
     """Bound the depth of the syntax tree libcst would build, stopping where it exceeds `limit`.
 
@@ -287,203 +323,312 @@ def _prescan(text: str, limit: int = MAX_DEPTH_ESTIMATE) -> _Scan:
     tokens since the last `,`, `=` or `;`) adds one, because chained operators, calls, subscripts
     and attribute accesses each nest the tree once more. The estimate only over-approximates.
     """
-    result = _Scan()
-    scan = _SCAN.match
-    n = len(text)
-    pos = 0
-    levels: list[_Level] = [_Level("top")]
-    real_depth = 0  # open brackets and f-string fields
-    fstrings: list[_FString] = []
-    indents: list[int] = [0]  # indentation widths of the open blocks
-    elifs: list[int] = [0]  # length of the current `elif` chain in each open block
-    base = 0  # weight of the blocks around the current logical line
-    line_start = True
-    line_begin = 0  # where the current physical line starts
-    total = 0  # sum of the levels' counts and weights
+    return _Prescan(text, limit).run()
 
-    while pos < n:
-        fstring = fstrings[-1] if fstrings else None
-        if fstring is not None and fstring.field is None:
-            # Literal text of an f-string.
-            m = _FTEXT[(fstring.quote, fstring.raw)].match(text, pos)
+
+class _Prescan:
+    """The state of one pre-scan. `run` is the loop over the tokens; it keeps the running estimate
+    in local variables, and hands it to the methods for the rarer tokens through `total` and
+    `real_depth`."""
+
+    __slots__ = ("base", "elifs", "fstrings", "indents", "levels", "limit", "real_depth", "result", "text", "total")
+
+    def __init__(self, text: str, limit: int) -> None:
+        self.text = text
+        self.limit = limit
+        self.result = _Scan()
+        self.levels: list[_Level] = [_Level("top")]
+        self.fstrings: list[_FString] = []
+        self.indents: list[int] = [0]  # indentation widths of the open blocks
+        self.elifs: list[int] = [0]  # length of the current `elif` chain in each open block
+        self.base = 0  # weight of the blocks around the current logical line
+        self.total = 0  # sum of the levels' counts and weights
+        self.real_depth = 0  # open brackets and f-string fields
+
+    def run(self) -> _Scan:
+        text = self.text
+        limit = self.limit
+        result = self.result
+        levels = self.levels
+        scan = _PRESCAN.match
+        string_body = _STRING_BODY
+        open_for = _OPEN_FOR
+        ordinary_colon = _ORDINARY_COLON
+        rare = _RARE_TOKENS
+        n = len(text)
+        pos = self.line_start(0)
+        base = self.base
+        total = real_depth = 0
+        while pos < n:
+            m = scan(text, pos)
+            assert m is not None  # `other` matches any character, `eof` the end
+            kind = m.lastgroup
+            pos = m.end()
+            top = levels[-1]
+            if kind == "name" or (kind == "colon" and top.kind in ordinary_colon):
+                top.count += 1
+                total += 1
+            elif kind == "str":
+                top.count += 1
+                total += 1
+                body = string_body[m.group("quote")].match(text, pos)
+                if body is None:
+                    return self.unterminated(m)
+                pos = body.end()
+            elif kind == "comma":
+                if top.kind == "lambda":  # a comma ends the body of a lambda
+                    total = self.end_lambdas(total)
+                    top = levels[-1]
+                total -= top.count
+                top.count = 0
+            elif kind == "open":
+                top.count += 1
+                levels.append(_Level("bracket", m.group(kind), m.start(kind)))
+                real_depth += 1
+                total += 1 + _BRACKET_WEIGHT
+            elif kind == "close" and top.kind == "bracket" and top.opener == open_for[m.group(kind)]:
+                levels.pop()
+                real_depth -= 1
+                total -= top.count + _BRACKET_WEIGHT
+            elif kind == "nl":
+                if real_depth == 0:  # the end of a logical line
+                    del levels[1:]
+                    levels[0].count = 0
+                    total = 0
+                    pos = self.line_start(pos)
+                    base = self.base
+                continue
+            else:
+                self.total = total
+                self.real_depth = real_depth
+                pos = rare[kind](self, m, pos)
+                if pos < 0:
+                    return result
+                total = self.total
+                real_depth = self.real_depth
+            if base + total > limit:
+                result.too_deep_at = m.start(kind or 0)
+                return result
+        return self.finish()
+
+    def line_start(self, pos: int) -> int:
+        """Skip the blank lines from `pos`, the start of a physical line; at the first token of the
+        logical line, set `base` to the weight of the blocks around it. Returns where the token is."""
+        text = self.text
+        blank = _BLANK.match(text, pos)
+        first = pos if blank is None else blank.end()
+        m = _SCAN.match(text, first)
+        if m is None or (m.lastgroup == "op" and m.group() == ";"):  # the end of the file, or no statement
+            return first
+        breaks = max(text.rfind("\n", pos, first), text.rfind("\r", pos, first))
+        line_begin = breaks + 1 if breaks >= 0 else pos
+        width = _indent_width(text[line_begin:first])
+        indents = self.indents
+        elifs = self.elifs
+        dedented = False
+        while len(indents) > 1 and width < indents[-1]:
+            indents.pop()
+            elifs.pop()
+            dedented = True
+        if dedented and width != indents[-1] and self.result.lexical_error is None:
+            message = "unindent does not match any outer indentation level"
+            self.result.lexical_error = (message, first, first + len(m.group()), "indent")
+        if width > indents[-1]:
+            indents.append(width)
+            elifs.append(0)
+        word = m.group() if m.lastgroup == "name" else ""
+        if word == "elif":
+            elifs[-1] += 1
+        elif word != "else":
+            elifs[-1] = 0
+        self.base = _INDENT_WEIGHT * (len(indents) - 1) + _ELIF_WEIGHT * sum(elifs)
+        return first
+
+    def count(self) -> None:
+        """Count a token in the current segment of the innermost level."""
+        self.levels[-1].count += 1
+        self.total += 1
+
+    def end_lambdas(self, total: int) -> int:
+        """A comma ends the lambdas whose body is being read: the total without them."""
+        levels = self.levels
+        while levels[-1].kind == "lambda" and levels[-1].state == 1:
+            gone = levels.pop()
+            total -= gone.count + _PSEUDO_WEIGHT
+        return total
+
+    def unterminated(self, m: re.Match[str]) -> _Scan:
+        """A string (not an f-string) without its closing quote: scanning cannot go on."""
+        quote = m.group("quote")
+        message = "unterminated triple-quoted string literal" if len(quote) == 3 else "unterminated string literal"
+        self.result.lexical_error = (message, m.start("str"), m.end(), "string")
+        self.result.complete = False
+        return self.result
+
+    def finish(self) -> _Scan:
+        """At the end of the text: an f-string still open, the innermost bracket still open."""
+        result = self.result
+        if self.fstrings and result.lexical_error is None:
+            start = self.fstrings[-1].start
+            result.lexical_error = ("unterminated f-string literal", start, start + 1, "string")
+        for level in reversed(self.levels):
+            if level.kind == "bracket":
+                result.unclosed = (level.opener, level.at)
+                break
+        return result
+
+    # The rarer tokens: each method returns where scanning goes on, or -1 if it stops (`result` says why).
+
+    def number(self, m: re.Match[str], pos: int) -> int:
+        self.count()
+        token = m.group("num")
+        if self.result.lexical_error is None and not _valid_number(token):
+            self.result.lexical_error = (f"invalid number `{token}`", m.start("num"), pos, "number")
+        return pos
+
+    def keyword(self, m: re.Match[str], pos: int) -> int:
+        """`lambda`, and `for` in brackets (a comprehension), nest what follows them."""
+        self.count()
+        if m.group("word") == "lambda":
+            self.levels.append(_Level("lambda"))
+            self.total += _PSEUDO_WEIGHT
+        elif self.real_depth > 0:
+            self.levels.append(_Level("for"))
+            self.total += _PSEUDO_WEIGHT
+        return pos
+
+    def operator(self, m: re.Match[str], pos: int) -> int:
+        op = m.group("op")
+        top = self.levels[-1]
+        if op == "=":  # a separator
+            self.total -= top.count
+            top.count = 0
+        elif op == ";" and self.real_depth == 0:  # the end of a simple statement
+            del self.levels[1:]
+            self.levels[0].count = 0
+            self.total = 0
+        else:
+            self.count()
+        return pos
+
+    def colon(self, m: re.Match[str], pos: int) -> int:
+        """A `:` at the top of a lambda (the end of its parameters) or of an f-string field."""
+        top = self.levels[-1]
+        if top.kind == "lambda" and top.state == 0:
+            top.state = 1
+            self.total -= top.count
+            top.count = 0
+            return pos
+        self.count()
+        fstrings = self.fstrings
+        if top.kind == "field" and fstrings and fstrings[-1].field is top:
+            # A format spec: literal text up to a nested field or the closing `}`.
+            spec = _FORMAT_SPEC[fstrings[-1].quote].match(self.text, pos)
+            pos = spec.end() if spec is not None else pos
+        return pos
+
+    def close(self, m: re.Match[str], pos: int) -> int:
+        """A closing bracket that does not simply close the innermost bracket level."""
+        levels = self.levels
+        result = self.result
+        closer = m.group("close")
+        start = m.start("close")
+        while levels[-1].kind in ("lambda", "for"):  # pseudo levels end with their bracket
+            gone = levels.pop()
+            self.total -= gone.count + _PSEUDO_WEIGHT
+        top = levels[-1]
+        if top.kind == "top":
+            if result.lexical_error is None:
+                result.lexical_error = (f"unmatched `{closer}`", start, pos, "bracket")
+        elif top.opener != _OPEN_FOR[closer]:
+            if result.lexical_error is None:
+                message = f"closing `{closer}` does not match the opening `{top.opener}`"
+                result.lexical_error = (message, start, pos, "bracket")
+            if top.kind == "bracket":
+                levels.pop()
+                self.real_depth -= 1
+                self.total -= top.count + _BRACKET_WEIGHT
+        else:
+            levels.pop()
+            self.real_depth -= 1
+            self.total -= top.count + _BRACKET_WEIGHT
+            if top.kind == "field" and self.fstrings and self.fstrings[-1].field is top:
+                self.fstrings[-1].field = None
+                return self.fstring_text(pos)
+        return pos
+
+    def fstring(self, m: re.Match[str], pos: int) -> int:
+        """The start of an f-string (or t-string): its literal text is read up to a field or its end."""
+        self.count()
+        start = m.start("fstr")
+        if self.base + self.total > self.limit:
+            self.result.too_deep_at = start
+            return -1
+        self.fstrings.append(_FString(m.group("fquote"), "r" in m.group("fprefix").lower(), start))
+        return self.fstring_text(pos)
+
+    def fstring_text(self, pos: int) -> int:
+        """Literal text of the innermost f-string: up to its end or to a replacement field."""
+        text = self.text
+        n = len(text)
+        result = self.result
+        fstring = self.fstrings[-1]
+        pattern = _FTEXT[(fstring.quote, fstring.raw)]
+        while pos < n:
+            m = pattern.match(text, pos)
             pos = m.end() if m is not None else pos
             if text.startswith(fstring.quote, pos):
-                fstrings.pop()
-                pos += len(fstring.quote)
-            elif pos < n and text[pos] == "{":
+                self.fstrings.pop()
+                return pos + len(fstring.quote)
+            char = text[pos : pos + 1]
+            if char == "{":
                 fstring.field = _Level("field", "{", pos)
-                levels.append(fstring.field)
-                real_depth += 1
-                total += _BRACKET_WEIGHT
-                pos += 1
-                if base + total > limit:
-                    result.too_deep_at = pos - 1
-                    return result
-            elif pos < n and text[pos] == "}":  # a single `}`: an error
+                self.levels.append(fstring.field)
+                self.real_depth += 1
+                self.total += _BRACKET_WEIGHT
+                if self.base + self.total > self.limit:
+                    result.too_deep_at = pos
+                    return -1
+                return pos + 1
+            if char == "}":  # a single `}`: an error
                 if result.lexical_error is None:
                     result.lexical_error = ("f-string: single `}` is not allowed", pos, pos + 1, "string")
                 pos += 1
-            elif pos < n and text[pos] == "\\":  # a backslash before `{`
+            elif char == "\\":  # a backslash before `{`
                 pos += 1
             else:  # a line break in a single-quoted f-string, or the end of the file
                 result.lexical_error = ("unterminated f-string literal", fstring.start, fstring.start + 1, "string")
                 result.complete = False
-                return result
-            continue
-        m = scan(text, pos)
-        assert m is not None  # the `other` alternative matches any character
-        kind = m.lastgroup
-        start = pos
-        pos = m.end()
-        if kind == "ws" or kind == "comment":
-            continue
-        if kind == "cont":
-            line_begin = pos
-            continue
-        if kind == "nl" or (kind == "op" and real_depth == 0 and m.group() == ";"):
-            if kind == "nl":
-                line_begin = pos
-            if real_depth == 0:  # the end of a logical line (or a simple statement)
-                del levels[1:]
-                levels[0].count = 0
-                total = 0
-                line_start = kind == "nl"
-            continue
-        if line_start:
-            # The first token of a logical line: the blocks around it.
-            line_start = False
-            width = _indent_width(text[line_begin:start])
-            dedented = False
-            while len(indents) > 1 and width < indents[-1]:
-                indents.pop()
-                elifs.pop()
-                dedented = True
-            if dedented and width != indents[-1] and result.lexical_error is None:
-                result.lexical_error = (
-                    "unindent does not match any outer indentation level",
-                    start,
-                    start + len(m.group()),
-                    "indent",
-                )
-            if width > indents[-1]:
-                indents.append(width)
-                elifs.append(0)
-            word = m.group() if kind == "name" else ""
-            if word == "elif":
-                elifs[-1] += 1
-            elif word != "else":
-                elifs[-1] = 0
-            base = _INDENT_WEIGHT * (len(indents) - 1) + _ELIF_WEIGHT * sum(elifs)
-        top = levels[-1]
-        if kind == "open":
-            top.count += 1
-            levels.append(_Level("bracket", m.group(), start))
-            real_depth += 1
-            total += 1 + _BRACKET_WEIGHT
-        elif kind == "close":
-            closer = m.group()
-            while levels[-1].kind in ("lambda", "for"):  # pseudo levels end with their bracket
-                gone = levels.pop()
-                total -= gone.count + _PSEUDO_WEIGHT
-            top = levels[-1]
-            if top.kind == "top":
-                if result.lexical_error is None:
-                    result.lexical_error = (f"unmatched `{closer}`", start, pos, "bracket")
-            elif top.opener != _OPEN_FOR[closer]:
-                if result.lexical_error is None:
-                    result.lexical_error = (
-                        f"closing `{closer}` does not match the opening `{top.opener}`",
-                        start,
-                        pos,
-                        "bracket",
-                    )
-                if top.kind == "bracket":
-                    levels.pop()
-                    real_depth -= 1
-                    total -= top.count + _BRACKET_WEIGHT
+                return -1
+        return pos
+
+    def other(self, m: re.Match[str], pos: int) -> int:
+        """A character that cannot appear here."""
+        self.count()
+        if self.result.lexical_error is None:
+            char = m.group("other")
+            shown = f"`{char}`" if char.isprintable() and char != "`" else f"U+{ord(char):04X}"
+            if char == "\\":
+                message = "unexpected character after the line continuation character `\\`"
             else:
-                levels.pop()
-                real_depth -= 1
-                total -= top.count + _BRACKET_WEIGHT
-                if top.kind == "field" and fstrings and fstrings[-1].field is top:
-                    fstrings[-1].field = None
-        elif kind == "str":
-            prefix = (m.group("prefix") or "").lower()
-            quote = m.group("quote")
-            top.count += 1
-            total += 1
-            if "f" in prefix or "t" in prefix:
-                fstrings.append(_FString(quote, "r" in prefix, start))
-            else:
-                body = _STRING_BODY[quote].match(text, pos)
-                if body is None:
-                    message = (
-                        "unterminated triple-quoted string literal"
-                        if len(quote) == 3
-                        else "unterminated string literal"
-                    )
-                    result.lexical_error = (message, start, pos, "string")
-                    result.complete = False
-                    return result
-                pos = body.end()
-        elif kind == "op":
-            op = m.group()
-            if op == ",":
-                while levels[-1].kind == "lambda" and levels[-1].state == 1:  # a comma ends a lambda
-                    gone = levels.pop()
-                    total -= gone.count + _PSEUDO_WEIGHT
-                top = levels[-1]
-                total -= top.count
-                top.count = 0
-            elif op == "=":
-                total -= top.count
-                top.count = 0
-            elif op == ":" and top.kind == "lambda" and top.state == 0:
-                top.state = 1
-                total -= top.count
-                top.count = 0
-            else:
-                top.count += 1
-                total += 1
-                if op == ":" and top.kind == "field" and fstrings and fstrings[-1].field is top:
-                    # A format spec: literal text up to a nested field or the closing `}`.
-                    spec = _FORMAT_SPEC[fstrings[-1].quote].match(text, pos)
-                    pos = spec.end() if spec is not None else pos
-        elif kind == "name":
-            top.count += 1
-            total += 1
-            word = m.group()
-            if word == "lambda":
-                levels.append(_Level("lambda"))
-                total += _PSEUDO_WEIGHT
-            elif word == "for" and real_depth > 0:
-                levels.append(_Level("for"))
-                total += _PSEUDO_WEIGHT
-        else:  # a number, or a character that cannot appear here
-            top.count += 1
-            total += 1
-            if kind == "other" and result.lexical_error is None:
-                char = m.group()
-                shown = f"`{char}`" if char.isprintable() and char != "`" else f"U+{ord(char):04X}"
-                if char == "\\":
-                    message = "unexpected character after the line continuation character `\\`"
-                else:
-                    message = f"invalid character {shown}"
-                result.lexical_error = (message, start, pos, "character")
-            elif kind == "num" and result.lexical_error is None and not _valid_number(m.group()):
-                result.lexical_error = (f"invalid number `{m.group()}`", start, pos, "number")
-        if base + total > limit:
-            result.too_deep_at = start
-            return result
-    if fstrings:
-        start = fstrings[-1].start
-        if result.lexical_error is None:
-            result.lexical_error = ("unterminated f-string literal", start, start + 1, "string")
-    for level in reversed(levels):
-        if level.kind == "bracket":
-            result.unclosed = (level.opener, level.at)
-            break
-    return result
+                message = f"invalid character {shown}"
+            self.result.lexical_error = (message, m.start("other"), pos, "character")
+        return pos
+
+    def end(self, m: re.Match[str], pos: int) -> int:
+        return pos
+
+
+_RARE_TOKENS: dict[str | None, Callable[[_Prescan, re.Match[str], int], int]] = {
+    "num": _Prescan.number,
+    "word": _Prescan.keyword,
+    "op": _Prescan.operator,
+    "colon": _Prescan.colon,
+    "close": _Prescan.close,
+    "fstr": _Prescan.fstring,
+    "other": _Prescan.other,
+    "eof": _Prescan.end,
+}
 
 
 _INTEGER = re.compile(r"[1-9](?:_?[0-9])*|0(?:_?0)*|0[xX](?:_?[0-9a-fA-F])+|0[oO](?:_?[0-7])+|0[bB](?:_?[01])+")
@@ -846,56 +991,55 @@ class _Evaluator:
         """Names bound inside compound statements (`if`, `for`, `try`, `with`...) depend on how the
         code runs: they are exported as NonStatic."""
         cst = self.cst
-        keyword = {
-            cst.If: "if",
-            cst.For: "for",
-            cst.While: "while",
-            cst.Try: "try",
-            cst.With: "with",
-            cst.Match: "match",
-        }.get(type(statement), "compound")
-        article = "an" if keyword == "if" else "a"
-        reason = f"bound inside {article} `{keyword}` statement"
+        reason = _compound_reason(cst, statement)
         stack = [statement]
         while stack:
             node = stack.pop()
             if isinstance(node, (cst.SimpleStatementLine, cst.SimpleStatementSuite)):
                 for small in node.body:
-                    targets: list[Any] = []
-                    if isinstance(small, cst.Assign):
-                        targets = [t.target for t in small.targets]
-                    elif isinstance(small, (cst.AnnAssign, cst.AugAssign)) and (
-                        not isinstance(small, cst.AnnAssign) or small.value is not None
-                    ):
-                        targets = [small.target]
-                    elif isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(
-                        small.names, cst.ImportStar
-                    ):
-                        for alias in small.names:
-                            if alias.asname is not None:
-                                targets.append(alias.asname.name)
-                            else:
-                                name = self.source_text(alias.name)
-                                if not isinstance(small, cst.ImportFrom):
-                                    name = name.split(".")[0]
-                                self.bind(name, self.non_static(alias, reason))
-                    for target in targets:
-                        for name in self.target_names(target):
-                            self.bind(name, self.non_static(small, reason))
+                    self.conditional_small_statement(small, reason)
                 continue
             if isinstance(node, (cst.FunctionDef, cst.ClassDef)):
                 self.bind(node.name.value, self.non_static(node, reason))
                 continue
-            if isinstance(node, cst.For):
-                for name in self.target_names(node.target):
-                    self.bind(name, self.non_static(node.target, "a `for` loop variable"))
-            if isinstance(node, cst.With):
-                for item in node.items:
-                    if item.asname is not None:
-                        for name in self.target_names(item.asname.name):
-                            self.bind(name, self.non_static(item.asname.name, "bound by a `with` statement"))
+            self.loop_and_with_targets(node)
             children = [c for c in node.children if isinstance(c, cst.CSTNode)]
             stack.extend(reversed(children))
+
+    def conditional_small_statement(self, small: Any, reason: str) -> None:
+        """The names a simple statement inside a compound statement binds (assignments, imports)."""
+        cst = self.cst
+        targets: list[Any] = []
+        if isinstance(small, cst.Assign):
+            targets = [t.target for t in small.targets]
+        elif isinstance(small, (cst.AnnAssign, cst.AugAssign)) and (
+            not isinstance(small, cst.AnnAssign) or small.value is not None
+        ):
+            targets = [small.target]
+        elif isinstance(small, (cst.Import, cst.ImportFrom)) and not isinstance(small.names, cst.ImportStar):
+            for alias in small.names:
+                if alias.asname is not None:
+                    targets.append(alias.asname.name)
+                else:
+                    name = self.source_text(alias.name)
+                    if not isinstance(small, cst.ImportFrom):
+                        name = name.split(".")[0]
+                    self.bind(name, self.non_static(alias, reason))
+        for target in targets:
+            for name in self.target_names(target):
+                self.bind(name, self.non_static(small, reason))
+
+    def loop_and_with_targets(self, node: Any) -> None:
+        """The names a `for` loop or a `with ... as` binds, whatever the statement around them."""
+        cst = self.cst
+        if isinstance(node, cst.For):
+            for name in self.target_names(node.target):
+                self.bind(name, self.non_static(node.target, "a `for` loop variable"))
+        if isinstance(node, cst.With):
+            for item in node.items:
+                if item.asname is not None:
+                    for name in self.target_names(item.asname.name):
+                        self.bind(name, self.non_static(item.asname.name, "bound by a `with` statement"))
 
     # Expressions.
 
@@ -964,19 +1108,27 @@ class _Evaluator:
     def dict_(self, node: Any, depth: int) -> SNode:
         cst = self.cst
         entries: list[SEntry] = []
+        merger: SpreadMerger | None = None  # from the first `**spread` on
         for element in node.elements:
             if isinstance(element, cst.StarredDictElement):
                 spread = self.evaluate(element.value, depth)  # its entries join this dict
                 if not isinstance(spread, SObject):
                     spread_text = self.source_text(element.value)
                     return self.non_static(node, f"`**{spread_text}` is not a static dict")
-                entries.extend(spread.entries)
+                if merger is None:
+                    merger = SpreadMerger(entries)
+                for spread_entry in spread.entries:
+                    merger.spread(spread_entry)
                 continue
             key = self.evaluate(element.key, depth + 1)
             if not (isinstance(key, SScalar) and isinstance(key.value, str)):
                 what = "a non-static key" if isinstance(key, NonStatic) else "a non-string key"
                 return self.non_static(node, f"a dict with {what} `{self.source_text(element.key)}`")
-            entries.append(SEntry(key.value, self.span(element.key), self.evaluate(element.value, depth + 1)))
+            entry = SEntry(key.value, self.span(element.key), self.evaluate(element.value, depth + 1))
+            if merger is None:
+                entries.append(entry)
+            else:
+                merger.add(entry)
         return SObject(tuple(entries), self.span(node))
 
     def sequence(self, node: Any, depth: int) -> SNode:
@@ -985,6 +1137,9 @@ class _Evaluator:
         for element in node.elements:
             if isinstance(element, cst.StarredElement):
                 spread = self.evaluate(element.value, depth)  # its items join this list
+                if isinstance(spread, SScalar) and isinstance(spread.value, str):  # `*'ab'`: its characters
+                    items.extend(SScalar(char, spread.span) for char in spread.value)
+                    continue
                 if not isinstance(spread, SArray):
                     return self.non_static(
                         node,
@@ -1076,6 +1231,20 @@ class _Evaluator:
                     return self.non_static(node, operand.reason)
             return self.non_static(node, f"`+` of a {_type_word(left)} and a {_type_word(right)}")
         return self.non_static(node, "an arithmetic expression")
+
+
+def _compound_reason(cst: Any, statement: Any) -> str:
+    """Why a name bound inside `statement` is not static: "bound inside an `if` statement"..."""
+    keyword = {
+        cst.If: "if",
+        cst.For: "for",
+        cst.While: "while",
+        cst.Try: "try",
+        cst.With: "with",
+        cst.Match: "match",
+    }.get(type(statement), "compound")
+    article = "an" if keyword == "if" else "a"
+    return f"bound inside {article} `{keyword}` statement"
 
 
 def _type_word(node: SNode) -> str:
