@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
 
-from flowlint.core.jsvalues import js_number
+from flowlint.core.jsvalues import js_string
 from flowlint.core.nodes import SObject, first_non_json, string_value, to_python
 from flowlint.definition.model import Definition, Parameter, Tool
 
@@ -46,23 +46,6 @@ class HttpRequest:
 
 class RequestSkip(Exception):
     """The test cannot be sent (a missing server param, a value flowlint cannot read...)."""
-
-
-def js_string(value: object) -> str:
-    """`String(value)` as JavaScript would write it for the JSON-like values tests hold."""
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if value is None:
-        return "null"
-    if isinstance(value, float):
-        return js_number(value)
-    if isinstance(value, list):
-        return ",".join("" if v is None else js_string(v) for v in value)
-    if isinstance(value, dict):
-        return "[object Object]"
-    return str(value)
 
 
 def encode_component(value: str) -> str:

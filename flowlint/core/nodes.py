@@ -8,6 +8,7 @@ substitutions...) become `NonStatic` nodes that keep their source text instead o
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -112,17 +113,18 @@ def string_value(node: object) -> str | None:
     return node.value if isinstance(node, SScalar) and isinstance(node.value, str) else None
 
 
-def to_python(node: SNode) -> object:
-    """Convert a tree to plain Python data. `NonStatic` nodes stay as they are; holes become `HOLE`."""
+def to_python(node: SNode, non_static: Callable[[NonStatic], object] | None = None) -> object:
+    """Convert a tree to plain Python data; holes become `HOLE`. `NonStatic` nodes stay as they are, or
+    become `non_static(node)` (e.g. their source text, to compare trees whatever their spans)."""
     if isinstance(node, SScalar):
         return node.value
     if isinstance(node, SObject):
-        return {entry.key: to_python(entry.value) for entry in node.entries}
+        return {entry.key: to_python(entry.value, non_static) for entry in node.entries}
     if isinstance(node, SArray):
-        return [to_python(item) for item in node.items]
+        return [to_python(item, non_static) for item in node.items]
     if isinstance(node, SHole):
         return HOLE
-    return node
+    return node if non_static is None else non_static(node)
 
 
 def first_non_json(node: SNode) -> SNode | None:

@@ -68,6 +68,7 @@ from typing import Any, TypeVar
 import tree_sitter
 import tree_sitter_javascript
 
+from flowlint.core.jsvalues import js_number
 from flowlint.core.nodes import NonStatic, SArray, Scalar, SEntry, SHole, SNode, SObject, Span, SScalar
 from flowlint.formats.base import UNKNOWN_KEY, ParsedModule, SpreadMerger, SyntaxProblem
 
@@ -77,7 +78,6 @@ __all__ = [
     "PAUSE_GC",
     "UNKNOWN_KEY",
     "decode_js_escapes",
-    "js_number",
     "parse_javascript",
 ]
 
@@ -351,46 +351,6 @@ def _parse_number(raw: str) -> int | float:
     if "." in lowered or "e" in lowered or len(lowered) >= 4000:
         return float(lowered)
     return int(lowered)
-
-
-def js_number(value: int | float) -> str:
-    """Format a number the way JavaScript's `String(number)` does (`1.0` -> `1`, `1e21` -> `1e+21`)."""
-    if isinstance(value, int):
-        if -(2**53) <= value <= 2**53:
-            return str(value)
-        try:
-            value = float(value)
-        except OverflowError:
-            return "Infinity" if value > 0 else "-Infinity"
-    if value != value:
-        return "NaN"
-    if math.isinf(value):
-        return "Infinity" if value > 0 else "-Infinity"
-    if value == 0:
-        return "0"
-    if value.is_integer() and abs(value) <= 2**53:
-        return str(int(value))
-    sign = "-" if value < 0 else ""
-    # repr() gives the shortest round-tripping digits, like JS: '1.5', '1e+21', '1.25e-07', '0.001'
-    mantissa, _, exponent = repr(abs(value)).partition("e")
-    integral, _, fraction = mantissa.partition(".")
-    digits = integral + fraction
-    n = len(integral) + (int(exponent) if exponent else 0)  # value = 0.<digits> * 10**n
-    stripped = digits.lstrip("0")
-    n -= len(digits) - len(stripped)
-    digits = stripped.rstrip("0")
-    k = len(digits)
-    if k <= n <= 21:
-        body = digits + "0" * (n - k)
-    elif 0 < n <= 21:
-        body = digits[:n] + "." + digits[n:]
-    elif -6 < n <= 0:
-        body = "0." + "0" * (-n) + digits
-    else:
-        e = n - 1
-        mantissa = digits[0] + ("." + digits[1:] if k > 1 else "")
-        body = f"{mantissa}e{'+' if e >= 0 else '-'}{abs(e)}"
-    return sign + body
 
 
 _JSON_ESCAPES = {i: f"\\u{i:04x}" for i in range(0x20)}

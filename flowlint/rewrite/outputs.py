@@ -16,7 +16,7 @@ from typing import Any, Literal
 from flowlint.captures.records import CaptureRecord, read_records
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import atomic_write, read_regular
-from flowlint.core.nodes import HOLE, NonStatic, SArray, SEntry, SHole, SNode, SObject, SScalar
+from flowlint.core.nodes import NonStatic, SEntry, SNode, SObject, to_python
 from flowlint.definition.loading import LoadStatus, load_bytes
 from flowlint.definition.model import Tool
 from flowlint.rewrite.edits import Edit, apply_edits
@@ -135,17 +135,7 @@ def syntax_for(suffix: str) -> Syntax:
 
 def _plain(node: SNode | None) -> Any:
     """Plain data for comparisons; non-static values compare by their source text, not their span."""
-    if node is None:
-        return None
-    if isinstance(node, SScalar):
-        return node.value
-    if isinstance(node, SObject):
-        return {entry.key: _plain(entry.value) for entry in node.entries}
-    if isinstance(node, SArray):
-        return [_plain(item) for item in node.items]
-    if isinstance(node, SHole):
-        return HOLE
-    return ("<non-static>", node.source)
+    return None if node is None else to_python(node, lambda value: ("<non-static>", value.source))
 
 
 def _tool_path(main: SObject, tool: Tool) -> list[str]:
