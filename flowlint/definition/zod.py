@@ -7,6 +7,7 @@ is silent: no coercion, enum values are strings, `array()` holds strings, `defau
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections.abc import Callable
@@ -216,14 +217,7 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
                     default_index if isinstance(default_index, int) else None,
                 )
             )
-            built = ZSpec(
-                kind=kind,
-                primitive_text=primitive.strip(),
-                enum_values=enum_values,
-                list_ref=list_ref,
-                issues=tuple(issues),
-                **spec,
-            )
+            built = dataclasses.replace(built, issues=tuple(issues))
     return built
 
 
