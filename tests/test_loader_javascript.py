@@ -1012,7 +1012,7 @@ class _Renderer:
         choice = self.rng.random()
         if key and key[0] not in string.digits and set(key) <= _IDENTIFIER_CHARS and choice < 0.6:
             return key
-        if key.isdigit() and (key == "0" or key[0] != "0") and choice < 0.5:
+        if key.isascii() and key.isdigit() and (key == "0" or key[0] != "0") and choice < 0.5:
             return key
         if choice < 0.15:
             return "[" + self.string(key) + "]"

@@ -11,7 +11,8 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from flowlint.core.errors import UsageError
+from flowlint.core.errors import FileProblem, UsageError
+from flowlint.core.fileio import read_regular
 
 
 def parse_env_text(text: str) -> dict[str, str]:
@@ -38,8 +39,8 @@ def parse_env_text(text: str) -> dict[str, str]:
 
 def read_env_file(path: Path) -> dict[str, str]:
     try:
-        return parse_env_text(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
+        return parse_env_text(read_regular(path).decode("utf-8"))
+    except (FileProblem, UnicodeDecodeError) as error:
         raise UsageError(f"{path}: cannot read the env file ({error})") from error
 
 

@@ -14,6 +14,9 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from flowlint.core.errors import FileProblem
+from flowlint.core.fileio import read_regular
+
 METRICS_FILE = "metrics.json"
 
 Outcome = Literal["ok", "failed", "skipped"]
@@ -96,8 +99,8 @@ class RecordError(Exception):
 
 def read_record(path: Path) -> CaptureRecord:
     try:
-        return CaptureRecord.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, ValidationError) as error:
+        return CaptureRecord.model_validate(json.loads(read_regular(path).decode("utf-8")))
+    except (FileProblem, UnicodeDecodeError, json.JSONDecodeError, ValidationError) as error:
         raise RecordError(f"{path}: not a capture record ({type(error).__name__}: {error})") from error
 
 

@@ -116,12 +116,14 @@ def _report_tools(result: FileResult, shown: str, quiet: bool) -> None:
 
 
 def _from_response(path: Path, quiet: bool) -> int:
+    from flowlint.core.errors import FileProblem
+    from flowlint.core.fileio import read_regular
     from flowlint.schema.generate import Generated, generate_output
 
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        _err(f"flowlint: {path}: cannot be read ({error.strerror or error})")
+        document = json.loads(read_regular(path).decode("utf-8"))
+    except FileProblem as error:
+        _err(f"flowlint: {path}: cannot be read ({error.reason})")
         return EXIT_USAGE
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         _err(f"flowlint: {path}: not a JSON file ({error})")

@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from flowlint.core.jsvalues import js_number
+from flowlint.core.errors import FileProblem
+from flowlint.core.fileio import read_regular
+from flowlint.core.jsvalues import js_string
 from flowlint.core.nodes import SObject, to_python
 
 LIST_SUFFIXES = (".mjs", ".js", ".json", ".py")
@@ -73,8 +75,8 @@ class SharedListResolver:
             files = []
         for file in files:
             try:
-                module = parse_file_bytes(file.read_bytes(), file.suffix)
-            except OSError:
+                module = parse_file_bytes(read_regular(file), file.suffix)
+            except FileProblem:
                 continue
             node = module.exports.get("list")
             if not isinstance(node, SObject):
@@ -114,7 +116,7 @@ class SharedListResolver:
             value = entry.get(field)
             if value is None:
                 continue
-            values.append(_js_string(value))
+            values.append(js_string(value))
         if not values:
             return Resolution(None, f"list '{name}' in {shared.path} has no '{field}' values after the filter")
         return Resolution(tuple(dict.fromkeys(values)))
@@ -132,11 +134,3 @@ def _passes(entry: dict[str, object], filter_spec: dict[str, object]) -> bool:
     if "in" in filter_spec and isinstance(filter_spec["in"], list):
         return value in filter_spec["in"]
     return True
-
-
-def _js_string(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return js_number(value)
-    return str(value)

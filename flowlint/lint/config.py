@@ -6,7 +6,8 @@ import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from flowlint.core.errors import ConfigError
+from flowlint.core.errors import ConfigError, FileProblem
+from flowlint.core.fileio import read_regular
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import check_codes, matches
 
@@ -39,8 +40,8 @@ def find_pyproject(start: Path) -> Path | None:
         pyproject = candidate / "pyproject.toml"
         if pyproject.is_file():
             try:
-                text = pyproject.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
+                text = read_regular(pyproject).decode("utf-8")
+            except (FileProblem, UnicodeDecodeError):
                 continue
             if "[tool.flowlint" in text:
                 return pyproject
@@ -55,9 +56,9 @@ def load_config(start: Path, explicit: Path | None = None) -> Config:
     import tomllib
 
     try:
-        data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise ConfigError(f"{pyproject}: cannot be read: {error.strerror}") from error
+        data = tomllib.loads(read_regular(pyproject).decode("utf-8"))
+    except FileProblem as error:
+        raise ConfigError(f"{pyproject}: cannot be read: {error.reason}") from error
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(f"{pyproject}: invalid TOML: {error}") from error
     table = data.get("tool", {}).get("flowlint")
