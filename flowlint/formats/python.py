@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from flowlint.core.nodes import NonStatic, SArray, SEntry, SNode, SObject, Span, SScalar
+from flowlint.core.nodes import NonStatic, SArray, SEntry, SNode, SObject, Span, SScalar, type_name
 from flowlint.formats.base import ParsedModule, SpreadMerger, SyntaxProblem
 
 if TYPE_CHECKING:
@@ -1247,15 +1247,13 @@ def _compound_reason(cst: Any, statement: Any) -> str:
     return f"bound inside {article} `{keyword}` statement"
 
 
+_PYTHON_WORDS = {"null": "None", "object": "dict", "array": "list"}
+
+
 def _type_word(node: SNode) -> str:
-    if isinstance(node, SScalar):
-        value = node.value
-        if value is None:
-            return "None"
-        if isinstance(value, bool):
-            return "boolean"
-        return "string" if isinstance(value, str) else "number"
-    return "dict" if isinstance(node, SObject) else "list"
+    """`type_name` in Python's words (`None`, `dict`, `list`), for messages about Python expressions."""
+    name = type_name(node)
+    return _PYTHON_WORDS.get(name, name)
 
 
 def _add(left: SNode, right: SNode, span: Span) -> SNode | None:
