@@ -188,4 +188,4 @@ def test_missing_pygls_is_one_clear_line(monkeypatch: pytest.MonkeyPatch) -> Non
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
-    assert "pip install 'flowlint[lsp]'" in lines[0]
+    assert "pip install 'flowmcp-lint[lsp]'" in lines[0]

@@ -142,7 +142,7 @@ def test_mock_without_mcp_sdk_says_how_to_install(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(flowlint.cli.mcp, "mcp_available", lambda: False)
     result = CliRunner().invoke(cli_main, ["mock", str(COINGECKO)])
     assert result.exit_code == 2
-    assert "pip install 'flowlint[mcp]'" in result.output
+    assert "pip install 'flowmcp-lint[mcp]'" in result.output
 
 
 def test_mock_rejects_an_unknown_fault() -> None:

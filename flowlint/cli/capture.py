@@ -204,7 +204,7 @@ def _capture_via_mcp(
     try:
         from flowlint.mcp.client import capture_via_mcp
     except ImportError:
-        usage_error("--via-mcp needs the MCP SDK: pip install 'flowlint[mcp]'")
+        usage_error("--via-mcp needs the MCP SDK: pip install 'flowmcp-lint[mcp]'")
     try:
         from flowlint.lint.config import load_config
 

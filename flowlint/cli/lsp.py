@@ -1,4 +1,4 @@
-"""`flowlint lsp`: the language server over stdio. pygls is an optional extra (`flowlint[lsp]`)."""
+"""`flowlint lsp`: the language server over stdio. pygls is an optional extra (`flowmcp-lint[lsp]`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from flowlint.cli.common import EXIT_USAGE
 
 @click.command()
 def lsp() -> None:
-    """Run the flowlint language server over stdio (needs `pip install 'flowlint[lsp]'`)."""
+    """Run the flowlint language server over stdio (needs `pip install 'flowmcp-lint[lsp]'`)."""
     try:
         from flowlint.lsp import serve
     except ImportError as error:
@@ -19,7 +19,7 @@ def lsp() -> None:
             raise
         click.echo(
             f"flowlint: the language server needs pygls ({error.name} is not installed); "
-            "install it with: pip install 'flowlint[lsp]'",
+            "install it with: pip install 'flowmcp-lint[lsp]'",
             err=True,
         )
         sys.exit(EXIT_USAGE)

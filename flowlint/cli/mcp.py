@@ -15,7 +15,7 @@ from flowlint.core.errors import FlowlintError
 if TYPE_CHECKING:
     from flowlint.definition.model import Definition
 
-MCP_MISSING = "flowlint: the MCP commands need the MCP SDK: pip install 'flowlint[mcp]'"
+MCP_MISSING = "flowlint: the MCP commands need the MCP SDK: pip install 'flowmcp-lint[mcp]'"
 
 
 def mcp_available() -> bool:
