@@ -167,3 +167,42 @@ def _read_or_problem(path: Path) -> object:
         return read_regular(path)
     except FileProblem as problem:
         return problem
+
+
+# --------------------------------------------------------------------------------------------------
+# source positions
+
+
+def _decoded_column(data: bytes, offset: int) -> int:
+    """The column as the previous implementation computed it: decode the line's prefix and count."""
+    start = data.rfind(b"\n", 0, offset) + 1
+    return len(data[start:offset].decode("utf-8", errors="replace")) + 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["plain ascii\nsecond line\n", "naïve café\n😀 emoji line\n\n€ end", "一行目\n二行目の文字\r\n最後", ""],
+)
+def test_positions_count_code_points(text: str) -> None:
+    from flowlint.core.source import SourceText
+
+    data = text.encode("utf-8")
+    source = SourceText(data)
+    for offset in range(len(data) + 1):
+        if offset < len(data) and 0x80 <= data[offset] <= 0xBF:
+            continue  # not a character boundary
+        position = source.position(offset)
+        assert position.column == _decoded_column(data, offset), (text, offset)
+        assert position.line == data.count(b"\n", 0, offset) + 1
+
+
+def test_positions_on_one_long_line() -> None:
+    """A one-line (minified) file: columns as decoding would give them; continuation bytes listed once.
+    benchmarks/bench_positions.py measures that the cost stays linear."""
+    from flowlint.core import source as source_module
+
+    line = ("{ _description: 'test €', limit: 10 }, " * 20_000).encode("utf-8")
+    text = source_module.SourceText(line)
+    offsets = range(0, len(line), 997)
+    assert [text.position(offset).column for offset in offsets] == [_decoded_column(line, o) for o in offsets]
+    assert text._continuations is not None and len(text._continuations) == 2 * 20_000  # listed once

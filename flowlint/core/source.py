@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass
 
 
@@ -15,13 +16,24 @@ class Position:
     offset: int
 
 
-class SourceText:
-    """A source file's bytes with a line index, to turn byte offsets into lines and columns."""
+_CONTINUATION = re.compile(rb"[\x80-\xbf]")
 
-    __slots__ = ("_line_starts", "data")
+
+class SourceText:
+    """A source file's bytes with a line index, to turn byte offsets into lines and columns.
+
+    Every lookup is logarithmic, whatever the shape of the file: an all-ASCII file needs no decoding
+    at all (a column is a byte distance); otherwise the offsets of UTF-8 continuation bytes are listed
+    once, and a column is the byte distance less the continuation bytes before it on its line.
+    (A minified definition on one line of megabytes used to cost a slice and a decode per finding.)
+    """
+
+    __slots__ = ("_ascii", "_continuations", "_line_starts", "data")
 
     def __init__(self, data: bytes) -> None:
         self.data = data
+        self._ascii = data.isascii()
+        self._continuations: list[int] | None = None
         starts = [0]
         find = data.find
         index = find(b"\n")
@@ -38,8 +50,12 @@ class SourceText:
         offset = max(0, min(offset, len(self.data)))
         line_index = bisect.bisect_right(self._line_starts, offset) - 1
         start = self._line_starts[line_index]
-        prefix = self.data[start:offset]
-        column = len(prefix.decode("utf-8", errors="replace")) if not prefix.isascii() else len(prefix)
+        column = offset - start
+        if not self._ascii:
+            continuations = self._continuations
+            if continuations is None:
+                continuations = self._continuations = [m.start() for m in _CONTINUATION.finditer(self.data)]
+            column -= bisect.bisect_left(continuations, offset) - bisect.bisect_left(continuations, start)
         return Position(line_index + 1, column + 1, offset)
 
     def line_start(self, line: int) -> int:
