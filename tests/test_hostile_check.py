@@ -74,6 +74,32 @@ def test_a_fifo_in_a_folder_is_fl006_and_does_not_hang(tmp_path: Path) -> None:
     assert report["summary"]["files"] == 2
 
 
+def test_a_file_symlink_loop_is_fl006_and_the_other_files_are_checked(tmp_path: Path) -> None:
+    folder = tmp_path / "defs"
+    folder.mkdir()
+    (folder / "ok.mjs").write_text(CLEAN)
+    (folder / "warn.mjs").write_text(CLEAN.replace("'/ping'", "'/ping'  "))
+    os.symlink("b.mjs", folder / "a.mjs")
+    os.symlink("a.mjs", folder / "b.mjs")
+    code, report, stderr = check_json("defs", cwd=tmp_path)
+    found = by_path(report)
+    assert "Traceback" not in stderr
+    assert code == 1
+    for name in ("a.mjs", "b.mjs"):
+        assert [d["code"] for d in found[f"defs/{name}"]] == ["FL006"]
+        assert "symbolic links" in found[f"defs/{name}"][0]["message"]
+    assert report["summary"]["files"] == 4
+    assert report["summary"]["definitions"] == 2
+
+
+def test_a_symlink_loop_named_on_the_command_line_is_fl006(tmp_path: Path) -> None:
+    os.symlink("b.mjs", tmp_path / "a.mjs")
+    os.symlink("a.mjs", tmp_path / "b.mjs")
+    code, report, _ = check_json("a.mjs", cwd=tmp_path)
+    assert code == 1
+    assert [(d["path"], d["code"]) for d in report["diagnostics"]] == [("a.mjs", "FL006")]
+
+
 def test_a_symlink_to_dev_zero_is_a_device_not_an_endless_read(tmp_path: Path) -> None:
     if not Path("/dev/zero").exists():
         pytest.skip("no /dev/zero")
@@ -96,6 +122,27 @@ def test_a_symlinked_folder_loop_is_not_followed(tmp_path: Path) -> None:
     code, report, _ = check_json("defs", cwd=tmp_path)
     assert code == 0
     assert report["summary"]["files"] == 1
+
+
+def test_a_fifo_named_on_the_command_line_is_checked_like_a_file(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe.mjs")
+    code, report, stderr = check_json("pipe.mjs", cwd=tmp_path)
+    assert code == 1
+    assert "no .mjs" not in stderr
+    [diagnostic] = report["diagnostics"]
+    assert (diagnostic["path"], diagnostic["code"]) == ("pipe.mjs", "FL006")
+    assert "it is a FIFO" in diagnostic["message"]
+    assert report["summary"]["files"] == 1
+
+
+def test_a_device_named_on_the_command_line_is_checked_like_a_file(tmp_path: Path) -> None:
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero")
+    code, report, _ = check_json("/dev/zero", cwd=tmp_path)
+    assert code == 1
+    [diagnostic] = report["diagnostics"]
+    assert diagnostic["code"] == "FL006"
+    assert "it is a device" in diagnostic["message"]
 
 
 def _project(tmp_path: Path) -> None:

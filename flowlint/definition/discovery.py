@@ -35,18 +35,19 @@ DEFAULT_EXCLUDE = (
 
 
 def collect_files(paths: Iterable[Path], exclude: Iterable[str] = ()) -> list[Path]:
-    """Definition files under `paths`: files given explicitly always, folders walked for known suffixes
-    (hidden folders and `DEFAULT_EXCLUDE` + `exclude` patterns skipped). Each file is listed once.
-    Raises `UsageError` for a path that does not exist."""
+    """Definition files under `paths`: anything but a folder given explicitly always (a FIFO, a device
+    or a symlink loop too: loading reports why it cannot be read), folders walked for known suffixes
+    (hidden folders and `DEFAULT_EXCLUDE` + `exclude` patterns skipped; symlinked folders are not
+    followed). Each file is listed once. Raises `UsageError` for a path that does not exist."""
     excluded = (*DEFAULT_EXCLUDE, *exclude)
     found: list[Path] = []
-    seen: set[Path] = set()
+    seen: set[str] = set()
     for path in paths:
-        if not path.exists():
+        if not os.path.lexists(path):
             raise UsageError(f"{path}: no such file or folder")
-        candidates: Iterable[Path] = [path] if path.is_file() else _walk(path, excluded)
+        candidates: Iterable[Path] = _walk(path, excluded) if path.is_dir() else [path]
         for file in candidates:
-            key = file.resolve()
+            key = os.path.realpath(file)  # unlike Path.resolve(), never raises on a symlink loop
             if key not in seen:
                 seen.add(key)
                 found.append(file)
