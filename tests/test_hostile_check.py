@@ -124,6 +124,49 @@ def test_a_symlinked_folder_loop_is_not_followed(tmp_path: Path) -> None:
     assert report["summary"]["files"] == 1
 
 
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root reads folders whatever their mode")
+def test_an_unreadable_folder_is_reported(tmp_path: Path) -> None:
+    folder = tmp_path / "defs"
+    locked = folder / "locked"
+    locked.mkdir(parents=True)
+    (folder / "ok.mjs").write_text(CLEAN)
+    (locked / "hidden.mjs").write_text(CLEAN)
+    locked.chmod(0)
+    try:
+        code, report, _ = check_json("defs", cwd=tmp_path)
+    finally:
+        locked.chmod(0o755)
+    found = by_path(report)
+    assert code == 1
+    assert [d["code"] for d in found["defs/locked"]] == ["FL006"]
+    assert report["summary"]["unreadable"] == 1
+
+
+def test_a_folder_the_walk_cannot_read_is_fl006_on_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As `test_an_unreadable_folder_is_reported`, for root too: os.walk's scandir is made to refuse."""
+    folder = tmp_path / "defs"
+    locked = folder / "locked"
+    locked.mkdir(parents=True)
+    (folder / "ok.mjs").write_text(CLEAN)
+    (locked / "hidden.mjs").write_text(CLEAN)
+    real_scandir = os.scandir
+
+    def scandir(path: Any = ".") -> Any:
+        if os.path.basename(os.fspath(path)) == "locked":
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    code, report, _ = check_json("defs", cwd=tmp_path)
+    found = by_path(report)
+    assert code == 1
+    assert [d["code"] for d in found["defs/locked"]] == ["FL006"]
+    assert "Permission denied" in found["defs/locked"][0]["message"]
+    assert "folder" in found["defs/locked"][0]["message"]
+    assert "defs/ok.mjs" not in found
+    assert report["summary"] == {**report["summary"], "files": 2, "definitions": 1, "unreadable": 1}
+
+
 def test_a_fifo_named_on_the_command_line_is_checked_like_a_file(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "pipe.mjs")
     code, report, stderr = check_json("pipe.mjs", cwd=tmp_path)
