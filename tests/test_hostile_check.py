@@ -240,3 +240,16 @@ def test_writing_onto_a_device_is_refused_and_dev_null_stays_a_device(tmp_path: 
     assert sorted(p.name for p in tmp_path.iterdir()) == ["null", "null.json", "ok.mjs"]  # no temporary left
     if Path("/dev/null").exists():
         assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+
+
+def test_a_dangling_symlink_named_on_the_command_line_is_fl006_a_missing_path_a_usage_error(tmp_path: Path) -> None:
+    """A link that exists but leads nowhere is a file that cannot be read (FL006, exit 1), like a loop;
+    a path that does not exist at all stays a usage error (exit 2)."""
+    os.symlink("nowhere.mjs", tmp_path / "dangling.mjs")
+    code, report, _ = check_json("dangling.mjs", cwd=tmp_path)
+    assert code == 1
+    [diagnostic] = report["diagnostics"]
+    assert (diagnostic["path"], diagnostic["code"]) == ("dangling.mjs", "FL006")
+    missing = invoke_cli("check", "missing.mjs", cwd=tmp_path)
+    assert missing.returncode == 2
+    assert "missing.mjs: no such file or folder" in missing.stderr
