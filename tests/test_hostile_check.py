@@ -253,3 +253,25 @@ def test_a_dangling_symlink_named_on_the_command_line_is_fl006_a_missing_path_a_
     missing = invoke_cli("check", "missing.mjs", cwd=tmp_path)
     assert missing.returncode == 2
     assert "missing.mjs: no such file or folder" in missing.stderr
+
+
+def test_load_paths_lists_folders_it_cannot_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """verify, capture and the MCP commands load through `load_paths`: they see the folder too."""
+    from flowlint.definition.loading import LoadStatus, load_paths
+
+    (tmp_path / "locked").mkdir()
+    (tmp_path / "ok.mjs").write_text(CLEAN)
+    real_scandir = os.scandir
+
+    def scandir(path: Any = ".") -> Any:
+        if os.path.basename(os.fspath(path)) == "locked":
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    loaded = {item.path.name: item for item in load_paths([tmp_path])}
+    assert sorted(loaded) == ["locked", "ok.mjs"]
+    assert loaded["ok.mjs"].status is LoadStatus.DEFINITION
+    assert loaded["locked"].status is LoadStatus.UNREADABLE
+    assert loaded["locked"].kind == "error"
+    assert loaded["locked"].reason == "cannot read the folder: Permission denied"

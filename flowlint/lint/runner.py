@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from flowlint.definition.discovery import discover, display_path
-from flowlint.definition.loading import LoadedFile, LoadStatus
+from flowlint.definition.loading import unwalkable
 from flowlint.lint.config import Config, load_config
 from flowlint.lint.engine import Engine
 from flowlint.lint.result import FileReport, LintResult
@@ -38,9 +38,7 @@ def lint_paths(
         result.files.extend(_lint_chunk(files, config))
     if found.problems:  # a folder that cannot be read is an FL006 report of its own, never skipped silently
         engine = Engine(config)
-        for problem in found.problems:
-            loaded = LoadedFile(problem.path, display_path(problem.path), b"", LoadStatus.UNREADABLE, problem.reason)
-            result.files.append(engine.lint_loaded(loaded))
+        result.files.extend(engine.lint_loaded(unwalkable(problem)) for problem in found.problems)
     return result
 
 
