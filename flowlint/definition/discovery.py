@@ -8,12 +8,13 @@ from __future__ import annotations
 import fnmatch
 import os
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from flowlint.core.errors import UsageError
 from flowlint.formats import SUFFIXES
 
-__all__ = ["DEFAULT_EXCLUDE", "collect_files", "display_path"]
+__all__ = ["DEFAULT_EXCLUDE", "Discovery", "Unwalkable", "collect_files", "discover", "display_path"]
 
 DEFAULT_EXCLUDE = (
     ".git",
@@ -34,28 +35,55 @@ DEFAULT_EXCLUDE = (
 """Folder and file names (or glob patterns) never walked into; `exclude` settings add to them."""
 
 
+@dataclass(frozen=True)
+class Unwalkable:
+    """A folder the walk could not read (denied, gone while walking): its files are unknown."""
+
+    path: Path
+    reason: str
+
+
+@dataclass
+class Discovery:
+    """What `discover` found: definition files, and folders it could not read (never skipped silently)."""
+
+    files: list[Path] = field(default_factory=list)
+    problems: list[Unwalkable] = field(default_factory=list)
+
+
 def collect_files(paths: Iterable[Path], exclude: Iterable[str] = ()) -> list[Path]:
-    """Definition files under `paths`: files given explicitly always, folders walked for known suffixes
-    (hidden folders and `DEFAULT_EXCLUDE` + `exclude` patterns skipped). Each file is listed once.
+    """The files of `discover`, without the folders it could not read."""
+    return discover(paths, exclude).files
+
+
+def discover(paths: Iterable[Path], exclude: Iterable[str] = ()) -> Discovery:
+    """Definition files under `paths`: anything but a folder given explicitly always (a FIFO, a device
+    or a symlink loop too: loading reports why it cannot be read), folders walked for known suffixes
+    (hidden folders and `DEFAULT_EXCLUDE` + `exclude` patterns skipped; symlinked folders are not
+    followed). Each file is listed once; folders that cannot be read are `problems`.
     Raises `UsageError` for a path that does not exist."""
     excluded = (*DEFAULT_EXCLUDE, *exclude)
-    found: list[Path] = []
-    seen: set[Path] = set()
+    found = Discovery()
+    seen: set[str] = set()
     for path in paths:
-        if not path.exists():
+        if not os.path.lexists(path):
             raise UsageError(f"{path}: no such file or folder")
-        candidates: Iterable[Path] = [path] if path.is_file() else _walk(path, excluded)
+        candidates: Iterable[Path] = _walk(path, excluded, found.problems) if path.is_dir() else [path]
         for file in candidates:
-            key = file.resolve()
+            key = os.path.realpath(file)  # unlike Path.resolve(), never raises on a symlink loop
             if key not in seen:
                 seen.add(key)
-                found.append(file)
+                found.files.append(file)
     return found
 
 
-def _walk(folder: Path, excluded: tuple[str, ...]) -> list[Path]:
+def _walk(folder: Path, excluded: tuple[str, ...], problems: list[Unwalkable]) -> list[Path]:
+    def unreadable(error: OSError) -> None:
+        where = Path(error.filename) if error.filename is not None else folder
+        problems.append(Unwalkable(where, f"cannot read the folder: {error.strerror or error}"))
+
     files: list[Path] = []
-    for root, dirs, names in os.walk(folder):
+    for root, dirs, names in os.walk(folder, onerror=unreadable, followlinks=False):
         dirs[:] = sorted(d for d in dirs if not _is_excluded(d, Path(root, d), excluded) and not d.startswith("."))
         for name in sorted(names):
             file = Path(root, name)

@@ -18,7 +18,7 @@ from pathlib import Path
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import read_regular
 from flowlint.core.nodes import NonStatic, SArray, SNode, SObject, Span, shorten
-from flowlint.definition.discovery import collect_files, display_path
+from flowlint.definition.discovery import Unwalkable, discover, display_path
 from flowlint.definition.model import Definition, build_definition
 from flowlint.formats import ParsedModule, SyntaxProblem, parse_file_bytes
 
@@ -31,6 +31,7 @@ __all__ = [
     "load_file",
     "load_paths",
     "tools_with_handlers",
+    "unwalkable",
 ]
 
 RAW_HANDLERS = ("postRequest", "executeRequest")
@@ -178,8 +179,15 @@ def classify(module: ParsedModule, suffix: str) -> tuple[LoadStatus, str, SObjec
 
 
 def load_paths(paths: Iterable[Path], exclude: Iterable[str] = ()) -> list[LoadedFile]:
-    """Every file under `paths` (see `collect_files`), loaded. Raises `UsageError` for a missing path."""
-    return [load_file(file) for file in collect_files(paths, exclude)]
+    """Every file under `paths` (see `discover`), loaded; then each folder the walk could not read, as
+    an `UNREADABLE` entry (see `unwalkable`). Raises `UsageError` for a missing path."""
+    found = discover(paths, exclude)
+    return [load_file(file) for file in found.files] + [unwalkable(problem) for problem in found.problems]
+
+
+def unwalkable(problem: Unwalkable) -> LoadedFile:
+    """A folder the walk could not read, as a load result: `UNREADABLE` (kind `error`, FL006 when linted)."""
+    return LoadedFile(problem.path, display_path(problem.path), b"", LoadStatus.UNREADABLE, problem.reason)
 
 
 def tools_with_handlers(source: str, names: list[str]) -> set[str]:

@@ -6,7 +6,8 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from flowlint.definition.discovery import collect_files, display_path
+from flowlint.definition.discovery import discover, display_path
+from flowlint.definition.loading import unwalkable
 from flowlint.lint.config import Config, load_config
 from flowlint.lint.engine import Engine
 from flowlint.lint.result import FileReport, LintResult
@@ -22,17 +23,22 @@ def lint_paths(
 ) -> LintResult:
     """Lint files and folders (recursively). `config` defaults to `[tool.flowlint]` found upward from
     the first path. `jobs` is the number of processes (default: one per CPU for large runs, else 1).
+    A folder the walk cannot read gets a report of its own (kind `error`, FL006), after the files.
     Raises `UsageError` for a path that does not exist."""
     targets = [Path(p) for p in paths] or [Path(".")]
     if config is None:
         config = load_config(targets[0])
-    files = collect_files(targets, config.exclude)
+    found = discover(targets, config.exclude)
+    files = found.files
     result = LintResult(config=config)
     workers = _workers(len(files), jobs)
     if workers > 1:
         result.files.extend(_lint_parallel(files, config, workers))
     else:
         result.files.extend(_lint_chunk(files, config))
+    if found.problems:  # a folder that cannot be read is an FL006 report of its own, never skipped silently
+        engine = Engine(config)
+        result.files.extend(engine.lint_loaded(unwalkable(problem)) for problem in found.problems)
     return result
 
 

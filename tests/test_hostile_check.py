@@ -1,0 +1,277 @@
+"""`check` against hostile file systems: FIFOs, devices, symlink loops, unreadable folders, odd targets.
+
+Nothing here may hang, read without end, crash with a traceback or replace something that is not a
+regular file. Every test is in-process (`invoke_cli`) under an alarm, so a regression that blocks on
+a FIFO fails the test instead of hanging the suite.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import stat
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from conftest import invoke_cli
+
+CLEAN = """\
+export const main = {
+    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',
+    tools: {
+        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
+            tests: [ { _description: 'Service is up' } ] }
+    }
+}
+"""
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs POSIX FIFOs and symlinks")
+
+
+@pytest.fixture(autouse=True)
+def _alarm() -> Iterator[None]:
+    """Fail, rather than hang, when a command blocks (opening a FIFO, reading /dev/zero)."""
+
+    def expire(signum: int, frame: object) -> None:
+        raise TimeoutError("the command did not finish within 20 seconds")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(20)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def check_json(*args: str, cwd: Path) -> tuple[int, dict[str, Any], str]:
+    result = invoke_cli("check", "--format", "json", *args, cwd=cwd)
+    return result.returncode, json.loads(result.stdout), result.stderr
+
+
+def by_path(report: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    found: dict[str, list[dict[str, Any]]] = {}
+    for diagnostic in report["diagnostics"]:
+        found.setdefault(diagnostic["path"], []).append(diagnostic)
+    return found
+
+
+def test_a_fifo_in_a_folder_is_fl006_and_does_not_hang(tmp_path: Path) -> None:
+    folder = tmp_path / "defs"
+    folder.mkdir()
+    (folder / "ok.mjs").write_text(CLEAN)
+    os.mkfifo(folder / "x.mjs")
+    code, report, _ = check_json("defs", cwd=tmp_path)
+    found = by_path(report)
+    assert code == 1
+    assert [d["code"] for d in found["defs/x.mjs"]] == ["FL006"]
+    assert "it is a FIFO" in found["defs/x.mjs"][0]["message"]
+    assert "defs/ok.mjs" not in found
+    assert report["summary"]["files"] == 2
+
+
+def test_a_file_symlink_loop_is_fl006_and_the_other_files_are_checked(tmp_path: Path) -> None:
+    folder = tmp_path / "defs"
+    folder.mkdir()
+    (folder / "ok.mjs").write_text(CLEAN)
+    (folder / "warn.mjs").write_text(CLEAN.replace("'/ping'", "'/ping'  "))
+    os.symlink("b.mjs", folder / "a.mjs")
+    os.symlink("a.mjs", folder / "b.mjs")
+    code, report, stderr = check_json("defs", cwd=tmp_path)
+    found = by_path(report)
+    assert "Traceback" not in stderr
+    assert code == 1
+    for name in ("a.mjs", "b.mjs"):
+        assert [d["code"] for d in found[f"defs/{name}"]] == ["FL006"]
+        assert "symbolic links" in found[f"defs/{name}"][0]["message"]
+    assert report["summary"]["files"] == 4
+    assert report["summary"]["definitions"] == 2
+
+
+def test_a_symlink_loop_named_on_the_command_line_is_fl006(tmp_path: Path) -> None:
+    os.symlink("b.mjs", tmp_path / "a.mjs")
+    os.symlink("a.mjs", tmp_path / "b.mjs")
+    code, report, _ = check_json("a.mjs", cwd=tmp_path)
+    assert code == 1
+    assert [(d["path"], d["code"]) for d in report["diagnostics"]] == [("a.mjs", "FL006")]
+
+
+def test_a_symlink_to_dev_zero_is_a_device_not_an_endless_read(tmp_path: Path) -> None:
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero")
+    folder = tmp_path / "defs"
+    folder.mkdir()
+    os.symlink("/dev/zero", folder / "z.mjs")
+    code, report, _ = check_json("defs", cwd=tmp_path)
+    assert code == 1
+    [diagnostic] = report["diagnostics"]
+    assert (diagnostic["path"], diagnostic["code"]) == ("defs/z.mjs", "FL006")
+    assert "it is a device" in diagnostic["message"]
+
+
+def test_a_symlinked_folder_loop_is_not_followed(tmp_path: Path) -> None:
+    folder = tmp_path / "defs"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "sub" / "ok.mjs").write_text(CLEAN)
+    os.symlink("..", folder / "sub" / "up")
+    os.symlink(folder, folder / "self")
+    code, report, _ = check_json("defs", cwd=tmp_path)
+    assert code == 0
+    assert report["summary"]["files"] == 1
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root reads folders whatever their mode")
+def test_an_unreadable_folder_is_reported(tmp_path: Path) -> None:
+    folder = tmp_path / "defs"
+    locked = folder / "locked"
+    locked.mkdir(parents=True)
+    (folder / "ok.mjs").write_text(CLEAN)
+    (locked / "hidden.mjs").write_text(CLEAN)
+    locked.chmod(0)
+    try:
+        code, report, _ = check_json("defs", cwd=tmp_path)
+    finally:
+        locked.chmod(0o755)
+    found = by_path(report)
+    assert code == 1
+    assert [d["code"] for d in found["defs/locked"]] == ["FL006"]
+    assert report["summary"]["unreadable"] == 1
+
+
+def test_a_folder_the_walk_cannot_read_is_fl006_on_the_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As `test_an_unreadable_folder_is_reported`, for root too: os.walk's scandir is made to refuse."""
+    folder = tmp_path / "defs"
+    locked = folder / "locked"
+    locked.mkdir(parents=True)
+    (folder / "ok.mjs").write_text(CLEAN)
+    (locked / "hidden.mjs").write_text(CLEAN)
+    real_scandir = os.scandir
+
+    def scandir(path: Any = ".") -> Any:
+        if os.path.basename(os.fspath(path)) == "locked":
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    code, report, _ = check_json("defs", cwd=tmp_path)
+    found = by_path(report)
+    assert code == 1
+    assert [d["code"] for d in found["defs/locked"]] == ["FL006"]
+    assert "Permission denied" in found["defs/locked"][0]["message"]
+    assert "folder" in found["defs/locked"][0]["message"]
+    assert "defs/ok.mjs" not in found
+    assert report["summary"] == {**report["summary"], "files": 2, "definitions": 1, "unreadable": 1}
+
+
+def test_a_fifo_named_on_the_command_line_is_checked_like_a_file(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe.mjs")
+    code, report, stderr = check_json("pipe.mjs", cwd=tmp_path)
+    assert code == 1
+    assert "no .mjs" not in stderr
+    [diagnostic] = report["diagnostics"]
+    assert (diagnostic["path"], diagnostic["code"]) == ("pipe.mjs", "FL006")
+    assert "it is a FIFO" in diagnostic["message"]
+    assert report["summary"]["files"] == 1
+
+
+def test_a_device_named_on_the_command_line_is_checked_like_a_file(tmp_path: Path) -> None:
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero")
+    code, report, _ = check_json("/dev/zero", cwd=tmp_path)
+    assert code == 1
+    [diagnostic] = report["diagnostics"]
+    assert diagnostic["code"] == "FL006"
+    assert "it is a device" in diagnostic["message"]
+
+
+def _project(tmp_path: Path) -> None:
+    (tmp_path / "ok.mjs").write_text(CLEAN)
+
+
+@pytest.mark.parametrize("option", ["-o", "--write-baseline"])
+def test_writing_onto_a_fifo_is_refused(tmp_path: Path, option: str) -> None:
+    _project(tmp_path)
+    target = tmp_path / "out.fifo"
+    os.mkfifo(target)
+    os.symlink("out.fifo", tmp_path / "link.json")
+    for name in ("out.fifo", "link.json"):
+        result = invoke_cli("check", "ok.mjs", option, name, cwd=tmp_path)
+        assert result.returncode == 2
+        assert "not written: it is a FIFO" in result.stderr
+        assert stat.S_ISFIFO(os.stat(target).st_mode)
+        assert os.path.islink(tmp_path / "link.json")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.json", "ok.mjs", "out.fifo"]  # no temporary left
+
+
+@pytest.mark.parametrize("option", ["-o", "--write-baseline"])
+def test_writing_onto_a_folder_is_refused(tmp_path: Path, option: str) -> None:
+    _project(tmp_path)
+    (tmp_path / "out").mkdir()
+    os.symlink("out", tmp_path / "link")
+    for name in ("out", "link"):
+        result = invoke_cli("check", "ok.mjs", option, name, cwd=tmp_path)
+        assert result.returncode == 2
+        assert "directory" in result.stderr or "folder" in result.stderr
+    assert list((tmp_path / "out").iterdir()) == []
+    assert os.path.islink(tmp_path / "link")
+
+
+@pytest.mark.parametrize("option", ["-o", "--write-baseline"])
+def test_writing_onto_a_device_is_refused_and_dev_null_stays_a_device(tmp_path: Path, option: str) -> None:
+    """A private copy of /dev/null (mknod, as root) stands in for it: a regression must not replace the
+    machine's /dev/null. The real one is only looked at, before and after."""
+    _project(tmp_path)
+    device = tmp_path / "null"
+    try:
+        os.mknod(device, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except (OSError, AttributeError) as error:
+        pytest.skip(f"cannot create a device node here: {error}")
+    os.symlink("null", tmp_path / "null.json")
+    for name in ("null", "null.json"):
+        result = invoke_cli("check", "ok.mjs", option, name, cwd=tmp_path)
+        assert result.returncode == 2
+        assert "not written: it is a device" in result.stderr
+        assert stat.S_ISCHR(os.stat(device).st_mode)
+        assert os.path.islink(tmp_path / "null.json")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["null", "null.json", "ok.mjs"]  # no temporary left
+    if Path("/dev/null").exists():
+        assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+
+
+def test_a_dangling_symlink_named_on_the_command_line_is_fl006_a_missing_path_a_usage_error(tmp_path: Path) -> None:
+    """A link that exists but leads nowhere is a file that cannot be read (FL006, exit 1), like a loop;
+    a path that does not exist at all stays a usage error (exit 2)."""
+    os.symlink("nowhere.mjs", tmp_path / "dangling.mjs")
+    code, report, _ = check_json("dangling.mjs", cwd=tmp_path)
+    assert code == 1
+    [diagnostic] = report["diagnostics"]
+    assert (diagnostic["path"], diagnostic["code"]) == ("dangling.mjs", "FL006")
+    missing = invoke_cli("check", "missing.mjs", cwd=tmp_path)
+    assert missing.returncode == 2
+    assert "missing.mjs: no such file or folder" in missing.stderr
+
+
+def test_load_paths_lists_folders_it_cannot_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """verify, capture and the MCP commands load through `load_paths`: they see the folder too."""
+    from flowlint.definition.loading import LoadStatus, load_paths
+
+    (tmp_path / "locked").mkdir()
+    (tmp_path / "ok.mjs").write_text(CLEAN)
+    real_scandir = os.scandir
+
+    def scandir(path: Any = ".") -> Any:
+        if os.path.basename(os.fspath(path)) == "locked":
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    loaded = {item.path.name: item for item in load_paths([tmp_path])}
+    assert sorted(loaded) == ["locked", "ok.mjs"]
+    assert loaded["ok.mjs"].status is LoadStatus.DEFINITION
+    assert loaded["locked"].status is LoadStatus.UNREADABLE
+    assert loaded["locked"].kind == "error"
+    assert loaded["locked"].reason == "cannot read the folder: Permission denied"
