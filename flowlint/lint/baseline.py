@@ -1,7 +1,9 @@
 """Baselines: record today's findings in a file, then report only findings that are not in it.
 
-A finding is matched by path, code, tool, test index, parameter and message, never by line or
-column, so editing a file above a recorded finding does not bring it back. Matching counts: two
+A finding is matched by path, code, tool, test index and parameter (its identity), never by line,
+column or message, so editing a file above a recorded finding, rewording a message or editing a
+test's `_description` does not bring it back. Entries keep the message for people reading the file.
+Matching counts: two
 identical findings in the baseline hide at most two. Paths are stored relative to the baseline
 file's folder, so the baseline works from any working directory.
 """
@@ -23,7 +25,7 @@ from flowlint.lint.result import LintResult
 
 BASELINE_VERSION = 1
 
-Key = tuple[str, str, str | None, int | None, str | None, str]
+Key = tuple[str, str, str | None, int | None, str | None]
 
 
 @dataclass(frozen=True)
@@ -36,7 +38,8 @@ class BaselineOutcome:
 
 
 def finding_key(d: Diagnostic, base: Path) -> Key:
-    return (_relative(d.path, base), d.code, d.tool, d.test_index, d.parameter, d.message)
+    """What a baseline matches a finding on: path (relative to the baseline), code, tool, test, parameter."""
+    return (_relative(d.path, base), d.code, d.tool, d.test_index, d.parameter)
 
 
 def _relative(path: str, base: Path) -> str:
@@ -49,7 +52,7 @@ def _relative(path: str, base: Path) -> str:
 def write_baseline(result: LintResult, file: Path) -> int:
     """Write every finding of `result` to `file` (atomically; untouched when unchanged). Returns the count."""
     base = file.resolve().parent
-    entries = sorted((finding_key(d, base) for d in result.diagnostics), key=_sortable)
+    entries = sorted(((*finding_key(d, base), d.message) for d in result.diagnostics), key=_sortable)
     document = {
         "version": BASELINE_VERSION,
         "flowlint": __version__,
@@ -63,7 +66,7 @@ def write_baseline(result: LintResult, file: Path) -> int:
     return len(entries)
 
 
-def _sortable(key: Key) -> tuple[object, ...]:
+def _sortable(key: tuple[object, ...]) -> tuple[object, ...]:
     """A sort key for baseline entries, whose tool, test index and parameter may be None."""
     return tuple((value is not None, value if value is not None else "") for value in key)
 
@@ -94,7 +97,6 @@ def load_baseline(file: Path) -> Counter[Key]:
                     entry.get("tool"),
                     entry.get("test_index"),
                     entry.get("parameter"),
-                    str(entry["message"]),
                 )
             ] += 1
         except (TypeError, KeyError) as error:

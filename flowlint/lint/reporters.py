@@ -271,10 +271,11 @@ def statistics_lines(result: LintResult) -> list[str]:
 
 
 def finding_fingerprint(d: Diagnostic) -> str:
-    """A line-independent identity for a finding (the same fields a baseline matches on)."""
+    """A finding's identity: path, code, tool, test index and parameter (the fields a baseline matches
+    on); never its line or message, so a reworded message or an edited `_description` keeps it."""
     import hashlib
 
-    key = json.dumps([d.code, d.tool, d.test_index, d.parameter, d.message], ensure_ascii=False)
+    key = json.dumps([d.code, d.tool, d.test_index, d.parameter], ensure_ascii=False)
     return hashlib.sha256(f"{_uri(d.path)}\0{key}".encode()).hexdigest()[:32]
 
 
