@@ -46,14 +46,24 @@ def fold(mismatches: list[Mismatch]) -> list[tuple[Mismatch, int]]:
 
 
 def load_captures(folder: Path) -> tuple[list[CaptureRecord], list[str]]:
-    """Records under `folder` (any depth); for one namespace/tool/test only the latest is kept."""
+    """Records under `folder` (any depth). For one namespace/tool/test the latest successful record is
+    kept, and the latest record too when it is a failed or skipped call made after it: a failed rerun
+    must not hide what the last answer showed."""
     latest: dict[tuple[str, str, int], CaptureRecord] = {}
+    answered: dict[tuple[str, str, int], CaptureRecord] = {}
     records, problems = read_records(folder)
     for record in records:
         key = (record.namespace, record.toolName, record.testIndex)
         if key not in latest or record.timestamp >= latest[key].timestamp:
             latest[key] = record
-    return sorted(latest.values(), key=lambda r: (r.namespace, r.toolName, r.testIndex)), problems
+        if _answered(record) and (key not in answered or record.timestamp >= answered[key].timestamp):
+            answered[key] = record
+    kept = list(answered.values()) + [r for k, r in latest.items() if answered.get(k) is not r]
+    return sorted(kept, key=lambda r: (r.namespace, r.toolName, r.testIndex, r.timestamp)), problems
+
+
+def _answered(record: CaptureRecord) -> bool:
+    return record.outcome == "ok" and record.response.status
 
 
 def verify(
@@ -80,12 +90,16 @@ def verify_records(loaded: list[LoadedFile], records: list[CaptureRecord], confi
         if item.kind == "definition":
             by_namespace.setdefault(item.namespace, []).append(item)
     per_tool: dict[tuple[str, str], list[CaptureRecord]] = {}
+    answered = {(r.namespace, r.toolName, r.testIndex): r.timestamp for r in records if _answered(r)}
     for record in records:
         candidates = by_namespace.get(record.namespace)
         if not candidates:
             continue  # a capture of a definition not under the given paths
         owner, tool = _find_tool(candidates, record)
+        earlier = answered.get((record.namespace, record.toolName, record.testIndex))
         if tool is None or record.testIndex >= len(tool.tests):
+            if earlier is not None and not _answered(record):
+                continue  # the same capture, reported once with its answered record
             _report(
                 reports[owner.display],
                 owner,
@@ -103,7 +117,7 @@ def verify_records(loaded: list[LoadedFile], records: list[CaptureRecord], confi
             )
             continue
         per_tool.setdefault((owner.display, tool.label), []).append(record)
-        _verify_record(reports[owner.display], owner, tool, record)
+        _verify_record(reports[owner.display], owner, tool, record, earlier)
     for item in loaded:
         if item.definition is None:
             continue
@@ -149,17 +163,21 @@ def _tools_span(item: LoadedFile) -> Span:
     return Span(0, 0)
 
 
-def _verify_record(report: FileReport, item: LoadedFile, tool: Tool, record: CaptureRecord) -> None:
+def _verify_record(
+    report: FileReport, item: LoadedFile, tool: Tool, record: CaptureRecord, earlier: str | None = None
+) -> None:
     where = f"{tool.label} test {record.testIndex}"
-    if record.outcome != "ok" or not record.response.status:
+    if not _answered(record):
         word = "was skipped" if record.outcome == "skipped" else "failed"
+        instead = f"; the answer captured at {earlier} was compared instead" if earlier else ""
         _report(
             report,
             item,
             Code.VER003,
             Severity.INFO,
             tool.key_span,
-            f"{where} {word} ({record.reason or '; '.join(record.response.messages) or 'no reason'}); not compared",
+            f"{where} {word} ({record.reason or '; '.join(record.response.messages) or 'no reason'});"
+            f" not compared{instead}",
             tool.label,
             record.testIndex,
         )
