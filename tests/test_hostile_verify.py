@@ -76,3 +76,59 @@ def test_latest_successful_run_still_wins(definition: Path, tmp_path: Path) -> N
     write_json(captures / "2026-02" / "shop" / "listItems-0.json", record([{"price": "1"}], when="2"))
     write_json(captures / "2026-03" / "shop" / "listItems-0.json", record([{"price": 1}], when="3"))
     assert verify([definition], captures).diagnostics == []
+
+
+def test_empty_captures_folder_fails(definition: Path, tmp_path: Path) -> None:
+    captures = tmp_path / "capture"
+    (captures / "2026-01" / "shop").mkdir(parents=True)
+    write_json(captures / "2026-01" / "shop" / "metrics.json", {"namespace": "shop"})
+    cli = invoke_cli("verify", str(definition), "--captures", str(captures))
+    assert cli.returncode == 1
+    assert f"no records found in {captures}" in cli.stderr
+    assert "All checks passed" not in cli.stdout
+
+
+def test_every_record_corrupt_fails(definition: Path, tmp_path: Path) -> None:
+    captures = tmp_path / "capture"
+    folder = captures / "2026-01" / "shop"
+    folder.mkdir(parents=True)
+    for name in ("a-0.json", "b-0.json", "c-0.json", "d-0.json"):
+        (folder / name).write_text("{ not json", encoding="utf-8")
+    write_json(folder / "e-0.json", {"namespace": "shop"})  # JSON, but not a record
+    cli = invoke_cli("verify", str(definition), "--captures", str(captures), "--format", "json")
+    assert cli.returncode == 1
+    assert f"5 files under {captures} are not capture records" in cli.stderr
+    assert "a-0.json" in cli.stderr and "c-0.json" in cli.stderr
+    assert "e-0.json" not in cli.stderr  # a few are named, not all
+    assert "and 2 more" in cli.stderr
+
+
+def test_no_record_for_the_given_tools_fails(definition: Path, tmp_path: Path) -> None:
+    captures = tmp_path / "capture"
+    write_json(captures / "2026-01" / "other" / "x-0.json", record([], when="1", namespace="other", tool="x"))
+    cli = invoke_cli("verify", str(definition), "--captures", str(captures))
+    assert cli.returncode == 1
+    assert "no record matches a tool of the given definitions" in cli.stderr
+    assert "All checks passed" not in cli.stdout
+
+
+def test_unreadable_records_among_good_ones_are_reported(definition: Path, tmp_path: Path) -> None:
+    captures = tmp_path / "capture"
+    folder = captures / "2026-01" / "shop"
+    write_json(folder / "listItems-0.json", record([{"price": 1}], when="1"))
+    (folder / "broken-0.json").write_text("{ not json", encoding="utf-8")
+    cli = invoke_cli("verify", str(definition), "--captures", str(captures))
+    assert "1 file under" in cli.stderr and "broken-0.json" in cli.stderr
+    assert cli.returncode == 0  # reported, not failing: the good record was compared and matches
+
+
+def test_unreadable_records_are_named_when_no_record_matches(definition: Path, tmp_path: Path) -> None:
+    captures = tmp_path / "capture"
+    write_json(captures / "r" / "other" / "x-0.json", record([], when="1", namespace="other", tool="x"))
+    (captures / "r" / "shop").mkdir(parents=True)
+    (captures / "r" / "shop" / "listItems-0.json").write_bytes(b"\xff\xfe")
+    cli = invoke_cli("verify", str(definition), "--captures", str(captures))
+    assert cli.returncode == 1
+    assert "shop/listItems-0.json: UnicodeDecodeError" in cli.stderr
+    assert "no record matches a tool of the given definitions" in cli.stderr
+    assert "for namespace other; the definitions have shop" in cli.stderr
