@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 
 from conftest import invoke_cli
-from flowlint.captures.store import write_json
+from flowlint.capture.runner import CaptureResult
+from flowlint.captures.records import CaptureRecord, read_records
+from flowlint.captures.store import record_path, write_json, write_record
 from flowlint.verify import verify
 
 DEFINITION = """export const main = {
@@ -132,3 +134,36 @@ def test_unreadable_records_are_named_when_no_record_matches(definition: Path, t
     assert "shop/listItems-0.json: UnicodeDecodeError" in cli.stderr
     assert "no record matches a tool of the given definitions" in cli.stderr
     assert "for namespace other; the definitions have shop" in cli.stderr
+
+
+COLLIDING = ["/a:b", "/a_b", "_a_b", "a b", "a_b", "x" * 160 + "1", "x" * 160 + "2"]
+
+
+def test_record_file_names_are_unique_per_tool(tmp_path: Path) -> None:
+    records = [CaptureRecord.model_validate(record([], when="1", tool=name)) for name in COLLIDING]
+    paths = [write_record(tmp_path, item) for item in records]
+    assert len(set(paths)) == len(COLLIDING)
+    assert all(len(path.name) < 200 for path in paths)
+    assert record_path(tmp_path, records[0]) == paths[0]  # deterministic
+    assert (tmp_path / "shop" / "a_b-0.json") in paths  # a name that is already safe keeps its file name
+    read, problems = read_records(tmp_path)
+    assert problems == []
+    assert sorted(r.toolName for r in read) == sorted(COLLIDING)
+
+
+def test_namespace_folders_are_unique(tmp_path: Path) -> None:
+    first = CaptureRecord.model_validate(record([], when="1", namespace="a:b"))
+    second = CaptureRecord.model_validate(record([], when="1", namespace="a_b"))
+    assert record_path(tmp_path, first).parent != record_path(tmp_path, second).parent
+
+
+def test_capture_summary_reports_resolved_collisions(tmp_path: Path) -> None:
+    result = CaptureResult(run_dir=tmp_path)
+    result.records = [CaptureRecord.model_validate(record([], when="1", tool=name)) for name in ("/a:b", "/a_b", "ok")]
+    summary = result.summary()
+    assert "3 tests captured" in summary
+    assert "2 tool names in shop share the file name '_a_b'" in summary
+    assert "'/a:b'" in summary and "'/a_b'" in summary
+    alone = CaptureResult(run_dir=tmp_path)
+    alone.records = [CaptureRecord.model_validate(record([], when="1", tool="ok"))]
+    assert "share" not in alone.summary()
