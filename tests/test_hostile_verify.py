@@ -6,9 +6,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pytest_httpserver import HTTPServer
 
 from conftest import invoke_cli
-from flowlint.capture.runner import CaptureResult
+from flowlint.capture.runner import CaptureOptions, CaptureResult, capture
 from flowlint.captures.records import CaptureRecord, read_records
 from flowlint.captures.store import record_path, write_json, write_record
 from flowlint.verify import verify
@@ -167,3 +168,46 @@ def test_capture_summary_reports_resolved_collisions(tmp_path: Path) -> None:
     alone = CaptureResult(run_dir=tmp_path)
     alone.records = [CaptureRecord.model_validate(record([], when="1", tool="ok"))]
     assert "share" not in alone.summary()
+
+
+TWINS = """export const main = {
+    namespace: 'twins',
+    name: 'Twins',
+    description: 'twins',
+    version: '3.0.0',
+    root: '%(root)s',
+    tools: {
+        'get:thing': {
+            method: 'GET', path: '/thing', description: 'thing', parameters: [],
+            tests: [ { _description: 'one' } ],
+            output: { mimeType: 'application/json', schema: { type: 'object', properties: { n: { type: 'number' } } } }
+        },
+        'get_thing': {
+            method: 'GET', path: '/thing', description: 'thing', parameters: [],
+            tests: [ { _description: 'one' } ],
+            output: { mimeType: 'application/json', schema: { type: 'object', properties: { n: { type: 'string' } } } }
+        }
+    }
+}
+"""
+
+
+def test_capture_then_verify_keeps_colliding_tools_apart(tmp_path: Path, httpserver: HTTPServer) -> None:
+    httpserver.expect_request("/thing").respond_with_json({"n": 1})
+    definition = tmp_path / "twins.mjs"
+    definition.write_text(TWINS % {"root": httpserver.url_for("/").rstrip("/")}, encoding="utf-8")
+    options = CaptureOptions(output=tmp_path / "capture", delay=0.0, timeout=2.0, environ={}, env_files=[])
+    result = capture([definition], options)
+    assert result.ok == 2
+    assert len([p for p in result.run_dir.rglob("*-0.json")]) == 2
+    assert "share the file name 'get_thing'" in result.summary()
+    found = [(d.code, d.message) for d in verify([definition], tmp_path / "capture").diagnostics]
+    assert found == [("VER001", "get_thing test 0: data.n: expected string, got number")]
+
+
+def test_gone_tool_reported_once_when_latest_run_failed(definition: Path, tmp_path: Path) -> None:
+    captures = tmp_path / "capture"
+    write_json(captures / "1" / "shop" / "gone-0.json", record([], when="1", tool="gone"))
+    write_json(captures / "2" / "shop" / "gone-0.json", record(None, when="2", tool="gone", outcome="failed"))
+    write_json(captures / "2" / "shop" / "listItems-0.json", record([], when="2"))
+    assert [d.code for d in verify([definition], captures).diagnostics] == ["VER004"]
