@@ -135,8 +135,9 @@ def verify_folder(
     elif not matched:
         found = sorted({r.namespace for r in records})
         have = sorted({d.namespace for d in loaded if d.kind == "definition"})
+        count = f"{len(records)} record{'' if len(records) == 1 else 's'}"
         outcome.nothing_verified = (
-            f"no record matches a tool of the given definitions ({len(records)} records under {captures}, "
+            f"no record matches a tool of the given definitions ({count} under {captures}, "
             f"for namespace {', '.join(found)}; the definitions have {', '.join(have) or 'no namespace'})"
         )
     return outcome

@@ -111,7 +111,7 @@ def test_no_record_for_the_given_tools_fails(definition: Path, tmp_path: Path) -
     write_json(captures / "2026-01" / "other" / "x-0.json", record([], when="1", namespace="other", tool="x"))
     cli = invoke_cli("verify", str(definition), "--captures", str(captures))
     assert cli.returncode == 1
-    assert "no record matches a tool of the given definitions" in cli.stderr
+    assert "no record matches a tool of the given definitions (1 record under" in cli.stderr
     assert "All checks passed" not in cli.stdout
 
 
