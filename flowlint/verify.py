@@ -10,16 +10,23 @@ Results are a `LintResult`, so `check`'s reporters and exit codes apply:
 - VER002 info: a captured tool has no `output.schema` to compare with.
 - VER003 info: a call failed or was skipped, so it was not compared.
 - VER004 warning: a capture refers to a tool (or test) the definition no longer has.
+
+A run that compares nothing is not a pass: `verify_folder` says why nothing was verified (no record
+in the folder, no file in it a record, no record for a tool of the given definitions), and the
+command prints that on stderr and exits 1. These are about the captures folder, not about a place in
+a definition, so they are not diagnostics. Files that are not records among good ones are reported
+on stderr (not every JSON file under a captures folder has to be one) without failing the run.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from flowlint.captures.records import CaptureRecord, read_records
+from flowlint.captures.records import CaptureRecord, RecordError, read_records_checked
 from flowlint.core.errors import UsageError
 from flowlint.core.nodes import SObject, Span, to_python
 from flowlint.core.severity import Severity
@@ -33,6 +40,7 @@ from flowlint.lint.result import FileReport, LintResult
 from flowlint.schema.subset import Mismatch, SubsetValidator
 
 MAX_PER_RECORD = 20
+NAMED_PROBLEMS = 3
 _INDEX = re.compile(r"\[\d+\]")
 
 
@@ -45,31 +53,103 @@ def fold(mismatches: list[Mismatch]) -> list[tuple[Mismatch, int]]:
     return [(items[0], len(items) - 1) for items in groups.values()]
 
 
+@dataclass
+class Verification:
+    """What `verify_folder` found: the report, the files that are not records, and, when nothing at
+    all was verified, why (`nothing_verified`; the command fails with it)."""
+
+    result: LintResult
+    folder: Path
+    unreadable: list[RecordError] = field(default_factory=list)
+    nothing_verified: str | None = None
+
+    def unreadable_line(self) -> str | None:
+        """`N files under DIR are not capture records (a.json: JSONDecodeError, ...)`, or None."""
+        if not self.unreadable:
+            return None
+        named = ", ".join(f"{_relative(e.path, self.folder)}: {e.kind}" for e in self.unreadable[:NAMED_PROBLEMS])
+        more = len(self.unreadable) - NAMED_PROBLEMS
+        files = "1 file under" if len(self.unreadable) == 1 else f"{len(self.unreadable)} files under"
+        verb = "is not a capture record" if len(self.unreadable) == 1 else "are not capture records"
+        return f"{files} {self.folder} {verb} ({named}{f' and {more} more' if more > 0 else ''})"
+
+
+def _relative(path: Path | None, folder: Path) -> str:
+    if path is None:
+        return "?"
+    try:
+        return str(path.relative_to(folder))
+    except ValueError:
+        return str(path)
+
+
 def load_captures(folder: Path) -> tuple[list[CaptureRecord], list[str]]:
-    """Records under `folder` (any depth); for one namespace/tool/test only the latest is kept."""
+    """Records under `folder` (any depth). For one namespace/tool/test the latest successful record is
+    kept, and the latest record too when it is a failed or skipped call made after it: a failed rerun
+    must not hide what the last answer showed."""
+    records, errors = _load_captures(folder)
+    return records, [str(error) for error in errors]
+
+
+def _load_captures(folder: Path) -> tuple[list[CaptureRecord], list[RecordError]]:
     latest: dict[tuple[str, str, int], CaptureRecord] = {}
-    records, problems = read_records(folder)
+    answered: dict[tuple[str, str, int], CaptureRecord] = {}
+    records, problems = read_records_checked(folder)
     for record in records:
         key = (record.namespace, record.toolName, record.testIndex)
         if key not in latest or record.timestamp >= latest[key].timestamp:
             latest[key] = record
-    return sorted(latest.values(), key=lambda r: (r.namespace, r.toolName, r.testIndex)), problems
+        if _answered(record) and (key not in answered or record.timestamp >= answered[key].timestamp):
+            answered[key] = record
+    kept = list(answered.values()) + [r for k, r in latest.items() if answered.get(k) is not r]
+    return sorted(kept, key=lambda r: (r.namespace, r.toolName, r.testIndex, r.timestamp)), problems
+
+
+def _answered(record: CaptureRecord) -> bool:
+    return record.outcome == "ok" and record.response.status
 
 
 def verify(
     paths: Sequence[str | Path], captures: Path, config: Config | None = None, fail_on: Severity = Severity.WARNING
 ) -> LintResult:
     """Verify the definitions under `paths` against the capture records under `captures`."""
+    return verify_folder(paths, captures, config, fail_on).result
+
+
+def verify_folder(
+    paths: Sequence[str | Path], captures: Path, config: Config | None = None, fail_on: Severity = Severity.WARNING
+) -> Verification:
+    """`verify`, with the files that are not records and why nothing was verified, if so."""
     targets = [Path(p) for p in paths] or [Path(".")]
     if not captures.is_dir():
         raise UsageError(f"{captures}: no such captures folder")
     config = (config or load_config(targets[0])).replace(fail_on=fail_on)
     loaded = load_paths(targets, config.exclude)
-    records, _problems = load_captures(captures)
-    return verify_records(loaded, records, config)
+    records, errors = _load_captures(captures)
+    result, matched = _verify_records(loaded, records, config)
+    outcome = Verification(result, captures, errors)
+    if not records and not errors:
+        outcome.nothing_verified = f"no records found in {captures}"
+    elif not records:
+        outcome.nothing_verified = outcome.unreadable_line()
+    elif not matched:
+        found = sorted({r.namespace for r in records})
+        have = sorted({d.namespace for d in loaded if d.kind == "definition"})
+        count = f"{len(records)} record{'' if len(records) == 1 else 's'}"
+        outcome.nothing_verified = (
+            f"no record matches a tool of the given definitions ({count} under {captures}, "
+            f"for namespace {', '.join(found)}; the definitions have {', '.join(have) or 'no namespace'})"
+        )
+    return outcome
 
 
 def verify_records(loaded: list[LoadedFile], records: list[CaptureRecord], config: Config) -> LintResult:
+    return _verify_records(loaded, records, config)[0]
+
+
+def _verify_records(loaded: list[LoadedFile], records: list[CaptureRecord], config: Config) -> tuple[LintResult, int]:
+    """The report, and how many records matched a tool (and test) of the definitions."""
+    matched = 0
     result = LintResult(config=config)
     by_namespace: dict[str, list[LoadedFile]] = {}
     reports: dict[str, FileReport] = {}
@@ -80,12 +160,16 @@ def verify_records(loaded: list[LoadedFile], records: list[CaptureRecord], confi
         if item.kind == "definition":
             by_namespace.setdefault(item.namespace, []).append(item)
     per_tool: dict[tuple[str, str], list[CaptureRecord]] = {}
+    answered = {(r.namespace, r.toolName, r.testIndex): r.timestamp for r in records if _answered(r)}
     for record in records:
         candidates = by_namespace.get(record.namespace)
         if not candidates:
             continue  # a capture of a definition not under the given paths
         owner, tool = _find_tool(candidates, record)
+        earlier = answered.get((record.namespace, record.toolName, record.testIndex))
         if tool is None or record.testIndex >= len(tool.tests):
+            if earlier is not None and not _answered(record):
+                continue  # the same capture, reported once with its answered record
             _report(
                 reports[owner.display],
                 owner,
@@ -102,8 +186,9 @@ def verify_records(loaded: list[LoadedFile], records: list[CaptureRecord], confi
                 record.testIndex,
             )
             continue
+        matched += 1
         per_tool.setdefault((owner.display, tool.label), []).append(record)
-        _verify_record(reports[owner.display], owner, tool, record)
+        _verify_record(reports[owner.display], owner, tool, record, earlier)
     for item in loaded:
         if item.definition is None:
             continue
@@ -120,7 +205,7 @@ def verify_records(loaded: list[LoadedFile], records: list[CaptureRecord], confi
                 )
     for report in result.files:
         report.diagnostics.sort(key=lambda d: d.sort_key)
-    return result
+    return result, matched
 
 
 def _find_tool(candidates: list[LoadedFile], record: CaptureRecord) -> tuple[LoadedFile, Tool | None]:
@@ -149,17 +234,21 @@ def _tools_span(item: LoadedFile) -> Span:
     return Span(0, 0)
 
 
-def _verify_record(report: FileReport, item: LoadedFile, tool: Tool, record: CaptureRecord) -> None:
+def _verify_record(
+    report: FileReport, item: LoadedFile, tool: Tool, record: CaptureRecord, earlier: str | None = None
+) -> None:
     where = f"{tool.label} test {record.testIndex}"
-    if record.outcome != "ok" or not record.response.status:
+    if not _answered(record):
         word = "was skipped" if record.outcome == "skipped" else "failed"
+        instead = f"; the answer captured at {earlier} was compared instead" if earlier else ""
         _report(
             report,
             item,
             Code.VER003,
             Severity.INFO,
             tool.key_span,
-            f"{where} {word} ({record.reason or '; '.join(record.response.messages) or 'no reason'}); not compared",
+            f"{where} {word} ({record.reason or '; '.join(record.response.messages) or 'no reason'});"
+            f" not compared{instead}",
             tool.label,
             record.testIndex,
         )
@@ -208,4 +297,4 @@ def _report(
     report.diagnostics.append(locate(finding, severity, item.display, SourceText(item.data)))
 
 
-__all__ = ["fold", "load_captures", "verify", "verify_records"]
+__all__ = ["Verification", "fold", "load_captures", "verify", "verify_folder", "verify_records"]

@@ -30,7 +30,7 @@ from flowlint.capture.request import (
 )
 from flowlint.capture.sqlite import QueryFailure, bind_values, find_resource, resolve_database, run_query
 from flowlint.captures.records import CapturedResponse, CaptureRecord, OutcomeCounts
-from flowlint.captures.store import make_run_dir, now, write_metrics, write_record
+from flowlint.captures.store import make_run_dir, now, shared_file_names, write_metrics, write_record
 from flowlint.core.errors import UsageError
 from flowlint.definition.loading import LoadedFile, load_paths
 from flowlint.definition.model import Tool
@@ -72,6 +72,11 @@ class CaptureResult(OutcomeCounts):
         )
         if self.interrupted:
             text += f" (interrupted; {self.not_run} not run)"
+        for namespace, safe, names in shared_file_names(self.records):
+            text += (
+                f"\n{len(names)} tool names in {namespace} share the file name '{safe}' "
+                f"({', '.join(repr(n) for n in names)}); each record file has a hash of its tool name added"
+            )
         return text
 
 

@@ -94,27 +94,39 @@ class OutcomeCounts:
 
 
 class RecordError(Exception):
-    """A capture file that cannot be read as a record."""
+    """A capture file that cannot be read as a record; `path` is that file, `kind` the cause's type."""
+
+    def __init__(self, message: str, path: Path | None = None, kind: str = "") -> None:
+        super().__init__(message)
+        self.path = path
+        self.kind = kind
 
 
 def read_record(path: Path) -> CaptureRecord:
     try:
         return CaptureRecord.model_validate(json.loads(read_regular(path).decode("utf-8")))
     except (FileProblem, UnicodeDecodeError, json.JSONDecodeError, ValidationError) as error:
-        raise RecordError(f"{path}: not a capture record ({type(error).__name__}: {error})") from error
+        kind = type(error).__name__
+        raise RecordError(f"{path}: not a capture record ({kind}: {error})", path, kind) from error
 
 
 def read_records(location: Path) -> tuple[list[CaptureRecord], list[str]]:
     """Every record in `location` (a record file, or a folder searched at any depth), and one problem
     line for each file that cannot be read as a record."""
+    records, errors = read_records_checked(location)
+    return records, [str(error) for error in errors]
+
+
+def read_records_checked(location: Path) -> tuple[list[CaptureRecord], list[RecordError]]:
+    """Like `read_records`, with each unreadable file's error (its `path` and `kind`) kept."""
     records: list[CaptureRecord] = []
-    problems: list[str] = []
+    errors: list[RecordError] = []
     for path in [location] if location.is_file() else iter_record_files(location):
         try:
             records.append(read_record(path))
         except RecordError as error:
-            problems.append(str(error))
-    return records, problems
+            errors.append(error)
+    return records, errors
 
 
 def iter_record_files(folder: Path) -> Iterator[Path]:

@@ -1,12 +1,16 @@
 """Capture files on disk: the run folder, record and metrics files, written atomically.
 
 Layout (seed 000): `{output}/{timestamp}/{namespace}/{toolName}-{i}.json` plus one `metrics.json`
-per namespace. HTTP capture and capture through an MCP server both write through here, so their
-runs look the same to `verify`, `schema` and `mock`.
+per namespace. A namespace or tool name that is not file-name-safe as it is (`/a:b`, or longer than
+150 characters) gets its safe form plus a short hash of the real name (`_a_b-1f3a9c0e2d`), so two
+names never share a file; readers match records by the fields inside, never by the file name.
+HTTP capture and capture through an MCP server both write through here, so their runs look the same
+to `verify`, `schema` and `mock`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import statistics
@@ -21,11 +25,13 @@ from flowlint.core.fileio import atomic_write
 
 __all__ = [
     "build_metrics",
+    "file_name",
     "make_run_dir",
     "metrics_path",
     "now",
     "record_path",
     "safe_name",
+    "shared_file_names",
     "write_json",
     "write_metrics",
     "write_record",
@@ -45,6 +51,24 @@ def safe_name(name: str) -> str:
     return cleaned[:150]
 
 
+def file_name(name: str) -> str:
+    """The file or folder name of a namespace or tool in a run: `name` when it is safe as it is, else
+    its safe form and a stable hash of the real name, so distinct names never share a file."""
+    safe = safe_name(name)
+    if safe == name:
+        return safe
+    return f"{safe}-{hashlib.sha256(name.encode('utf-8', 'surrogatepass')).hexdigest()[:10]}"
+
+
+def shared_file_names(records: Iterable[CaptureRecord]) -> list[tuple[str, str, list[str]]]:
+    """(namespace, safe name, the distinct tool names) for each safe name that more than one tool name
+    of a namespace maps to: the collisions `file_name` keeps apart."""
+    groups: dict[tuple[str, str], set[str]] = {}
+    for record in records:
+        groups.setdefault((record.namespace, safe_name(record.toolName)), set()).add(record.toolName)
+    return [(ns, safe, sorted(names)) for (ns, safe), names in sorted(groups.items()) if len(names) > 1]
+
+
 def make_run_dir(base: Path, when: datetime | None = None) -> Path:
     """`base/{timestamp}`, created; a suffix is added when that folder already exists."""
     stamp = (when or datetime.now(UTC)).strftime("%Y-%m-%dT%H-%M-%SZ")
@@ -60,11 +84,11 @@ def make_run_dir(base: Path, when: datetime | None = None) -> Path:
 
 
 def record_path(run_dir: Path, record: CaptureRecord) -> Path:
-    return run_dir / safe_name(record.namespace) / f"{safe_name(record.toolName)}-{record.testIndex}.json"
+    return run_dir / file_name(record.namespace) / f"{file_name(record.toolName)}-{record.testIndex}.json"
 
 
 def metrics_path(run_dir: Path, namespace: str) -> Path:
-    return run_dir / safe_name(namespace) / METRICS_FILE
+    return run_dir / file_name(namespace) / METRICS_FILE
 
 
 def write_json(path: Path, document: Any) -> None:

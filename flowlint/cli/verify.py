@@ -1,7 +1,9 @@
 """`flowlint verify`: compare captured responses with the declared output schemas.
 
-Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it; 2 usage error (a missing
-path or captures folder).
+Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it, or nothing verified (no
+record in the captures folder, none readable, or none for a tool of the given definitions; said on
+stderr); 2 usage error (a missing path or captures folder). Files that are not capture records among
+good ones are named on stderr.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, FORMATS, SEVERITIES, usage_error
+from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, FORMATS, HUMAN_FORMATS, SEVERITIES, usage_error
 
 
 @click.command()
@@ -38,11 +40,20 @@ def verify(paths: tuple[Path, ...], captures: Path, output_format: str, fail_on:
     from flowlint.core.errors import FlowlintError
     from flowlint.core.severity import Severity
     from flowlint.lint.reporters import REPORTERS
-    from flowlint.verify import verify as run_verify
+    from flowlint.verify import verify_folder
 
     try:
-        result = run_verify(list(paths), captures, fail_on=Severity(fail_on))
+        outcome = verify_folder(list(paths), captures, fail_on=Severity(fail_on))
     except FlowlintError as error:
         usage_error(str(error))
-    REPORTERS[output_format]().write(result, sys.stdout)
+    result = outcome.result
+    # An empty human report would read "All checks passed"; when nothing was verified, say only why.
+    if outcome.nothing_verified is None or result.diagnostics or output_format not in HUMAN_FORMATS:
+        REPORTERS[output_format]().write(result, sys.stdout)
+    unreadable = outcome.unreadable_line()
+    if unreadable is not None and unreadable != outcome.nothing_verified:
+        click.echo(f"flowlint: warning: {unreadable}; not compared", err=True)
+    if outcome.nothing_verified is not None:
+        click.echo(f"flowlint: nothing verified: {outcome.nothing_verified}", err=True)
+        sys.exit(EXIT_FINDINGS)
     sys.exit(EXIT_FINDINGS if result.failed() else EXIT_OK)
