@@ -38,27 +38,22 @@ class OptionalUsage(Rule):
             parameters: [ { position: { key: 'page', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'optional()' ] } } ],
             tests: [ { _description: 'First page' } ] }
     }"""),
-            (Expect(4, 9, "optional parameter 'page' is not used in any test"),),
+            (Expect(5, 46, "optional parameter 'page' is not used in any test of getMarkets"),),
         )
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        # One finding per parameter, at the parameter's key: a suppression above the parameter works.
         for tool in ctx.definition.tools:
             if not tool.tests:
                 continue
-            optional = [key for key, p in tool.user_parameters.items() if p.z is not None and not p.z.required]
             used = {key for test in tool.tests if test.obj is not None for key in test.obj.keys()}
-            unused = [key for key in optional if key not in used]
-            if not unused:
-                continue
-            names = ", ".join(f"'{key}'" for key in unused)
-            plural = "s" if len(unused) > 1 else ""
-            verb = "are" if len(unused) > 1 else "is"
-            them = "them" if len(unused) > 1 else "it"
-            yield self.finding(
-                f"optional parameter{plural} {names} {verb} not used in any test; consider a test "
-                f"that demonstrates {them}",
-                tool.key_span,
-                tool=tool.label,
-                parameter=unused[0] if len(unused) == 1 else None,
-            )
+            for key, parameter in tool.user_parameters.items():
+                if parameter.z is not None and not parameter.z.required and key not in used:
+                    yield self.finding(
+                        f"optional parameter '{key}' is not used in any test of {tool.label}; consider a test "
+                        "that demonstrates it",
+                        parameter.key_span,
+                        tool=tool.label,
+                        parameter=key,
+                    )
