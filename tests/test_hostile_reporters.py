@@ -73,3 +73,22 @@ def test_json_keeps_valid_text_unchanged() -> None:
     document = json.loads(_render("json"))
     assert document["diagnostics"][0]["path"] == "defs/bad-\ufffd-name.mjs"
     assert document["diagnostics"][1]["message"] == "test '\ufffd lone' fails"
+
+
+def test_junit_stays_well_formed_xml_with_control_characters() -> None:
+    bad = "defs/ctl-\x01.mjs"
+    finding = Diagnostic(
+        code="FMC001",
+        severity=Severity.ERROR,
+        message="test 'nul \x00 bell \x07 esc \x1b' fails",
+        path=bad,
+        line=1,
+        column=1,
+        end_line=1,
+        end_column=2,
+    )
+    buffer = io.StringIO()
+    REPORTERS["junit"]().write(LintResult(files=[FileReport(bad, "definition", [finding])]), buffer)
+    root = ET.fromstring(buffer.getvalue().encode("utf-8"))
+    failure = root.find(".//failure")
+    assert failure is not None and failure.get("message") == "test 'nul \ufffd bell \ufffd esc \ufffd' fails"

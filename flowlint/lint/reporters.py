@@ -30,6 +30,9 @@ SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
+_XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
 def replace_surrogates(text: str) -> str:
     """`text` with every lone surrogate replaced by U+FFFD, so it encodes as UTF-8."""
     return _SURROGATE.sub("\ufffd", text)
@@ -234,7 +237,8 @@ class JunitReporter(Reporter):
         root.set("errors", "0")
         ET.indent(root)
         out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
-        out.write(ET.tostring(root, encoding="unicode"))
+        # XML 1.0 has no way to write most C0 controls, even escaped: they become U+FFFD too.
+        out.write(_XML_INVALID.sub("\ufffd", ET.tostring(root, encoding="unicode")))
         out.write("\n")
 
 
