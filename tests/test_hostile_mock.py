@@ -190,3 +190,70 @@ def test_slow_call_in_a_batch_is_answered_in_the_array_and_a_cancelled_one_is_le
         assert sorted(answer["id"] for answer in array) == [1, 3]
     finally:
         live.close()
+
+
+# --------------------------------------------------------------------------- the language server
+# (here because this issue's tests live in the two hostile-input modules)
+
+
+def _frame(message: dict[str, Any]) -> bytes:
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+LSP_PING = {"jsonrpc": "2.0", "id": 5, "method": "shutdown"}
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        b'Content-Length: abc\r\n\r\n{"jsonrpc":"2.0","id":9,"method":"shutdown"}',
+        b'{"jsonrpc":"2.0","id":9,"method":"shutdown"}',
+        b"Content-Length: " + b"9" * 5000 + b"\r\n\r\n{}",
+        b"garbage without a colon\r\n\r\n",
+    ],
+    ids=["non-numeric", "missing", "huge", "no-colon"],
+)
+def test_lsp_input_drops_a_malformed_message_and_keeps_the_next(bad: bytes) -> None:
+    pytest.importorskip("pygls")
+    import io
+
+    from flowlint.lsp import FramedInput
+
+    stream = FramedInput(io.BytesIO(bad + _frame(LSP_PING) + _frame(LSP_PING)))  # type: ignore[arg-type]
+    for _ in range(2):
+        assert stream.readline() == b"Content-Length: %d\r\n" % len(json.dumps(LSP_PING))
+        assert stream.readline() == b"\r\n"
+        assert json.loads(stream.read(len(json.dumps(LSP_PING)))) == LSP_PING
+    assert stream.readline() == b""
+
+
+@pytest.mark.timeout(60)
+def test_lsp_server_answers_after_a_malformed_header() -> None:
+    """Subprocess: the language server's own stdin, framed by the client, is what this is about."""
+    pytest.importorskip("pygls")
+    import subprocess
+    import sys
+
+    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"processId": None, "capabilities": {}}}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "flowlint", "lsp"],
+        cwd=REPO,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        process.stdin.write(b'Content-Length: abc\r\n\r\n{"jsonrpc":"2.0","id":9,"method":"shutdown"}')
+        process.stdin.write(_frame(initialize))
+        process.stdin.flush()
+        length = 0
+        while (line := process.stdout.readline()) not in (b"\r\n", b""):
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":")[1])
+        answer = json.loads(process.stdout.read(length))
+        assert answer["id"] == 1 and answer["result"]["serverInfo"]["name"] == "flowlint"
+    finally:
+        process.kill()
+        process.wait(timeout=10)
