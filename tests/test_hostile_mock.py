@@ -257,3 +257,14 @@ def test_lsp_server_answers_after_a_malformed_header() -> None:
     finally:
         process.kill()
         process.wait(timeout=10)
+
+
+@pytest.mark.timeout(30)
+def test_a_reused_id_in_a_batch_still_completes_the_batch() -> None:
+    live = _Live(Fault("slow", 100))
+    try:
+        live.send([dict(CALL, id=1), dict(CALL, id=1)])
+        array = json.loads(live.reader.readline())
+        assert [answer["id"] for answer in array] == [1, 1]
+    finally:
+        live.close()

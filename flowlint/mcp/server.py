@@ -147,7 +147,7 @@ class MockServer:
         self._closing = threading.Event()
         self._calls = 0
         # Faulty calls waiting to be answered: one heap ordered by due time, one waiter thread.
-        self._pending: dict[object, _Pending] = {}
+        self._pending: dict[object, list[_Pending]] = {}  # by id: a client may reuse one
         self._due: list[tuple[float, int, _Pending]] = []
         self._order = itertools.count()
         self._condition = threading.Condition()
@@ -237,10 +237,10 @@ class MockServer:
     def _notification(self, method: str, params: dict[str, Any]) -> None:
         if method == "notifications/cancelled":
             with self._condition:
-                pending = self._pending.pop(_id_key(params.get("requestId")), None)
-                if pending is not None:
+                cancelled = self._pending.pop(_id_key(params.get("requestId")), [])
+                for pending in cancelled:
                     pending.cancelled = True
-            if pending is not None:
+            for pending in cancelled:
                 pending.reply(None)  # MCP: no response to a cancelled request
         # notifications/initialized and any other notification need no answer
 
@@ -267,10 +267,7 @@ class MockServer:
             return
         pending = _Pending(request_id, params, reply)
         with self._condition:
-            previous = self._pending.get(_id_key(request_id))
-            if previous is not None:
-                previous.cancelled = True  # a reused id: only the newest call can be cancelled
-            self._pending[_id_key(request_id)] = pending
+            self._pending.setdefault(_id_key(request_id), []).append(pending)
             heapq.heappush(self._due, (time.monotonic() + wait, next(self._order), pending))
             if self._waiter is None:
                 self._waiter = threading.Thread(target=self._wait_for_due_calls, daemon=True)
@@ -290,8 +287,11 @@ class MockServer:
                 if self._closing.is_set():
                     return  # shutting down: calls still waiting get no answer
                 _, _, pending = heapq.heappop(self._due)
-                if self._pending.get(_id_key(pending.request_id)) is pending:
-                    del self._pending[_id_key(pending.request_id)]
+                same_id = self._pending.get(_id_key(pending.request_id), [])
+                if pending in same_id:
+                    same_id.remove(pending)
+                if not same_id:
+                    self._pending.pop(_id_key(pending.request_id), None)
             pending.reply(self.call_tool(pending.request_id, pending.params))
 
     # ------------------------------------------------------------------ methods
@@ -416,7 +416,7 @@ def _id_key(value: object) -> object:
     return str(value)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)  # compared by identity
 class _Pending:
     """A faulty `tools/call` waiting for its due time, its cancellation or the server's shutdown."""
 
