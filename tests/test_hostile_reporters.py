@@ -7,10 +7,13 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
+from conftest import SAMPLES, invoke_cli
 from flowlint.core.severity import Severity
 from flowlint.lint.diagnostics import Diagnostic
 from flowlint.lint.reporters import REPORTERS
@@ -92,3 +95,22 @@ def test_junit_stays_well_formed_xml_with_control_characters() -> None:
     root = ET.fromstring(buffer.getvalue().encode("utf-8"))
     failure = root.find(".//failure")
     assert failure is not None and failure.get("message") == "test 'nul \ufffd bell \ufffd esc \ufffd' fails"
+
+
+@pytest.mark.parametrize("name", sorted(REPORTERS))
+def test_cli_reports_a_file_whose_name_is_not_utf8(name: str, tmp_path: Path) -> None:
+    """Through the real CLI (in-process): a definition with a finding, in a file named with byte 0xFF."""
+    broken = (SAMPLES / "coingecko" / "simple-price.mjs").read_text(encoding="utf-8")
+    broken = re.sub(r"tests\s*:\s*\[", "tests: [ { _description: '' }, ", broken, count=1)
+    try:
+        path = tmp_path / os.fsdecode(b"bad-\xff.mjs")
+        path.write_text(broken, encoding="utf-8")
+    except (OSError, UnicodeError):
+        pytest.skip("this file system does not take a file name that is not UTF-8")
+    completed = invoke_cli("check", "--format", name, str(path))
+    assert completed.returncode == 1, completed.stderr
+    assert "TST002" in completed.stdout
+    if name == "sarif":
+        assert "bad-%FF.mjs" in completed.stdout
+    elif name != "flowmcp":  # flowmcp names the file only when it reports several
+        assert "bad-\ufffd.mjs" in completed.stdout
