@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import sys
 from collections.abc import Sequence
+from typing import BinaryIO, cast
 from urllib.parse import quote
 
 from lsprotocol import types
@@ -142,9 +145,97 @@ def create_server() -> FlowlintServer:
     return server
 
 
+MAX_HEADER_LINE = 64 * 1024
+MAX_CONTENT_LENGTH = 256 * 1024 * 1024
+_LOG = logging.getLogger(__name__)
+
+
+class FramedInput:
+    """Standard input with only well-formed LSP frames left in it, for pygls to read.
+
+    pygls reads headers line by line and skips any header block without a valid `Content-Length`,
+    then takes the unframed body that follows for a header line: one bad message (`Content-Length:
+    abc`, or a body with no header) swallows the next good one and the session falls out of step.
+    This filter drops a header block with a missing, non-numeric or out-of-range `Content-Length`
+    (logging it) and picks the stream up again at the next `Content-Length:`, even when that header
+    follows the dropped body on the same line; well-formed frames pass through unchanged.
+    """
+
+    def __init__(self, raw: BinaryIO) -> None:
+        self._raw = raw
+        self._buffer = bytearray()
+        self._pending_line = b""
+        self._ended = False
+
+    def readline(self, size: int = -1) -> bytes:
+        while b"\n" not in self._buffer and self._fill():
+            pass
+        end = self._buffer.find(b"\n")
+        count = len(self._buffer) if end < 0 else end + 1
+        if size >= 0:
+            count = min(count, size)
+        return self._take(count)
+
+    def read(self, size: int = -1) -> bytes:
+        while (size < 0 or len(self._buffer) < size) and self._fill():
+            pass
+        return self._take(len(self._buffer) if size < 0 else min(size, len(self._buffer)))
+
+    def _take(self, count: int) -> bytes:
+        data = bytes(self._buffer[:count])
+        del self._buffer[:count]
+        return data
+
+    def _line(self) -> bytes:
+        if self._pending_line:
+            line, self._pending_line = self._pending_line, b""
+            return line
+        return self._raw.readline(MAX_HEADER_LINE)
+
+    def _fill(self) -> bool:
+        """Append the next well-formed frame to the buffer; False at the end of input."""
+        if self._ended:
+            return False
+        length: int | None = None
+        problem = ""
+        seen = False
+        while True:
+            line = self._line()
+            if not line:
+                self._ended = True
+                return False
+            start = line.find(b"Content-Length:")
+            if start > 0:  # a header after the body of a dropped message: start over from it
+                _LOG.warning("flowlint lsp: dropped %d bytes that were not an LSP message", start)
+                line, length, problem, seen = line[start:], None, "", False
+            if not line.strip():
+                if length is not None and not problem:
+                    body = self._raw.read(length)
+                    if len(body) < length:
+                        self._ended = True
+                        return False
+                    self._buffer += b"Content-Length: %d\r\n\r\n" % length + body
+                    return True
+                if seen:
+                    _LOG.warning("flowlint lsp: dropped a message: %s", problem or "no Content-Length header")
+                length, problem, seen = None, "", False
+                continue
+            seen = True
+            name, colon, value = line.partition(b":")
+            if not colon or not line.endswith(b"\n"):
+                problem = problem or "a header line that is not 'Name: value'"
+            elif name.strip().lower() == b"content-length":
+                digits = value.strip()
+                if not (digits.isdigit() and len(digits) <= 10 and int(digits) <= MAX_CONTENT_LENGTH):
+                    problem = f"Content-Length {digits[:40]!r} is not a byte count"
+                else:
+                    length = int(digits)
+
+
 def serve() -> None:
-    """Run the server over standard input and output until the client says exit."""
-    create_server().start_io()
+    """Run the server over standard input and output until the client says exit; malformed message
+    headers are dropped (see `FramedInput`) rather than knocking the session out of step."""
+    create_server().start_io(cast(BinaryIO, FramedInput(sys.stdin.buffer)), sys.stdout.buffer)
 
 
-__all__ = ["DEBOUNCE_SECONDS", "FlowlintServer", "create_server", "serve", "to_lsp", "utf16_column"]
+__all__ = ["DEBOUNCE_SECONDS", "FlowlintServer", "FramedInput", "create_server", "serve", "to_lsp", "utf16_column"]

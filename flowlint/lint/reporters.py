@@ -8,6 +8,7 @@ choices from it without slowing start-up.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from typing import TYPE_CHECKING, ClassVar, TextIO
 
@@ -19,6 +20,32 @@ if TYPE_CHECKING:
 
 REPORT_VERSION = 1
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+# Lone surrogates: a `_description` written as '\ud800' in a definition, or a file name that is not
+# UTF-8 (os.fsdecode keeps its bytes as U+DC80..U+DCFF), cannot be written as UTF-8. Every reporter
+# writes through `_Utf8Safe`, which turns each lone surrogate into U+FFFD REPLACEMENT CHARACTER, the
+# same way in every format. URIs (SARIF) are the exception: there a file name keeps its original bytes,
+# percent-encoded (`%FF`), since that is what names the file; see `_uri`.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+_XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def replace_surrogates(text: str) -> str:
+    """`text` with every lone surrogate replaced by U+FFFD, so it encodes as UTF-8."""
+    return _SURROGATE.sub("\ufffd", text)
+
+
+class _Utf8Safe:
+    """A stream wrapper whose `write` replaces lone surrogates (see above) before they reach `stream`."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(replace_surrogates(text))
 
 
 class Reporter:
@@ -36,9 +63,10 @@ class TextReporter(Reporter):
     description = "path:line:col: CODE severity message, then a summary"
 
     def write(self, result: LintResult, stream: TextIO) -> None:
+        out = _Utf8Safe(stream)
         for d in result.diagnostics:
-            stream.write(f"{d.path}:{d.line}:{d.column}: {d.code} {d.severity.value} {d.message}\n")
-        stream.write(summary_line(result) + "\n")
+            out.write(f"{d.path}:{d.line}:{d.column}: {d.code} {d.severity.value} {d.message}\n")
+        out.write(summary_line(result) + "\n")
 
 
 class JsonReporter(Reporter):
@@ -46,14 +74,15 @@ class JsonReporter(Reporter):
     description = "one JSON document: version, flowlint, diagnostics, summary"
 
     def write(self, result: LintResult, stream: TextIO) -> None:
+        out = _Utf8Safe(stream)
         document = {
             "version": REPORT_VERSION,
             "flowlint": __version__,
             "diagnostics": [d.to_dict() for d in result.diagnostics],
             "summary": result.summary(),
         }
-        json.dump(document, stream, indent=2, ensure_ascii=False)
-        stream.write("\n")
+        json.dump(document, out, indent=2, ensure_ascii=False)
+        out.write("\n")
 
 
 class SarifReporter(Reporter):
@@ -61,6 +90,7 @@ class SarifReporter(Reporter):
     description = "SARIF 2.1.0 (GitHub code scanning and other SARIF viewers)"
 
     def write(self, result: LintResult, stream: TextIO) -> None:
+        out = _Utf8Safe(stream)
         from flowlint.lint.registry import all_rules
 
         rules = all_rules()
@@ -127,8 +157,8 @@ class SarifReporter(Reporter):
                 }
             ],
         }
-        json.dump(document, stream, indent=2, ensure_ascii=False)
-        stream.write("\n")
+        json.dump(document, out, indent=2, ensure_ascii=False)
+        out.write("\n")
 
 
 _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
@@ -139,6 +169,7 @@ class GithubReporter(Reporter):
     description = "GitHub Actions workflow commands (::error file=...::message annotations)"
 
     def write(self, result: LintResult, stream: TextIO) -> None:
+        out = _Utf8Safe(stream)
         for d in result.diagnostics:
             level = {"error": "error", "warning": "warning", "info": "notice"}[d.severity.value]
             properties = ",".join(
@@ -152,8 +183,8 @@ class GithubReporter(Reporter):
                     ("title", f"flowlint {d.code}"),
                 )
             )
-            stream.write(f"::{level} {properties}::{_gh_data(f'{d.code} {d.message}')}\n")
-        stream.write(summary_line(result) + "\n")
+            out.write(f"::{level} {properties}::{_gh_data(f'{d.code} {d.message}')}\n")
+        out.write(summary_line(result) + "\n")
 
 
 def _gh_data(text: str) -> str:
@@ -169,6 +200,7 @@ class JunitReporter(Reporter):
     description = "JUnit XML: a test suite per file, a failing test case per finding at or above --fail-on"
 
     def write(self, result: LintResult, stream: TextIO) -> None:
+        out = _Utf8Safe(stream)
         import xml.etree.ElementTree as ET
 
         threshold = result.config.fail_on.rank
@@ -204,9 +236,10 @@ class JunitReporter(Reporter):
         root.set("failures", str(failures))
         root.set("errors", "0")
         ET.indent(root)
-        stream.write('<?xml version="1.0" encoding="UTF-8"?>\n')
-        stream.write(ET.tostring(root, encoding="unicode"))
-        stream.write("\n")
+        out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+        # XML 1.0 has no way to write most C0 controls, even escaped: they become U+FFFD too.
+        out.write(_XML_INVALID.sub("\ufffd", ET.tostring(root, encoding="unicode")))
+        out.write("\n")
 
 
 class FlowmcpReporter(Reporter):
@@ -214,19 +247,20 @@ class FlowmcpReporter(Reporter):
     description = "the layout of `flowmcp validate` (FlowMCP spec 09, Validation Output Format)"
 
     def write(self, result: LintResult, stream: TextIO) -> None:
+        out = _Utf8Safe(stream)
         several = len(result.files) > 1
         for number, report in enumerate(result.files):
             if several:
-                stream.write(("\n" if number else "") + f"{report.path}\n")
+                out.write(("\n" if number else "") + f"{report.path}\n")
             errors = warnings = 0
             for d in report.diagnostics:
                 errors += d.severity.value == "error"
                 warnings += d.severity.value == "warning"
                 subject = f"{d.tool}: " if d.tool else ""
-                stream.write(f"  {d.code} {d.severity.value:<7} {subject}{d.message}\n")
+                out.write(f"  {d.code} {d.severity.value:<7} {subject}{d.message}\n")
             # The wording (including "1 errors") is flowmcp's own, kept so scripts written for it still match.
-            stream.write(f"{errors} errors, {warnings} warnings\n")
-            stream.write(
+            out.write(f"{errors} errors, {warnings} warnings\n")
+            out.write(
                 "Schema is valid\n"
                 if errors == 0 and report.kind != "error"
                 else "Schema cannot be loaded (has errors)\n"
@@ -276,10 +310,18 @@ def finding_fingerprint(d: Diagnostic) -> str:
     import hashlib
 
     key = json.dumps([d.code, d.tool, d.test_index, d.parameter], ensure_ascii=False)
-    return hashlib.sha256(f"{_uri(d.path)}\0{key}".encode()).hexdigest()[:32]
+    # surrogatepass: a lone surrogate in a tool name still hashes (valid text hashes as plain UTF-8).
+    return hashlib.sha256(f"{_uri(d.path)}\0{key}".encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 def _uri(path: str) -> str:
+    """`path` as a relative URI: its bytes percent-encoded. A file name from os.fsdecode that is not
+    UTF-8 gets its original bytes back (surrogateescape); any other lone surrogate becomes U+FFFD."""
     from urllib.parse import quote
 
-    return quote(path.replace("\\", "/"))
+    slashed = path.replace("\\", "/")
+    try:
+        data = slashed.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        data = replace_surrogates(slashed).encode("utf-8")
+    return quote(data)

@@ -2,17 +2,26 @@
 
 One JSON-RPC message per line (MCP's stdio transport). Requests are answered from captures when
 the arguments match, else from another capture of the tool, else from an example built from the
-output schema. `tools/call` runs on its own thread so a faulty (hanging or slow) call never blocks
-`ping` or `notifications/cancelled`; the server exits as soon as its stdin closes.
+output schema. A faulty (hanging or slow) `tools/call` is kept as a pending entry that one waiter
+thread answers when it is due, so it never blocks `ping` or `notifications/cancelled` and costs no
+thread of its own; the server exits as soon as its stdin closes.
+
+Hostile input never stops the server: a line that is not strict JSON (not UTF-8, a lone surrogate,
+NaN or Infinity, a number too large to convert, nesting too deep to parse) is answered with -32700
+Parse error, and a JSON value that is not a request with -32600 Invalid Request, both with `id: null`.
 """
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import json
+import math
 import os
 import re
 import sys
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +54,7 @@ INTERNAL_ERROR = -32603
 RESOURCE_NOT_FOUND = -32002
 
 FAULT_HELP = "none, hang, wedged, slow:<ms>, recover-after:<n>, crash or garbage"
+FAULT_ARGUMENT_MAX = 3_600_000  # slow:<ms> up to an hour, recover-after:<n> up to this many calls
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +79,15 @@ def parse_fault(text: str) -> Fault:
     name = name.lower()
     if name in ("none", "hang", "wedged", "crash", "garbage") and not argument:
         return Fault(name)
-    if name in ("slow", "recover-after") and argument.strip().isdigit():
-        return Fault(name, int(argument))
+    argument = argument.strip()
+    if name in ("slow", "recover-after") and argument:
+        # Bounded before int(): a 5,000-digit argument is a usage error, not a ValueError traceback.
+        if not (argument.isascii() and argument.isdigit()) or len(argument) > len(str(FAULT_ARGUMENT_MAX)):
+            raise UsageError(f"--fault {text!r}: {name} takes a whole number from 0 to {FAULT_ARGUMENT_MAX}")
+        value = int(argument)
+        if value > FAULT_ARGUMENT_MAX:
+            raise UsageError(f"--fault {text!r}: {name} takes a whole number from 0 to {FAULT_ARGUMENT_MAX}")
+        return Fault(name, value)
     raise UsageError(f"--fault {text!r}: expected one of {FAULT_HELP}")
 
 
@@ -128,10 +145,13 @@ class MockServer:
         self._out: IO[bytes] | None = None
         self._write_lock = threading.Lock()
         self._closing = threading.Event()
-        self._cancel_events: dict[object, threading.Event] = {}
-        self._cancel_lock = threading.Lock()
         self._calls = 0
-        self._threads: list[threading.Thread] = []
+        # Faulty calls waiting to be answered: one heap ordered by due time, one waiter thread.
+        self._pending: dict[object, list[_Pending]] = {}  # by id: a client may reuse one
+        self._due: list[tuple[float, int, _Pending]] = []
+        self._order = itertools.count()
+        self._condition = threading.Condition()
+        self._waiter: threading.Thread | None = None
 
     # ------------------------------------------------------------------ transport
 
@@ -143,14 +163,15 @@ class MockServer:
                 if line.strip():
                     self._receive(line)
         finally:
-            # Stdin closed: faulty calls stop waiting; calls already computing still answer.
+            # Stdin closed: faulty calls stop waiting; a call already computing still answers.
             self._closing.set()
-            for thread in list(self._threads):
-                thread.join(timeout=2.0)
+            with self._condition:
+                self._condition.notify_all()
+            if self._waiter is not None:
+                self._waiter.join(timeout=2.0)
 
-    def _send(self, message: dict[str, Any]) -> None:
-        data = (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
-        self._send_bytes(data)
+    def _send(self, message: dict[str, Any] | list[dict[str, Any]]) -> None:
+        self._send_bytes(_encode(message))
 
     def _send_bytes(self, data: bytes) -> None:
         assert self._out is not None
@@ -161,26 +182,37 @@ class MockServer:
             except (BrokenPipeError, ValueError, OSError):
                 self._closing.set()  # the client went away; nothing left to answer
 
+    def _reply(self, answer: dict[str, Any] | None) -> None:
+        if answer is not None:
+            self._send(answer)
+
     def _receive(self, line: bytes) -> None:
         try:
-            message = json.loads(line)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            self._send(_error(None, PARSE_ERROR, "Parse error: a message must be one line of JSON"))
+            message = _strict_loads(line)
+        except _NotStrictJson as problem:
+            self._send(_error(None, PARSE_ERROR, f"Parse error: {problem}"))
             return
-        if isinstance(message, list):  # JSON-RPC batch (2025-03-26)
+        if isinstance(message, list):  # JSON-RPC batch (2025-03-26): one array answers it
+            if not message:
+                self._send(_error(None, INVALID_REQUEST, "Invalid request: an empty batch"))
+                return
+            batch = _Batch(len(message), self._send)
             for item in message:
-                self._dispatch(item)
+                self._dispatch(item, batch.deliver)
+            batch.deliver(None)  # the reader's own share: the answer goes out once every item is in
             return
-        self._dispatch(message)
+        self._dispatch(message, self._reply)
 
-    def _dispatch(self, message: object) -> None:
+    def _dispatch(self, message: object, reply: Callable[[dict[str, Any] | None], None]) -> None:
+        """Handle one message; `reply` is called exactly once, with its answer or None for none."""
         if not isinstance(message, dict) or not isinstance(message.get("method"), str):
             if isinstance(message, dict) and ("result" in message or "error" in message):
-                return  # a response to a request we never sent; nothing to do
+                reply(None)  # a response to a request we never sent; nothing to do
+                return
             request_id = message.get("id") if isinstance(message, dict) else None
-            self._send(
+            reply(
                 _error(
-                    request_id,
+                    request_id if _valid_id(request_id) else None,
                     INVALID_REQUEST,
                     "Invalid request: expected a JSON-RPC 2.0 object with a string 'method'",
                 )
@@ -191,24 +223,32 @@ class MockServer:
         params = params if isinstance(params, dict) else {}
         if "id" not in message:
             self._notification(method, params)
+            reply(None)
             return
         request_id = message["id"]
-        if method == "tools/call":
-            self._start_call(request_id, params)
+        if not _valid_id(request_id):
+            reply(_error(None, INVALID_REQUEST, "Invalid request: 'id' must be a string, a number or null"))
             return
-        self._send(self.answer(request_id, method, params))
+        if method == "tools/call":
+            self._start_call(request_id, params, reply)
+            return
+        reply(self.answer(request_id, method, params))
 
     def _notification(self, method: str, params: dict[str, Any]) -> None:
         if method == "notifications/cancelled":
-            with self._cancel_lock:
-                event = self._cancel_events.get(_id_key(params.get("requestId")))
-            if event is not None:
-                event.set()
+            with self._condition:
+                cancelled = self._pending.pop(_id_key(params.get("requestId")), [])
+                for pending in cancelled:
+                    pending.cancelled = True
+            for pending in cancelled:
+                pending.reply(None)  # MCP: no response to a cancelled request
         # notifications/initialized and any other notification need no answer
 
     # ------------------------------------------------------------------ tools/call with faults
 
-    def _start_call(self, request_id: object, params: dict[str, Any]) -> None:
+    def _start_call(
+        self, request_id: object, params: dict[str, Any], reply: Callable[[dict[str, Any] | None], None]
+    ) -> None:
         self._calls += 1
         number = self._calls
         if self.fault.kind == "crash":
@@ -217,30 +257,42 @@ class MockServer:
             os._exit(3)
         if self.fault.kind == "garbage":
             self._send_bytes(b"this is not JSON-RPC {\n")
+            reply(None)
             return
-        cancelled = threading.Event()
-        with self._cancel_lock:
-            self._cancel_events[_id_key(request_id)] = cancelled
-        thread = threading.Thread(target=self._run_call, args=(request_id, params, number, cancelled), daemon=True)
-        self._threads = [t for t in self._threads if t.is_alive()]
-        self._threads.append(thread)
-        thread.start()
+        wait = (
+            HANG_LIMIT if self.fault.hangs(number) else (self.fault.value / 1000 if self.fault.kind == "slow" else 0.0)
+        )
+        if not wait:
+            reply(self.call_tool(request_id, params))
+            return
+        pending = _Pending(request_id, params, reply)
+        with self._condition:
+            self._pending.setdefault(_id_key(request_id), []).append(pending)
+            heapq.heappush(self._due, (time.monotonic() + wait, next(self._order), pending))
+            if self._waiter is None:
+                self._waiter = threading.Thread(target=self._wait_for_due_calls, daemon=True)
+                self._waiter.start()
+            self._condition.notify()
 
-    def _run_call(self, request_id: object, params: dict[str, Any], number: int, cancelled: threading.Event) -> None:
-        try:
-            wait = (
-                HANG_LIMIT
-                if self.fault.hangs(number)
-                else (self.fault.value / 1000 if self.fault.kind == "slow" else 0.0)
-            )
-            if wait and _wait_any(cancelled, self._closing, wait):
-                return  # cancelled (MCP: no response to a cancelled request) or shutting down
-            if cancelled.is_set():
-                return
-            self._send(self.call_tool(request_id, params))
-        finally:
-            with self._cancel_lock:
-                self._cancel_events.pop(_id_key(request_id), None)
+    def _wait_for_due_calls(self) -> None:
+        """The one waiter thread: answer each pending call when it is due, until the server closes."""
+        while True:
+            with self._condition:
+                while not self._closing.is_set():
+                    while self._due and self._due[0][2].cancelled:
+                        heapq.heappop(self._due)
+                    if self._due and self._due[0][0] <= time.monotonic():
+                        break
+                    self._condition.wait(self._due[0][0] - time.monotonic() if self._due else None)
+                if self._closing.is_set():
+                    return  # shutting down: calls still waiting get no answer
+                _, _, pending = heapq.heappop(self._due)
+                same_id = self._pending.get(_id_key(pending.request_id), [])
+                if pending in same_id:
+                    same_id.remove(pending)
+                if not same_id:
+                    self._pending.pop(_id_key(pending.request_id), None)
+            pending.reply(self.call_tool(pending.request_id, pending.params))
 
     # ------------------------------------------------------------------ methods
 
@@ -364,15 +416,93 @@ def _id_key(value: object) -> object:
     return str(value)
 
 
-def _wait_any(first: threading.Event, second: threading.Event, seconds: float) -> bool:
-    """Wait up to `seconds`; True as soon as either event is set."""
-    step = 0.05
-    remaining = seconds
-    while remaining > 0:
-        if first.wait(min(step, remaining)) or second.is_set():
-            return True
-        remaining -= step
-    return first.is_set() or second.is_set()
+@dataclass(slots=True, eq=False)  # compared by identity
+class _Pending:
+    """A faulty `tools/call` waiting for its due time, its cancellation or the server's shutdown."""
+
+    request_id: object
+    params: dict[str, Any]
+    reply: Callable[[dict[str, Any] | None], None]
+    cancelled: bool = False
+
+
+class _Batch:
+    """Collects a batch's answers and sends them as one JSON array once all `expected` (+1 for the
+    reader) have been delivered; notifications and cancelled calls deliver None and get no entry."""
+
+    def __init__(self, expected: int, send: Callable[[list[dict[str, Any]]], None]) -> None:
+        self._remaining = expected + 1
+        self._answers: list[dict[str, Any]] = []
+        self._lock = threading.Lock()
+        self._send = send
+
+    def deliver(self, answer: dict[str, Any] | None) -> None:
+        with self._lock:
+            if answer is not None:
+                self._answers.append(answer)
+            self._remaining -= 1
+            done = self._remaining == 0
+        if done and self._answers:
+            self._send(self._answers)
+
+
+class _NotStrictJson(ValueError):
+    """A line that is not one strict JSON value (RFC 8259 in UTF-8)."""
+
+
+def _reject_constant(name: str) -> object:
+    raise _NotStrictJson(f"{name} is not JSON")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NotStrictJson(f"the number {text[:20]}... is too large")
+    return value
+
+
+def _strict_loads(line: bytes) -> object:
+    """Parse one line as strict JSON, or raise `_NotStrictJson` saying what is wrong with it."""
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _NotStrictJson("a message must be UTF-8") from None
+    try:
+        value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
+    except _NotStrictJson:
+        raise
+    except RecursionError:
+        raise _NotStrictJson("the message is nested too deeply") from None
+    except ValueError as error:  # JSONDecodeError, or an integer with more digits than int() converts
+        if isinstance(error, json.JSONDecodeError):
+            raise _NotStrictJson("a message must be one line of JSON") from None
+        raise _NotStrictJson("a number in the message is too large") from None
+    try:
+        # A lone surrogate (`"\\ud800"`) parses, but is no Unicode text: it could never be echoed as UTF-8.
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise _NotStrictJson("a string in the message is a lone surrogate, not Unicode text") from None
+    except RecursionError:
+        raise _NotStrictJson("the message is nested too deeply") from None
+    return value
+
+
+def _encode(message: dict[str, Any] | list[dict[str, Any]]) -> bytes:
+    """One line of strict JSON in UTF-8. Data that cannot be written as such (NaN or a lone surrogate
+    from a capture file) becomes an internal error for that request, never invalid output."""
+    try:
+        return (json.dumps(message, ensure_ascii=False, allow_nan=False, separators=(",", ":")) + "\n").encode()
+    except (ValueError, RecursionError):  # UnicodeEncodeError is a ValueError
+        if isinstance(message, list):
+            return b"[" + b",".join(_encode(item).rstrip(b"\n") for item in message) + b"]\n"
+        request_id = message.get("id")
+        fallback = _error(request_id, INTERNAL_ERROR, "Internal error: the answer is not strict JSON in UTF-8")
+        return (json.dumps(fallback, separators=(",", ":")) + "\n").encode()
+
+
+def _valid_id(value: object) -> bool:
+    """JSON-RPC 2.0: an id is a string, a number or null (never a boolean, an object or an array)."""
+    return value is None or isinstance(value, str) or (isinstance(value, int | float) and not isinstance(value, bool))
 
 
 def run_mock(definitions: list[Definition], captures: Path | None, fault: Fault) -> None:

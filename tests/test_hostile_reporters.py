@@ -1,0 +1,116 @@
+"""Reporters against hostile text (issue "hostile input"): a lone surrogate in a message (from a
+test's `_description`) or a file name that is not UTF-8 (surrogateescape'd by os.fsdecode) must
+still give valid output in every format, written to a strict UTF-8 stream."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from conftest import SAMPLES, invoke_cli
+from flowlint.core.severity import Severity
+from flowlint.lint.diagnostics import Diagnostic
+from flowlint.lint.reporters import REPORTERS
+from flowlint.lint.result import FileReport, LintResult
+
+BAD_PATH = os.fsdecode(b"defs/bad-\xff-name.mjs")  # 'defs/bad-\udcff-name.mjs'
+SURROGATE_PATH = "defs/lone-\ud800.mjs"
+
+
+def _result() -> LintResult:
+    def diagnostic(path: str, message: str) -> Diagnostic:
+        return Diagnostic(
+            code="FMC001",
+            severity=Severity.ERROR,
+            message=message,
+            path=path,
+            line=1,
+            column=1,
+            end_line=1,
+            end_column=2,
+            tool="get\ud800Thing",
+            test_index=0,
+        )
+
+    return LintResult(
+        files=[
+            FileReport(BAD_PATH, "definition", [diagnostic(BAD_PATH, "test 'bad \udcff bytes' fails")]),
+            FileReport(SURROGATE_PATH, "definition", [diagnostic(SURROGATE_PATH, "test '\ud800 lone' fails")]),
+        ]
+    )
+
+
+def _render(name: str) -> str:
+    buffer = io.BytesIO()
+    stream = io.TextIOWrapper(buffer, encoding="utf-8", errors="strict", newline="")
+    REPORTERS[name]().write(_result(), stream)
+    stream.flush()
+    return buffer.getvalue().decode("utf-8")  # strict: the output is valid UTF-8
+
+
+@pytest.mark.parametrize("name", sorted(REPORTERS))
+def test_every_format_writes_valid_utf8_for_lone_surrogates(name: str) -> None:
+    text = _render(name)
+    assert "\ufffd lone" in text  # a lone surrogate becomes U+FFFD REPLACEMENT CHARACTER
+    if name in ("json", "sarif"):
+        json.loads(text)
+    if name == "junit":
+        ET.fromstring(text.encode("utf-8"))
+
+
+def test_sarif_uri_keeps_the_file_name_bytes_percent_encoded() -> None:
+    document = json.loads(_render("sarif"))
+    uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in document["runs"][0]["results"]]
+    assert uris == ["defs/bad-%FF-name.mjs", "defs/lone-%EF%BF%BD.mjs"]
+    fingerprints = [r["partialFingerprints"]["flowlint/v1"] for r in document["runs"][0]["results"]]
+    assert len(set(fingerprints)) == 2
+
+
+def test_json_keeps_valid_text_unchanged() -> None:
+    document = json.loads(_render("json"))
+    assert document["diagnostics"][0]["path"] == "defs/bad-\ufffd-name.mjs"
+    assert document["diagnostics"][1]["message"] == "test '\ufffd lone' fails"
+
+
+def test_junit_stays_well_formed_xml_with_control_characters() -> None:
+    bad = "defs/ctl-\x01.mjs"
+    finding = Diagnostic(
+        code="FMC001",
+        severity=Severity.ERROR,
+        message="test 'nul \x00 bell \x07 esc \x1b' fails",
+        path=bad,
+        line=1,
+        column=1,
+        end_line=1,
+        end_column=2,
+    )
+    buffer = io.StringIO()
+    REPORTERS["junit"]().write(LintResult(files=[FileReport(bad, "definition", [finding])]), buffer)
+    root = ET.fromstring(buffer.getvalue().encode("utf-8"))
+    failure = root.find(".//failure")
+    assert failure is not None and failure.get("message") == "test 'nul \ufffd bell \ufffd esc \ufffd' fails"
+
+
+@pytest.mark.parametrize("name", sorted(REPORTERS))
+def test_cli_reports_a_file_whose_name_is_not_utf8(name: str, tmp_path: Path) -> None:
+    """Through the real CLI (in-process): a definition with a finding, in a file named with byte 0xFF."""
+    broken = (SAMPLES / "coingecko" / "simple-price.mjs").read_text(encoding="utf-8")
+    broken = re.sub(r"tests\s*:\s*\[", "tests: [ { _description: '' }, ", broken, count=1)
+    try:
+        path = tmp_path / os.fsdecode(b"bad-\xff.mjs")
+        path.write_text(broken, encoding="utf-8")
+    except (OSError, UnicodeError):
+        pytest.skip("this file system does not take a file name that is not UTF-8")
+    completed = invoke_cli("check", "--format", name, str(path))
+    assert completed.returncode == 1, completed.stderr
+    assert "TST002" in completed.stdout
+    if name == "sarif":
+        assert "bad-%FF.mjs" in completed.stdout
+    elif name != "flowmcp":  # flowmcp names the file only when it reports several
+        assert "bad-\ufffd.mjs" in completed.stdout
