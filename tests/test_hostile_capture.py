@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import signal
+import subprocess
+import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -12,6 +18,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from conftest import invoke_cli
 from flowlint.capture.http import MAX_DEPTH
 from flowlint.capture.runner import CaptureOptions, capture
 
@@ -157,3 +164,142 @@ def test_non_ascii_header_values_are_not_a_traceback(tmp_path: Path, serve: Any)
     assert len(result.records) == 3
     assert {r.testIndex: r.response.data for r in result.records if r.outcome == "ok"}.get(0) == {"ok": 1}
     strict_files(result.run_dir)
+
+
+def test_writer_refuses_non_strict_json_and_the_test_fails_instead(
+    tmp_path: Path, serve: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import flowlint.capture.http as http
+    from flowlint.captures.store import write_json
+
+    with pytest.raises(ValueError):
+        write_json(tmp_path / "nan.json", {"x": float("nan")})
+    with pytest.raises(ValueError):
+        write_json(tmp_path / "surrogate.json", {"x": "\ud800"})
+    assert not list(tmp_path.glob("*.json"))
+
+    # a value the decoder let through (here forced) fails its test instead of the run or the file
+    values: list[Any] = [{"x": float("inf")}, {"y": "\udc80"}, {"z": 1}]
+    monkeypatch.setattr(http, "decode_body", lambda *args: (values.pop(0), None))
+    root = serve(lambda n: (b"{}", []))
+    result = capture([definition(tmp_path, root, 3)], options(tmp_path, concurrency=1))
+    assert [r.outcome for r in result.records] == ["failed", "failed", "ok"]
+    assert all("cannot be stored as JSON" in (r.reason or "") for r in result.records[:2])
+    assert len(strict_files(result.run_dir)) == 4
+
+
+# --- a capture folder that cannot be written ------------------------------------------------------
+
+
+class _FullDisk:
+    """Stands in for `os` in flowlint.core.fileio: the first `room` files are written, then every write
+    fails with ENOSPC, as on a disk that fills up during the run."""
+
+    def __init__(self, room: int) -> None:
+        self.room = room
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(os, name)
+
+    def fdopen(self, handle: int, mode: str) -> Any:
+        stream = os.fdopen(handle, mode)
+        if self.room > 0:
+            self.room -= 1
+            return stream
+        stream.close()
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_full_disk_stops_the_run_with_a_message(tmp_path: Path, serve: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import flowlint.core.fileio as fileio
+
+    root = serve(lambda n: (b'{"n": %d}' % n, []))
+    path = definition(tmp_path, root, 6)
+    monkeypatch.setattr(fileio, "os", _FullDisk(room=2))
+    result = capture([path], options(tmp_path, concurrency=1))
+    assert result.write_error is not None and "No space left on device" in result.write_error
+    assert len(result.records) == 2 and result.not_run == 4 and not result.metrics_written
+    assert "2 records were written before it" in result.summary()
+    monkeypatch.undo()
+    files = strict_files(result.run_dir)
+    assert sorted(files) == ["hostile/getThing-0.json", "hostile/getThing-1.json"]
+
+
+def test_unwritable_namespace_folder_exits_2_with_a_message(
+    tmp_path: Path, serve: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import flowlint.capture.runner as runner
+    from flowlint.captures.store import make_run_dir
+
+    def blocked_run_dir(base: Path) -> Path:  # the namespace's folder name is taken by a file
+        folder = make_run_dir(base)
+        (folder / "hostile").write_text("not a folder", encoding="utf-8")
+        return folder
+
+    root = serve(lambda n: (b"{}", []))
+    path = definition(tmp_path, root, 3)
+    monkeypatch.setattr(runner, "make_run_dir", blocked_run_dir)
+    cli = invoke_cli("capture", str(path), "-o", str(tmp_path / "out"), "--delay", "0", "-q", cwd=tmp_path)
+    assert cli.returncode == 2, cli.stderr
+    assert "capture stopped, cannot write" in cli.stderr and "0 records were written" in cli.stderr
+    assert "Traceback" not in cli.stderr
+
+
+def test_output_that_is_a_file_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "out").write_text("a file", encoding="utf-8")
+    path = definition(tmp_path, "http://127.0.0.1:9", 1)
+    cli = invoke_cli("capture", str(path), "-o", str(tmp_path / "out" / "sub"), "-q", cwd=tmp_path)
+    assert cli.returncode == 2 and "cannot create a run folder" in cli.stderr, cli.stderr
+
+
+# --- interrupts -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("signals", [[signal.SIGTERM], [signal.SIGINT], [signal.SIGINT, signal.SIGINT]])
+def test_interrupt_still_writes_metrics_and_summary(tmp_path: Path, serve: Any, signals: list[int]) -> None:
+    blocked = threading.Event()
+    release = threading.Event()
+
+    def reply(n: int) -> Reply:
+        if n == 1:
+            blocked.set()
+            release.wait(20)
+        return b'{"n": %d}' % n, []
+
+    root = serve(reply)
+    path = definition(tmp_path, root, 3)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("COV")}
+    command = [sys.executable, "-m", "flowlint", "capture", str(path), "-o", "out", "--delay", "0", "--timeout", "3"]
+    child = subprocess.Popen(
+        [*command, "--retries", "0", "-q"],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        # as under a CI runner or `cmd &`: SIGINT ignored by inheritance; the CLI must set its own
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    try:
+        assert blocked.wait(20), "the capture never reached the blocking call"
+        for number in signals:
+            time.sleep(0.3)
+            child.send_signal(number)
+        started = time.monotonic()
+        out, err = child.communicate(timeout=15)
+        took = time.monotonic() - started
+    finally:
+        release.set()
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode not in (0, None), err
+    assert "Traceback" not in err.decode()
+    assert "interrupted" in out.decode(), (out, err)
+    metrics = list((tmp_path / "out").rglob("metrics.json"))
+    assert len(metrics) == 1, err
+    counts = json.loads(metrics[0].read_text())["counts"]
+    if signals == [signal.SIGINT]:  # the call in flight ends (here: times out) and is recorded
+        assert counts == {"total": 2, "ok": 1, "failed": 1, "skipped": 0, "rawData": 0}, err
+    else:  # SIGTERM or a second Ctrl-C: metrics.json is written without waiting for it
+        assert counts == {"total": 1, "ok": 1, "failed": 0, "skipped": 0, "rawData": 0}, err
+    assert took < 10
