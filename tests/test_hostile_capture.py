@@ -302,4 +302,4 @@ def test_interrupt_still_writes_metrics_and_summary(tmp_path: Path, serve: Any, 
         assert counts == {"total": 2, "ok": 1, "failed": 1, "skipped": 0, "rawData": 0}, err
     else:  # SIGTERM or a second Ctrl-C: metrics.json is written without waiting for it
         assert counts == {"total": 1, "ok": 1, "failed": 0, "skipped": 0, "rawData": 0}, err
-    assert took < 10
+    assert took < (10 if signals == [signal.SIGINT] else 2.5), took  # no wait for the call in flight

@@ -151,7 +151,7 @@ def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) 
             result.records.append(model)
             progress.advance(model)
 
-    futures: list[concurrent.futures.Future[None]] = []
+    errors: list[Exception] = []
     try:
         jobs = [job for d in loaded if d.kind == "definition" for job in _plan(d, env, options)]
         progress = Progress(len(jobs), options.progress_stream, options.progress)
@@ -162,7 +162,7 @@ def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) 
             else:
                 lanes.setdefault(job.lane, []).append(job)
         if not stop.is_set():
-            futures = _run_lanes(list(lanes.values()), options, stop, finish, result)
+            errors = _run_lanes(list(lanes.values()), options, stop, finish, result)
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM where the CLI maps it to KeyboardInterrupt
         stop.set()
         result.interrupted = True
@@ -172,18 +172,19 @@ def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) 
             progress.close()
             _close_run(result, len(jobs))
         result.wall_time = time.monotonic() - started
-    for future in futures:
-        if future.done() and not future.cancelled() and future.exception() is not None:
-            raise future.exception()  # type: ignore[misc]  # a defect in flowlint: show it
+    if errors:
+        raise errors[0]  # a defect in flowlint: show it
     return result
 
 
 def _run_lanes(
     lanes: list[list[_Job]], options: CaptureOptions, stop: threading.Event, finish: Any, result: CaptureResult
-) -> list[concurrent.futures.Future[None]]:
-    """Run the lanes, busiest first, until all are done or an interrupt. After an interrupt nothing new
-    starts and the calls in flight end (within the timeout); a second interrupt, or `StopNow`, stops
-    the waiting: a call still in flight then records nothing."""
+) -> list[Exception]:
+    """Run the lanes, busiest first, up to `concurrency` at once, until all are done or an interrupt;
+    returns the exceptions lanes raised (defects). After an interrupt nothing new starts and the calls
+    in flight end (within the timeout); a second interrupt, or `StopNow`, stops the waiting: a call
+    still in flight then records nothing. The workers are daemon threads, so such a call does not
+    hold the process open after the CLI has written the summary."""
     http_options = HttpOptions(
         delay=options.delay,
         timeout=options.timeout,
@@ -191,24 +192,51 @@ def _run_lanes(
         backoff=options.backoff,
         max_retry_after=options.max_retry_after,
     )
-    executor = concurrent.futures.ThreadPoolExecutor(
-        max_workers=max(1, options.concurrency), thread_name_prefix="flowlint-capture"
-    )
-    ordered = sorted(lanes, key=len, reverse=True)
-    futures = [executor.submit(_run_lane, lane, http_options, stop, finish) for lane in ordered]
+    queue = sorted(lanes, key=len, reverse=True)
+    queue_lock = threading.Lock()
+    errors: list[Exception] = []
+
+    def work(done: concurrent.futures.Future[None]) -> None:
+        try:
+            while not stop.is_set():
+                with queue_lock:
+                    if not queue:
+                        return
+                    lane = queue.pop(0)
+                try:
+                    _run_lane(lane, http_options, stop, finish)
+                except Exception as error:  # a defect: capture() raises it once the run is closed
+                    errors.append(error)
+        finally:
+            done.set_result(None)
+
+    count = min(max(1, options.concurrency), len(queue))
+    futures: list[concurrent.futures.Future[None]] = [concurrent.futures.Future() for _ in range(count)]
+    workers = [
+        threading.Thread(target=work, args=(done,), name=f"flowlint-capture-{i}", daemon=True)
+        for i, done in enumerate(futures)
+    ]
+    for worker in workers:
+        worker.start()
     try:
         pending = set(futures)
         while pending:
             _done, pending = concurrent.futures.wait(pending, timeout=0.2)
-        executor.shutdown(wait=True)
     except KeyboardInterrupt as interrupt:
         stop.set()
         result.interrupted = True
-        try:
-            executor.shutdown(wait=not isinstance(interrupt, StopNow), cancel_futures=True)
-        except KeyboardInterrupt:
-            executor.shutdown(wait=False, cancel_futures=True)
-    return futures
+        if not isinstance(interrupt, StopNow):
+            try:
+                _join(workers)
+            except KeyboardInterrupt:
+                pass
+    return errors
+
+
+def _join(workers: list[threading.Thread]) -> None:
+    for worker in workers:
+        while worker.is_alive():
+            worker.join(0.2)
 
 
 def _close_run(result: CaptureResult, planned: int) -> None:
