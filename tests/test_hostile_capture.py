@@ -178,14 +178,38 @@ def test_writer_refuses_non_strict_json_and_the_test_fails_instead(
         write_json(tmp_path / "surrogate.json", {"x": "\ud800"})
     assert not list(tmp_path.glob("*.json"))
 
-    # a value the decoder let through (here forced) fails its test instead of the run or the file
+    # values the decoder let through (here forced): a lone surrogate fails its test, not the run;
+    # a non-finite float is written as a string by write_record
     values: list[Any] = [{"x": float("inf")}, {"y": "\udc80"}, {"z": 1}]
     monkeypatch.setattr(http, "decode_body", lambda *args: (values.pop(0), None))
     root = serve(lambda n: (b"{}", []))
     result = capture([definition(tmp_path, root, 3)], options(tmp_path, concurrency=1))
-    assert [r.outcome for r in result.records] == ["failed", "failed", "ok"]
-    assert all("cannot be stored as JSON" in (r.reason or "") for r in result.records[:2])
-    assert len(strict_files(result.run_dir)) == 4
+    assert [r.outcome for r in result.records] == ["ok", "failed", "ok"]
+    assert "cannot be stored as JSON" in (result.records[1].reason or "")
+    files = strict_files(result.run_dir)
+    assert len(files) == 4 and files["hostile/getThing-0.json"]["response"]["data"] == {"x": "Infinity"}
+
+
+def test_write_record_keeps_non_finite_floats_as_strings(tmp_path: Path) -> None:
+    from flowlint.captures.records import CaptureRecord, read_record
+    from flowlint.captures.store import write_record
+
+    data = {"a": float("nan"), "b": [float("inf"), float("-inf"), 1.5]}
+    record = CaptureRecord.model_validate(
+        {
+            "namespace": "ns",
+            "toolName": "t",
+            "testIndex": 0,
+            "timestamp": "x",
+            "response": {"status": True, "data": data},
+        }
+    )
+    path = write_record(tmp_path, record)
+    assert strict_files(tmp_path)["ns/t-0.json"]["response"]["data"] == {
+        "a": "NaN",
+        "b": ["Infinity", "-Infinity", 1.5],
+    }
+    assert read_record(path).response.data["b"][2] == 1.5
 
 
 # --- a capture folder that cannot be written ------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 import statistics
 from collections import Counter
@@ -105,10 +106,27 @@ def write_json(path: Path, document: Any) -> None:
 
 
 def write_record(run_dir: Path, record: CaptureRecord) -> Path:
-    """Write one record where the layout puts it; returns its path."""
+    """Write one record where the layout puts it; returns its path. A non-finite float (NaN, Infinity),
+    which strict JSON cannot hold, is written as its name in a string, as HTTP capture keeps them."""
     path = record_path(run_dir, record)
-    write_json(path, record.dump())
+    document = record.dump()
+    try:
+        write_json(path, document)
+    except ValueError as error:
+        if "Out of range float" not in str(error):
+            raise
+        write_json(path, _finite(document))
     return path
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if math.isnan(value) else "Infinity" if value > 0 else "-Infinity"
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(item) for item in value]
+    return value
 
 
 def build_metrics(namespace: str, records: list[CaptureRecord]) -> dict[str, Any]:
