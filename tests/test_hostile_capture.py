@@ -141,6 +141,19 @@ def test_hostile_bodies_fail_one_test_each_and_the_run_goes_on(tmp_path: Path, s
     assert len(files) == len(bodies) + 1
 
 
+def test_lower_int_digit_limit_of_the_process_fails_the_test(tmp_path: Path, serve: Any) -> None:
+    bodies = [b'{"n": ' + b"7" * 2000 + b"}", b'{"n": 1}']
+    root = serve(lambda n: (bodies[n], []))
+    previous = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(1000)
+    try:
+        result = capture([definition(tmp_path, root, len(bodies))], options(tmp_path))
+    finally:
+        sys.set_int_max_str_digits(previous)
+    assert [r.outcome for r in result.records] == ["failed", "ok"]
+    assert "number too large" in (result.records[0].reason or "")
+
+
 def test_non_finite_numbers_are_kept_as_strings_with_a_note(tmp_path: Path, serve: Any) -> None:
     bodies = [b'{"a": NaN, "b": [Infinity, -Infinity], "c": 1e400, "d": 1.5}', b'{"plain": 1}']
     root = serve(lambda n: (bodies[n], []))

@@ -282,6 +282,10 @@ def _bounded_json(text: str) -> tuple[Any, str | None]:
         data = json.loads(text, parse_int=parse_int, parse_float=parse_float, parse_constant=parse_constant)
     except RecursionError:
         raise BodyRejected(f"response body is nested deeper than {MAX_DEPTH} levels") from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError as error:  # int(): the process's int digit limit is below MAX_INT_DIGITS
+        raise BodyRejected(f"response body holds a number too large ({error})") from None
     _check_tree(data)
     note = None
     if non_finite:
