@@ -279,6 +279,7 @@ def test_unwritable_namespace_folder_exits_2_with_a_message(
     cli = invoke_cli("capture", str(path), "-o", str(tmp_path / "out"), "--delay", "0", "-q", cwd=tmp_path)
     assert cli.returncode == 2, cli.stderr
     assert "capture stopped, cannot write" in cli.stderr and "0 records were written" in cli.stderr
+    assert "metrics.json not written" in cli.stderr
     assert "Traceback" not in cli.stderr
 
 

@@ -83,7 +83,7 @@ class CaptureResult(OutcomeCounts):
             text += (
                 f"\ncapture stopped, cannot write: {self.write_error}\n{len(self.records)} records were written "
                 f"before it, {self.not_run} tests not recorded; metrics.json "
-                + ("written for them" if self.metrics_written else "not written")
+                + ("written for them" if self.metrics_written and self.records else "not written")
             )
         for namespace, safe, names in shared_file_names(self.records):
             text += (
