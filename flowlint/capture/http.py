@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import email.utils
 import json
+import math
 import ssl
 import threading
 import time
@@ -200,11 +201,30 @@ def parse_retry_after(value: str | None) -> float | None:
     return max(0.0, when.timestamp() - time.time())
 
 
+MAX_DEPTH = 200
+"""Deepest nesting of arrays and objects kept from a JSON body; a deeper body fails its test."""
+MAX_INT_DIGITS = 4300
+"""Longest integer kept from a JSON body (Python's default `int` string limit)."""
+
+
+class BodyRejected(ValueError):
+    """A JSON body flowlint will not store: too deep, a number too large, or not valid Unicode."""
+
+
 def interpret(status: int, phrase: str, content_type: str | None, body: bytes, max_text: int) -> HttpOutcome:
-    """FlowMCP's envelope for a response: JSON bodies become `data`; other bodies are kept as text."""
+    """FlowMCP's envelope for a response: JSON bodies become `data`; other bodies are kept as text.
+    A JSON body that cannot be stored safely (see `decode_body`) fails the test with the reason."""
     ok = 200 <= status < 300
     outcome = HttpOutcome(ok, status, content_type)
-    data, note = decode_body(content_type, body, max_text)
+    try:
+        data, note = decode_body(content_type, body, max_text)
+    except BodyRejected as error:
+        outcome.ok = False
+        outcome.reason = str(error) if ok else f"HTTP {status}: {phrase or 'error'}"
+        outcome.messages.append(outcome.reason)
+        if not ok:
+            outcome.messages.append(f"body: not stored ({error})")
+        return outcome
     if ok:
         outcome.data = data
         if note:
@@ -219,6 +239,10 @@ def interpret(status: int, phrase: str, content_type: str | None, body: bytes, m
 
 
 def decode_body(content_type: str | None, body: bytes, max_text: int) -> tuple[Any, str | None]:
+    """`(data, note)`: parsed JSON, or the body as text with a note saying why. Raises `BodyRejected`
+    for JSON nested deeper than `MAX_DEPTH`, an integer longer than `MAX_INT_DIGITS` digits or a lone
+    surrogate escape (`"\\ud800"`), none of which can be stored as strict JSON in UTF-8. NaN, Infinity
+    and numbers too large for a float are kept as strings (their JSON text) and the note says so."""
     kind = (content_type or "").split(";")[0].strip().lower()
     stripped = body.lstrip()
     if not stripped:
@@ -226,13 +250,76 @@ def decode_body(content_type: str | None, body: bytes, max_text: int) -> tuple[A
     looks_json = "json" in kind or (not kind and stripped[:1] in (b"{", b"["))
     if looks_json or stripped[:1] in (b"{", b"["):
         try:
-            return json.loads(body.decode("utf-8-sig")), None
+            return _bounded_json(body.decode("utf-8-sig"))
         except (UnicodeDecodeError, json.JSONDecodeError) as error:
             if looks_json:
                 text, cut = _text(body, max_text)
                 return text, f"body is not valid JSON ({error}); stored as text{cut}"
     text, cut = _text(body, max_text)
     return text, f"body is not JSON ({kind or 'no content type'}); stored as text{cut}"
+
+
+def _bounded_json(text: str) -> tuple[Any, str | None]:
+    non_finite: list[str] = []
+
+    def parse_int(digits: str) -> int:
+        if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+            raise BodyRejected(f"response body holds a number too large ({len(digits)} digits, over {MAX_INT_DIGITS})")
+        return int(digits)
+
+    def parse_float(number: str) -> float | str:
+        value = float(number)
+        if math.isfinite(value):
+            return value
+        non_finite.append(number)
+        return number
+
+    def parse_constant(name: str) -> str:
+        non_finite.append(name)
+        return name
+
+    try:
+        data = json.loads(text, parse_int=parse_int, parse_float=parse_float, parse_constant=parse_constant)
+    except RecursionError:
+        raise BodyRejected(f"response body is nested deeper than {MAX_DEPTH} levels") from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError as error:  # int(): the process's int digit limit is below MAX_INT_DIGITS
+        raise BodyRejected(f"response body holds a number too large ({error})") from None
+    _check_tree(data)
+    note = None
+    if non_finite:
+        shown = ", ".join(sorted(set(non_finite))[:5])
+        note = f"{len(non_finite)} numbers are not finite ({shown}) and are kept as strings: JSON has no such numbers"
+    return data, note
+
+
+def _check_tree(data: Any) -> None:
+    """Raise `BodyRejected` when `data` is deeper than `MAX_DEPTH` or holds a string that is not valid
+    Unicode (a lone surrogate). Iterative, so no depth can exhaust the stack."""
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            _check_text(value)
+        elif isinstance(value, (dict, list)):
+            if depth >= MAX_DEPTH:
+                raise BodyRejected(f"response body is nested deeper than {MAX_DEPTH} levels")
+            if isinstance(value, dict):
+                for key, item in value.items():
+                    _check_text(key)
+                    stack.append((item, depth + 1))
+            else:
+                stack.extend((item, depth + 1) for item in value)
+
+
+def _check_text(text: str) -> None:
+    if text.isascii():
+        return
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise BodyRejected("response body holds an invalid Unicode escape (a lone surrogate such as \\ud800)") from None
 
 
 def _text(body: bytes, max_text: int) -> tuple[str, str]:

@@ -31,10 +31,15 @@ from flowlint.capture.request import (
 from flowlint.capture.sqlite import QueryFailure, bind_values, find_resource, resolve_database, run_query
 from flowlint.captures.records import CapturedResponse, CaptureRecord, OutcomeCounts
 from flowlint.captures.store import make_run_dir, now, shared_file_names, write_metrics, write_record
-from flowlint.core.errors import UsageError
+from flowlint.core.errors import FileProblem, UsageError
 from flowlint.definition.loading import LoadedFile, load_paths
 from flowlint.definition.model import Tool
 from flowlint.lint.config import load_config
+
+
+class StopNow(KeyboardInterrupt):
+    """An interrupt that does not wait for the calls in flight (the CLI raises it for SIGTERM): the run
+    stops at once, with metrics.json written for the records already written."""
 
 
 @dataclass
@@ -60,6 +65,8 @@ class CaptureResult(OutcomeCounts):
     definitions: list[LoadedFile] = field(default_factory=list)
     interrupted: bool = False
     not_run: int = 0
+    write_error: str | None = None  # the run stopped: a record or metrics.json could not be written
+    metrics_written: bool = True
     wall_time: float = 0.0
 
     def outcome_items(self) -> list[CaptureRecord]:
@@ -72,6 +79,12 @@ class CaptureResult(OutcomeCounts):
         )
         if self.interrupted:
             text += f" (interrupted; {self.not_run} not run)"
+        if self.write_error is not None:
+            text += (
+                f"\ncapture stopped, cannot write: {self.write_error}\n{len(self.records)} records were written "
+                f"before it, {self.not_run} tests not recorded; metrics.json "
+                + ("written for them" if self.metrics_written and self.records else "not written")
+            )
         for namespace, safe, names in shared_file_names(self.records):
             text += (
                 f"\n{len(names)} tool names in {namespace} share the file name '{safe}' "
@@ -119,24 +132,59 @@ def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) 
         raise UsageError(f"--base-url: no definition has the namespace {', '.join(unknown)}")
     started = time.monotonic()
     result = CaptureResult(run_dir=make_run_dir(options.output), definitions=loaded)
-    jobs = [job for d in loaded if d.kind == "definition" for job in _plan(d, env, options)]
-    progress = Progress(len(jobs), options.progress_stream, options.progress)
+    jobs: list[_Job] = []
+    progress = Progress(0, None, "quiet")
     lock = threading.Lock()
+    stop = threading.Event()
+    closed = threading.Event()  # set once metrics are written: a call still in flight records nothing
 
     def finish(job: _Job, record: dict[str, Any]) -> None:
-        clean = job.redactor.value(record)
-        model = CaptureRecord.model_validate(clean)
-        write_record(result.run_dir, model)
-        with lock:
+        with lock:  # held while writing, so no record is written after metrics.json
+            if closed.is_set() or result.write_error is not None:
+                return
+            try:
+                model = _store(result.run_dir, job, record)
+            except FileProblem as error:
+                result.write_error = str(error)
+                stop.set()
+                return
             result.records.append(model)
-        progress.advance(model)
+            progress.advance(model)
 
-    lanes: dict[str, list[_Job]] = {}
-    for job in jobs:
-        if job.skip is not None:
-            finish(job, _base_record(job, "skipped", job.skip))
-        else:
-            lanes.setdefault(job.lane, []).append(job)
+    errors: list[Exception] = []
+    try:
+        jobs = [job for d in loaded if d.kind == "definition" for job in _plan(d, env, options)]
+        progress = Progress(len(jobs), options.progress_stream, options.progress)
+        lanes: dict[str, list[_Job]] = {}
+        for job in jobs:
+            if job.skip is not None:
+                finish(job, _base_record(job, "skipped", job.skip))
+            else:
+                lanes.setdefault(job.lane, []).append(job)
+        if not stop.is_set():
+            errors = _run_lanes(list(lanes.values()), options, stop, finish, result)
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM where the CLI maps it to KeyboardInterrupt
+        stop.set()
+        result.interrupted = True
+    finally:
+        with lock:
+            closed.set()
+            progress.close()
+            _close_run(result, len(jobs))
+        result.wall_time = time.monotonic() - started
+    if errors:
+        raise errors[0]  # a defect in flowlint: show it
+    return result
+
+
+def _run_lanes(
+    lanes: list[list[_Job]], options: CaptureOptions, stop: threading.Event, finish: Any, result: CaptureResult
+) -> list[Exception]:
+    """Run the lanes, busiest first, up to `concurrency` at once, until all are done or an interrupt;
+    returns the exceptions lanes raised (defects). After an interrupt nothing new starts and the calls
+    in flight end (within the timeout); a second interrupt, or `StopNow`, stops the waiting: a call
+    still in flight then records nothing. The workers are daemon threads, so such a call does not
+    hold the process open after the CLI has written the summary."""
     http_options = HttpOptions(
         delay=options.delay,
         timeout=options.timeout,
@@ -144,31 +192,80 @@ def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) 
         backoff=options.backoff,
         max_retry_after=options.max_retry_after,
     )
-    stop = threading.Event()
-    ordered = sorted(lanes.values(), key=len, reverse=True)
-    executor = concurrent.futures.ThreadPoolExecutor(
-        max_workers=max(1, options.concurrency), thread_name_prefix="flowlint-capture"
-    )
-    futures = [executor.submit(_run_lane, lane, http_options, stop, finish) for lane in ordered]
+    queue = sorted(lanes, key=len, reverse=True)
+    queue_lock = threading.Lock()
+    errors: list[Exception] = []
+
+    def work(done: concurrent.futures.Future[None]) -> None:
+        try:
+            while not stop.is_set():
+                with queue_lock:
+                    if not queue:
+                        return
+                    lane = queue.pop(0)
+                try:
+                    _run_lane(lane, http_options, stop, finish)
+                except Exception as error:  # a defect: capture() raises it once the run is closed
+                    errors.append(error)
+        finally:
+            done.set_result(None)
+
+    count = min(max(1, options.concurrency), len(queue))
+    futures: list[concurrent.futures.Future[None]] = [concurrent.futures.Future() for _ in range(count)]
+    workers = [
+        threading.Thread(target=work, args=(done,), name=f"flowlint-capture-{i}", daemon=True)
+        for i, done in enumerate(futures)
+    ]
+    for worker in workers:
+        worker.start()
     try:
         pending = set(futures)
         while pending:
             _done, pending = concurrent.futures.wait(pending, timeout=0.2)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as interrupt:
         stop.set()
         result.interrupted = True
-        executor.shutdown(wait=True, cancel_futures=True)
-    finally:
-        executor.shutdown(wait=True)
-        progress.close()
-    for future in futures:
-        if not future.cancelled() and future.exception() is not None:
-            raise future.exception()  # type: ignore[misc]  # a defect in flowlint: show it
-    result.not_run = len(jobs) - len(result.records)
+        if not isinstance(interrupt, StopNow):
+            try:
+                _join(workers)
+            except KeyboardInterrupt:
+                pass
+    return errors
+
+
+def _join(workers: list[threading.Thread]) -> None:
+    for worker in workers:
+        while worker.is_alive():
+            worker.join(0.2)
+
+
+def _close_run(result: CaptureResult, planned: int) -> None:
+    """Sort the records, count what did not run and write metrics.json from what was written."""
     result.records.sort(key=lambda r: (r.namespace, r.definitionPath or "", r.toolName, r.testIndex))
-    write_metrics(result.run_dir, result.records)
-    result.wall_time = time.monotonic() - started
-    return result
+    result.not_run = planned - len(result.records)
+    try:
+        write_metrics(result.run_dir, result.records)
+    except FileProblem as error:
+        result.metrics_written = False
+        if result.write_error is None:
+            result.write_error = str(error)
+
+
+def _store(run_dir: Path, job: _Job, record: dict[str, Any]) -> CaptureRecord:
+    """Validate and write one record. A response that cannot be stored as strict JSON in UTF-8 (the
+    decoder in `http` rejects the known cases first) fails its test, recorded without its data.
+    Raises `FileProblem` when the file cannot be written."""
+    try:
+        model = CaptureRecord.model_validate(job.redactor.value(record))
+        write_record(run_dir, model)
+        return model
+    except (ValueError, RecursionError) as error:  # ValidationError and UnicodeEncodeError included
+        reason = f"the response cannot be stored as JSON ({type(error).__name__})"
+    failed = {**record, "outcome": "failed", "reason": reason}
+    failed["response"] = {"status": False, "messages": [reason], "data": None}
+    model = CaptureRecord.model_validate(job.redactor.value(failed))
+    write_record(run_dir, model)
+    return model
 
 
 def _redactor_for(loaded: LoadedFile, env: Mapping[str, str]) -> Redactor:

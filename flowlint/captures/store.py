@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 import statistics
 from collections import Counter
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from flowlint.captures.records import METRICS_FILE, CaptureRecord
+from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import atomic_write
 
 __all__ = [
@@ -70,17 +72,21 @@ def shared_file_names(records: Iterable[CaptureRecord]) -> list[tuple[str, str, 
 
 
 def make_run_dir(base: Path, when: datetime | None = None) -> Path:
-    """`base/{timestamp}`, created; a suffix is added when that folder already exists."""
+    """`base/{timestamp}`, created; a suffix is added when that folder already exists. Raises
+    `FileProblem` when the folder cannot be created (read-only, a file in the way, a full disk)."""
     stamp = (when or datetime.now(UTC)).strftime("%Y-%m-%dT%H-%M-%SZ")
-    base.mkdir(parents=True, exist_ok=True)
-    for attempt in range(1000):
-        folder = base / (stamp if attempt == 0 else f"{stamp}-{attempt}")
-        try:
-            folder.mkdir()
-            return folder
-        except FileExistsError:
-            continue
-    raise FileExistsError(f"{base}: cannot create a run folder")
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+        for attempt in range(1000):
+            folder = base / (stamp if attempt == 0 else f"{stamp}-{attempt}")
+            try:
+                folder.mkdir()
+                return folder
+            except FileExistsError:
+                continue
+    except OSError as error:
+        raise FileProblem(f"cannot create a run folder: {error.strerror or error}", base) from error
+    raise FileProblem("cannot create a run folder: 1000 folders of that time already exist", base)
 
 
 def record_path(run_dir: Path, record: CaptureRecord) -> Path:
@@ -92,16 +98,35 @@ def metrics_path(run_dir: Path, namespace: str) -> Path:
 
 
 def write_json(path: Path, document: Any) -> None:
-    """Write a JSON document (indented, UTF-8) atomically, creating its folder."""
-    text = json.dumps(document, indent=2, ensure_ascii=False, default=str) + "\n"
+    """Write a JSON document (indented, UTF-8) atomically, creating its folder. Only strict JSON in
+    valid UTF-8 is written: NaN or Infinity raise ValueError, a lone surrogate UnicodeEncodeError (a
+    ValueError), and nothing is written; `FileProblem` when the file cannot be written."""
+    text = json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False, default=str) + "\n"
     atomic_write(path, text.encode("utf-8"), make_parents=True)
 
 
 def write_record(run_dir: Path, record: CaptureRecord) -> Path:
-    """Write one record where the layout puts it; returns its path."""
+    """Write one record where the layout puts it; returns its path. A non-finite float (NaN, Infinity),
+    which strict JSON cannot hold, is written as its name in a string, as HTTP capture keeps them."""
     path = record_path(run_dir, record)
-    write_json(path, record.dump())
+    document = record.dump()
+    try:
+        write_json(path, document)
+    except ValueError as error:
+        if "Out of range float" not in str(error):
+            raise
+        write_json(path, _finite(document))
     return path
+
+
+def _finite(value: Any) -> Any:
+    if isinstance(value, float) and not math.isfinite(value):
+        return "NaN" if math.isnan(value) else "Infinity" if value > 0 else "-Infinity"
+    if isinstance(value, dict):
+        return {key: _finite(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(item) for item in value]
+    return value
 
 
 def build_metrics(namespace: str, records: list[CaptureRecord]) -> dict[str, Any]:

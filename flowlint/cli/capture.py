@@ -1,18 +1,25 @@
 """`flowlint capture`: map options to the library calls and results to exit codes.
 
 Exit codes: 0 every call ok (skips are not failures) and no verify finding at or above --fail-on;
-1 some calls failed, or verify findings at or above --fail-on; 2 usage error (a missing path, a bad
---base-url, a missing --env-file or captures folder).
+1 some calls failed, or verify findings at or above --fail-on, or the run was interrupted (Ctrl-C,
+SIGTERM: metrics.json and the summary are still written); 2 usage error (a missing path, a bad
+--base-url, a missing --env-file or captures folder) or the captures cannot be written (a read-only
+folder, a full disk: the run stops and the summary says what was written).
 """
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 
 import click
 
-from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, FORMATS, SEVERITIES, usage_error
+from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, FORMATS, SEVERITIES, usage_error
 
 
 @click.command()
@@ -159,14 +166,17 @@ def capture(
             progress=choose_mode(stderr, quiet),
             progress_stream=stderr,
         )
-        result = run_capture(list(paths), options)
+        with _interruptible():
+            result = run_capture(list(paths), options)
     except FlowlintError as error:
         usage_error(str(error))
-    except KeyboardInterrupt:  # before any call started: nothing to keep
+    except KeyboardInterrupt:  # before the run folder existed: nothing to keep
         click.echo("flowlint: interrupted", err=True)
         sys.exit(EXIT_FINDINGS)
-    summary_stream = stderr if run_verify else sys.stdout
+    summary_stream = stderr if run_verify or result.write_error else sys.stdout
     summary_stream.write(result.summary() + "\n")
+    if result.write_error is not None:
+        sys.exit(EXIT_USAGE)
     code = EXIT_FINDINGS if result.failed or result.interrupted else EXIT_OK
     if run_verify:
         from flowlint.lint.config import load_config
@@ -179,6 +189,34 @@ def capture(
         if report.failed():
             code = EXIT_FINDINGS
     sys.exit(code)
+
+
+def _raise_interrupt(signum: int, _frame: FrameType | None) -> None:
+    from flowlint.capture.runner import StopNow
+
+    if signum == signal.SIGTERM:  # a CI cancel: SIGKILL may follow soon, so do not wait for the calls
+        raise StopNow("SIGTERM")
+    raise KeyboardInterrupt(signal.Signals(signum).name)
+
+
+@contextlib.contextmanager
+def _interruptible() -> Iterator[None]:
+    """SIGINT and SIGTERM (a CI cancel) raise KeyboardInterrupt in the main thread while the capture
+    runs (SIGTERM as `StopNow`, which does not wait for the calls in flight), so `capture()` stops its
+    lanes and still writes metrics.json and the summary. Set here, not
+    in the library; SIGINT is set too because a process started in the background inherits it ignored.
+    The previous handlers come back afterwards."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    for sig in previous:
+        signal.signal(sig, _raise_interrupt)
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _capture_via_mcp(

@@ -1,0 +1,343 @@
+"""capture against hostile servers: bodies and headers that must fail one test, never the run."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+
+from conftest import invoke_cli
+from flowlint.capture.http import MAX_DEPTH
+from flowlint.capture.runner import CaptureOptions, capture
+
+SIMPLE = """
+export const main = {
+    namespace: 'hostile',
+    name: 'Hostile',
+    description: 'hostile',
+    version: '3.0.0',
+    root: '%(root)s',
+    requiredServerParams: [],
+    headers: {},
+    tools: {
+        getThing: {
+            method: 'GET',
+            path: '/thing',
+            description: 'thing',
+            parameters: [ { position: { key: 'n', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
+            tests: [ %(tests)s ]
+        }
+    }
+}
+"""
+
+Reply = tuple[bytes, list[tuple[bytes, bytes]]]
+
+
+def definition(tmp_path: Path, root: str, count: int) -> Path:
+    tests = ", ".join(f"{{ _description: 'test {i}', n: {i} }}" for i in range(count))
+    path = tmp_path / "hostile.mjs"
+    path.write_text(SIMPLE % {"root": root, "tests": tests}, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[[Callable[[int], Reply]], str]]:
+    """`serve(reply)` starts a raw HTTP/1.0 server on 127.0.0.1 whose answer to `?n=i` is `reply(i)`:
+    (body, extra raw header lines); returns its root URL."""
+    servers: list[ThreadingHTTPServer] = []
+
+    def start(reply: Callable[[int], Reply]) -> str:
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                n = int(parse_qs(urlsplit(self.path).query).get("n", ["0"])[0])
+                body, headers = reply(n)
+                head = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                head += b"".join(k + b": " + v + b"\r\n" for k, v in headers)
+                head += b"Content-Length: " + str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n"
+                self.wfile.write(head + body)
+                self.close_connection = True
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}"
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+def options(tmp_path: Path, **changes: Any) -> CaptureOptions:
+    base: dict[str, Any] = {
+        "output": tmp_path / "capture",
+        "delay": 0.0,
+        "timeout": 5.0,
+        "retries": 0,
+        "backoff": 0.01,
+        "environ": {},
+        "env_files": [],
+    }
+    base.update(changes)
+    return CaptureOptions(**base)
+
+
+def _reject(name: str) -> Any:
+    raise ValueError(f"not strict JSON: {name}")
+
+
+def strict_files(folder: Path) -> dict[str, Any]:
+    """Every JSON file under `folder`, parsed as strict JSON from strict UTF-8."""
+    files = {}
+    for path in sorted(folder.rglob("*.json")):
+        text = path.read_bytes().decode("utf-8")
+        files[path.relative_to(folder).as_posix()] = json.loads(text, parse_constant=_reject)
+    return files
+
+
+HOSTILE_BODIES: list[tuple[bytes, str]] = [
+    (b"[" * 1000 + b"]" * 1000, "nested deeper than"),
+    (b'{"a": ' * 600 + b"1" + b"}" * 600, "nested deeper than"),
+    (b'{"n": ' + b"9" * 5000 + b"}", "number too large"),
+    (b'{"s": "\\ud800"}', "invalid Unicode escape"),
+    (b'{"\\udfff": 1}', "invalid Unicode escape"),
+]
+
+
+def test_hostile_bodies_fail_one_test_each_and_the_run_goes_on(tmp_path: Path, serve: Any) -> None:
+    good = b'{"ok": true, "text": "caf\\u00e9 \\ud83d\\ude00"}'
+    deep_enough = b'{"a": ' * (MAX_DEPTH - 1) + b"[1]" + b"}" * (MAX_DEPTH - 1)  # the deepest body kept
+    bodies = [good] + [body for body, _ in HOSTILE_BODIES] + [deep_enough]
+    root = serve(lambda n: (bodies[n], []))
+    result = capture([definition(tmp_path, root, len(bodies))], options(tmp_path))
+
+    assert len(result.records) == len(bodies) and not result.interrupted
+    by_index = {r.testIndex: r for r in result.records}
+    assert by_index[0].outcome == "ok" and by_index[0].response.data["text"] == "café 😀"
+    assert by_index[len(bodies) - 1].outcome == "ok"
+    for i, (_body, reason) in enumerate(HOSTILE_BODIES, start=1):
+        record = by_index[i]
+        assert record.outcome == "failed", (i, record.reason)
+        assert record.reason is not None and reason in record.reason
+        assert record.response.data is None and record.httpStatus == 200
+    files = strict_files(result.run_dir)
+    assert files["hostile/metrics.json"]["counts"]["failed"] == len(HOSTILE_BODIES)
+    assert len(files) == len(bodies) + 1
+
+
+def test_lower_int_digit_limit_of_the_process_fails_the_test(tmp_path: Path, serve: Any) -> None:
+    bodies = [b'{"n": ' + b"7" * 2000 + b"}", b'{"n": 1}']
+    root = serve(lambda n: (bodies[n], []))
+    previous = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(1000)
+    try:
+        result = capture([definition(tmp_path, root, len(bodies))], options(tmp_path))
+    finally:
+        sys.set_int_max_str_digits(previous)
+    assert [r.outcome for r in result.records] == ["failed", "ok"]
+    assert "number too large" in (result.records[0].reason or "")
+
+
+def test_non_finite_numbers_are_kept_as_strings_with_a_note(tmp_path: Path, serve: Any) -> None:
+    bodies = [b'{"a": NaN, "b": [Infinity, -Infinity], "c": 1e400, "d": 1.5}', b'{"plain": 1}']
+    root = serve(lambda n: (bodies[n], []))
+    result = capture([definition(tmp_path, root, len(bodies))], options(tmp_path))
+    assert result.ok == 2
+    files = strict_files(result.run_dir)
+    record = files["hostile/getThing-0.json"]
+    assert record["response"]["data"] == {"a": "NaN", "b": ["Infinity", "-Infinity"], "c": "1e400", "d": 1.5}
+    assert any("not finite" in m for m in record["response"]["messages"])
+    assert files["hostile/getThing-1.json"]["response"]["messages"] == []
+
+
+def test_non_ascii_header_values_are_not_a_traceback(tmp_path: Path, serve: Any) -> None:
+    replies: list[Reply] = [
+        (b'{"ok": 1}', [(b"X-Note", "café ☕".encode())]),
+        (b'{"ok": 2}', [(b"Content-Type", b"application/json; charset=\xff\xfe")]),
+        (b'{"ok": 3}', [(b"Retry-After", b"\xc3\xa9t\xc3\xa9"), (b"X-Bin", b"\x80\x81\xfe")]),
+    ]
+    root = serve(lambda n: replies[n])
+    result = capture([definition(tmp_path, root, len(replies))], options(tmp_path))
+    assert len(result.records) == 3
+    assert {r.testIndex: r.response.data for r in result.records if r.outcome == "ok"}.get(0) == {"ok": 1}
+    strict_files(result.run_dir)
+
+
+def test_writer_refuses_non_strict_json_and_the_test_fails_instead(
+    tmp_path: Path, serve: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import flowlint.capture.http as http
+    from flowlint.captures.store import write_json
+
+    with pytest.raises(ValueError):
+        write_json(tmp_path / "nan.json", {"x": float("nan")})
+    with pytest.raises(ValueError):
+        write_json(tmp_path / "surrogate.json", {"x": "\ud800"})
+    assert not list(tmp_path.glob("*.json"))
+
+    # values the decoder let through (here forced): a lone surrogate fails its test, not the run;
+    # a non-finite float is written as a string by write_record
+    values: list[Any] = [{"x": float("inf")}, {"y": "\udc80"}, {"z": 1}]
+    monkeypatch.setattr(http, "decode_body", lambda *args: (values.pop(0), None))
+    root = serve(lambda n: (b"{}", []))
+    result = capture([definition(tmp_path, root, 3)], options(tmp_path, concurrency=1))
+    assert [r.outcome for r in result.records] == ["ok", "failed", "ok"]
+    assert "cannot be stored as JSON" in (result.records[1].reason or "")
+    files = strict_files(result.run_dir)
+    assert len(files) == 4 and files["hostile/getThing-0.json"]["response"]["data"] == {"x": "Infinity"}
+
+
+def test_write_record_keeps_non_finite_floats_as_strings(tmp_path: Path) -> None:
+    from flowlint.captures.records import CaptureRecord, read_record
+    from flowlint.captures.store import write_record
+
+    data = {"a": float("nan"), "b": [float("inf"), float("-inf"), 1.5]}
+    record = CaptureRecord.model_validate(
+        {
+            "namespace": "ns",
+            "toolName": "t",
+            "testIndex": 0,
+            "timestamp": "x",
+            "response": {"status": True, "data": data},
+        }
+    )
+    path = write_record(tmp_path, record)
+    assert strict_files(tmp_path)["ns/t-0.json"]["response"]["data"] == {
+        "a": "NaN",
+        "b": ["Infinity", "-Infinity", 1.5],
+    }
+    assert read_record(path).response.data["b"][2] == 1.5
+
+
+# --- a capture folder that cannot be written ------------------------------------------------------
+
+
+class _FullDisk:
+    """Stands in for `os` in flowlint.core.fileio: the first `room` files are written, then every write
+    fails with ENOSPC, as on a disk that fills up during the run."""
+
+    def __init__(self, room: int) -> None:
+        self.room = room
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(os, name)
+
+    def fdopen(self, handle: int, mode: str) -> Any:
+        stream = os.fdopen(handle, mode)
+        if self.room > 0:
+            self.room -= 1
+            return stream
+        stream.close()
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+def test_full_disk_stops_the_run_with_a_message(tmp_path: Path, serve: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import flowlint.core.fileio as fileio
+
+    root = serve(lambda n: (b'{"n": %d}' % n, []))
+    path = definition(tmp_path, root, 6)
+    monkeypatch.setattr(fileio, "os", _FullDisk(room=2))
+    result = capture([path], options(tmp_path, concurrency=1))
+    assert result.write_error is not None and "No space left on device" in result.write_error
+    assert len(result.records) == 2 and result.not_run == 4 and not result.metrics_written
+    assert "2 records were written before it" in result.summary()
+    monkeypatch.undo()
+    files = strict_files(result.run_dir)
+    assert sorted(files) == ["hostile/getThing-0.json", "hostile/getThing-1.json"]
+
+
+def test_unwritable_namespace_folder_exits_2_with_a_message(
+    tmp_path: Path, serve: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import flowlint.capture.runner as runner
+    from flowlint.captures.store import make_run_dir
+
+    def blocked_run_dir(base: Path) -> Path:  # the namespace's folder name is taken by a file
+        folder = make_run_dir(base)
+        (folder / "hostile").write_text("not a folder", encoding="utf-8")
+        return folder
+
+    root = serve(lambda n: (b"{}", []))
+    path = definition(tmp_path, root, 3)
+    monkeypatch.setattr(runner, "make_run_dir", blocked_run_dir)
+    cli = invoke_cli("capture", str(path), "-o", str(tmp_path / "out"), "--delay", "0", "-q", cwd=tmp_path)
+    assert cli.returncode == 2, cli.stderr
+    assert "capture stopped, cannot write" in cli.stderr and "0 records were written" in cli.stderr
+    assert "metrics.json not written" in cli.stderr
+    assert "Traceback" not in cli.stderr
+
+
+def test_output_that_is_a_file_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "out").write_text("a file", encoding="utf-8")
+    path = definition(tmp_path, "http://127.0.0.1:9", 1)
+    cli = invoke_cli("capture", str(path), "-o", str(tmp_path / "out" / "sub"), "-q", cwd=tmp_path)
+    assert cli.returncode == 2 and "cannot create a run folder" in cli.stderr, cli.stderr
+
+
+# --- interrupts -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("signals", [[signal.SIGTERM], [signal.SIGINT], [signal.SIGINT, signal.SIGINT]])
+def test_interrupt_still_writes_metrics_and_summary(tmp_path: Path, serve: Any, signals: list[int]) -> None:
+    blocked = threading.Event()
+    release = threading.Event()
+
+    def reply(n: int) -> Reply:
+        if n == 1:
+            blocked.set()
+            release.wait(20)
+        return b'{"n": %d}' % n, []
+
+    root = serve(reply)
+    path = definition(tmp_path, root, 3)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("COV")}
+    command = [sys.executable, "-m", "flowlint", "capture", str(path), "-o", "out", "--delay", "0", "--timeout", "3"]
+    child = subprocess.Popen(
+        [*command, "--retries", "0", "-q"],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        # as under a CI runner or `cmd &`: SIGINT ignored by inheritance; the CLI must set its own
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    try:
+        assert blocked.wait(20), "the capture never reached the blocking call"
+        for number in signals:
+            time.sleep(0.3)
+            child.send_signal(number)
+        started = time.monotonic()
+        out, err = child.communicate(timeout=15)
+        took = time.monotonic() - started
+    finally:
+        release.set()
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode not in (0, None), err
+    assert "Traceback" not in err.decode()
+    assert "interrupted" in out.decode(), (out, err)
+    metrics = list((tmp_path / "out").rglob("metrics.json"))
+    assert len(metrics) == 1, err
+    counts = json.loads(metrics[0].read_text())["counts"]
+    if signals == [signal.SIGINT]:  # the call in flight ends (here: times out) and is recorded
+        assert counts == {"total": 2, "ok": 1, "failed": 1, "skipped": 0, "rawData": 0}, err
+    else:  # SIGTERM or a second Ctrl-C: metrics.json is written without waiting for it
+        assert counts == {"total": 1, "ok": 1, "failed": 0, "skipped": 0, "rawData": 0}, err
+    assert took < (10 if signals == [signal.SIGINT] else 2.5), took  # no wait for the call in flight
