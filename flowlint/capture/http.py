@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import email.utils
 import json
-import math
 import ssl
 import threading
 import time
@@ -30,6 +29,7 @@ from typing import Any
 import httpx
 
 from flowlint.capture.request import HttpRequest
+from flowlint.core.strictjson import JsonRejected, loads_bounded
 
 USER_AGENT = "flowlint-capture (+https://github.com/flowmcp)"
 _SSL_LOCK = threading.Lock()
@@ -259,67 +259,25 @@ def decode_body(content_type: str | None, body: bytes, max_text: int) -> tuple[A
     return text, f"body is not JSON ({kind or 'no content type'}); stored as text{cut}"
 
 
+_REJECTIONS = {
+    "deep": f"response body is nested deeper than {MAX_DEPTH} levels",
+    "surrogate": "response body holds an invalid Unicode escape (a lone surrogate such as \\ud800)",
+}
+
+
 def _bounded_json(text: str) -> tuple[Any, str | None]:
-    non_finite: list[str] = []
-
-    def parse_int(digits: str) -> int:
-        if len(digits.lstrip("-")) > MAX_INT_DIGITS:
-            raise BodyRejected(f"response body holds a number too large ({len(digits)} digits, over {MAX_INT_DIGITS})")
-        return int(digits)
-
-    def parse_float(number: str) -> float | str:
-        value = float(number)
-        if math.isfinite(value):
-            return value
-        non_finite.append(number)
-        return number
-
-    def parse_constant(name: str) -> str:
-        non_finite.append(name)
-        return name
-
+    """Parse a JSON body with `core.strictjson`'s bounds; non-finite numbers are kept as strings."""
     try:
-        data = json.loads(text, parse_int=parse_int, parse_float=parse_float, parse_constant=parse_constant)
-    except RecursionError:
-        raise BodyRejected(f"response body is nested deeper than {MAX_DEPTH} levels") from None
-    except json.JSONDecodeError:
-        raise
-    except ValueError as error:  # int(): the process's int digit limit is below MAX_INT_DIGITS
-        raise BodyRejected(f"response body holds a number too large ({error})") from None
-    _check_tree(data)
+        data, non_finite = loads_bounded(text, max_depth=MAX_DEPTH, max_int_digits=MAX_INT_DIGITS, keep_non_finite=True)
+    except JsonRejected as rejected:
+        if rejected.kind == "number":
+            raise BodyRejected(f"response body holds a number too large ({rejected.detail})") from None
+        raise BodyRejected(_REJECTIONS[rejected.kind]) from None
     note = None
     if non_finite:
         shown = ", ".join(sorted(set(non_finite))[:5])
         note = f"{len(non_finite)} numbers are not finite ({shown}) and are kept as strings: JSON has no such numbers"
     return data, note
-
-
-def _check_tree(data: Any) -> None:
-    """Raise `BodyRejected` when `data` is deeper than `MAX_DEPTH` or holds a string that is not valid
-    Unicode (a lone surrogate). Iterative, so no depth can exhaust the stack."""
-    stack: list[tuple[Any, int]] = [(data, 0)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, str):
-            _check_text(value)
-        elif isinstance(value, (dict, list)):
-            if depth >= MAX_DEPTH:
-                raise BodyRejected(f"response body is nested deeper than {MAX_DEPTH} levels")
-            if isinstance(value, dict):
-                for key, item in value.items():
-                    _check_text(key)
-                    stack.append((item, depth + 1))
-            else:
-                stack.extend((item, depth + 1) for item in value)
-
-
-def _check_text(text: str) -> None:
-    if text.isascii():
-        return
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        raise BodyRejected("response body holds an invalid Unicode escape (a lone surrogate such as \\ud800)") from None
 
 
 def _text(body: bytes, max_text: int) -> tuple[str, str]:

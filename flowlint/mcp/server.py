@@ -16,7 +16,6 @@ from __future__ import annotations
 import heapq
 import itertools
 import json
-import math
 import os
 import re
 import sys
@@ -29,6 +28,7 @@ from typing import IO, Any
 
 from flowlint.captures.records import CaptureRecord, read_records
 from flowlint.core.errors import UsageError
+from flowlint.core.strictjson import JsonRejected, loads_bounded
 from flowlint.core.version import __version__
 from flowlint.definition.model import Definition, Tool
 from flowlint.mcp.schema import (
@@ -450,40 +450,30 @@ class _NotStrictJson(ValueError):
     """A line that is not one strict JSON value (RFC 8259 in UTF-8)."""
 
 
-def _reject_constant(name: str) -> object:
-    raise _NotStrictJson(f"{name} is not JSON")
-
-
-def _finite_float(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise _NotStrictJson(f"the number {text[:20]}... is too large")
-    return value
+_REJECTIONS = {
+    "deep": "the message is nested too deeply",
+    "number": "a number in the message is too large",
+    "surrogate": "a string in the message is a lone surrogate, not Unicode text",
+}
 
 
 def _strict_loads(line: bytes) -> object:
-    """Parse one line as strict JSON, or raise `_NotStrictJson` saying what is wrong with it."""
+    """Parse one line as strict JSON (`core.strictjson`), or raise `_NotStrictJson` saying what is wrong."""
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError:
         raise _NotStrictJson("a message must be UTF-8") from None
     try:
-        value = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
-    except _NotStrictJson:
-        raise
-    except RecursionError:
-        raise _NotStrictJson("the message is nested too deeply") from None
-    except ValueError as error:  # JSONDecodeError, or an integer with more digits than int() converts
-        if isinstance(error, json.JSONDecodeError):
-            raise _NotStrictJson("a message must be one line of JSON") from None
-        raise _NotStrictJson("a number in the message is too large") from None
-    try:
-        # A lone surrogate (`"\\ud800"`) parses, but is no Unicode text: it could never be echoed as UTF-8.
-        json.dumps(value, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        raise _NotStrictJson("a string in the message is a lone surrogate, not Unicode text") from None
-    except RecursionError:
-        raise _NotStrictJson("the message is nested too deeply") from None
+        value, _ = loads_bounded(text)
+    except json.JSONDecodeError:
+        raise _NotStrictJson("a message must be one line of JSON") from None
+    except JsonRejected as rejected:
+        if rejected.kind == "non-finite":
+            name = rejected.detail
+            if name in ("NaN", "Infinity", "-Infinity"):
+                raise _NotStrictJson(f"{name} is not JSON") from None
+            raise _NotStrictJson(f"the number {name[:20]}... is too large") from None
+        raise _NotStrictJson(_REJECTIONS[rejected.kind]) from None
     return value
 
 
