@@ -211,3 +211,14 @@ def test_gone_tool_reported_once_when_latest_run_failed(definition: Path, tmp_pa
     write_json(captures / "2" / "shop" / "gone-0.json", record(None, when="2", tool="gone", outcome="failed"))
     write_json(captures / "2" / "shop" / "listItems-0.json", record([], when="2"))
     assert [d.code for d in verify([definition], captures).diagnostics] == ["VER004"]
+
+
+def test_a_hostile_record_is_a_problem_not_a_crash(tmp_path: Path) -> None:
+    """A record with a 5,000-digit number or a value 5,000 levels deep crashed every reader."""
+    from flowlint.captures.records import read_records
+
+    (tmp_path / "huge.json").write_text('{"namespace": "x", "n": ' + "9" * 5000 + "}", encoding="utf-8")
+    (tmp_path / "deep.json").write_text('{"namespace": ' + "[" * 5000 + "]" * 5000 + "}", encoding="utf-8")
+    records, problems = read_records(tmp_path)
+    assert records == [] and len(problems) == 2
+    assert any("ValueError" in p for p in problems) and any("RecursionError" in p for p in problems)

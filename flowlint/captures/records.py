@@ -105,7 +105,9 @@ class RecordError(Exception):
 def read_record(path: Path) -> CaptureRecord:
     try:
         return CaptureRecord.model_validate(json.loads(read_regular(path).decode("utf-8")))
-    except (FileProblem, UnicodeDecodeError, json.JSONDecodeError, ValidationError) as error:
+    except (FileProblem, ValueError, RecursionError, ValidationError) as error:
+        # ValueError covers bad UTF-8, bad JSON and integers past Python's digit limit; RecursionError,
+        # nesting deeper than the parser's stack: a hostile file is a problem of its own, never a crash.
         kind = type(error).__name__
         raise RecordError(f"{path}: not a capture record ({kind}: {error})", path, kind) from error
 
