@@ -40,6 +40,7 @@ class CheckRequest:
     baseline: Path | None = None
     write_baseline: Path | None = None
     jobs: int | None = None
+    no_cache: bool = False
 
     @property
     def from_stdin(self) -> bool:
@@ -104,7 +105,12 @@ class CheckRequest:
     "-j",
     type=click.IntRange(min=1),
     default=None,
-    help="Processes to lint with (default: one per CPU when there are 200 files or more).",
+    help="Processes to lint with (default: one per idle CPU when 200 files or more need linting).",
+)
+@click.option(
+    "--no-cache",
+    is_flag=True,
+    help="Neither read nor write the result cache (.flowlint_cache/, or cache_dir in [tool.flowlint]).",
 )
 def check(**options: object) -> None:
     """Check definitions statically (dry-run): files or folders, recursively; default `.`.
@@ -170,7 +176,12 @@ def _lint(request: CheckRequest, config: Config) -> LintResult:
         data = sys.stdin.buffer.read()
         return LintResult([lint_source(data, request.stdin_filename or "stdin.mjs", config)], config)
     targets = list(request.paths) or [Path(".")]
-    result = lint_paths(targets, config, jobs=request.jobs)
+    cache = None
+    if not request.no_cache:
+        from flowlint.lint.cache import ResultCache, default_cache_dir
+
+        cache = ResultCache(default_cache_dir(config))
+    result = lint_paths(targets, config, jobs=request.jobs, cache=cache)
     if not result.files:
         click.echo(
             "flowlint: no .mjs, .js, .py or .json files found in " + ", ".join(str(t) for t in targets), err=True

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,12 +25,29 @@ class Config:
     exclude: tuple[str, ...] = ()
     severity: dict[str, Severity] = field(default_factory=dict)
     source: Path | None = None  # the pyproject.toml it came from
+    cache_dir: Path | None = None  # None: `.flowlint_cache/` beside `source` (see lint/cache.py)
+
+    @functools.cached_property
+    def fingerprint(self) -> str:
+        """A stable text of every setting that can change a file's findings (for the result cache)."""
+        import json
+
+        return json.dumps(
+            {
+                "min_tests": self.min_tests,
+                "select": self.select,
+                "ignore": self.ignore,
+                "lists_dir": None if self.lists_dir is None else str(self.lists_dir),
+                "severity": {code: level.value for code, level in sorted(self.severity.items())},
+            },
+            sort_keys=True,
+        )
 
     def replace(self, **changes: object) -> Config:
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
 
-_KEYS = {"min_tests", "select", "ignore", "fail_on", "lists_dir", "exclude", "severity"}
+_KEYS = {"min_tests", "select", "ignore", "fail_on", "lists_dir", "exclude", "severity", "cache_dir"}
 
 
 def find_pyproject(start: Path) -> Path | None:
@@ -88,11 +106,12 @@ def config_from_table(table: dict[str, object], pyproject: Path) -> Config:
             check_codes(values[key], f"{where}: {key}")  # type: ignore[arg-type]
     if "fail_on" in table:
         values["fail_on"] = parse_severity(table["fail_on"], f"{where}: fail_on")
-    if "lists_dir" in table:
-        lists_dir = table["lists_dir"]
-        if not isinstance(lists_dir, str):
-            raise ConfigError(f"{where}: lists_dir must be a path string")
-        values["lists_dir"] = (pyproject.parent / lists_dir).resolve()
+    for key in ("lists_dir", "cache_dir"):
+        if key in table:
+            folder = table[key]
+            if not isinstance(folder, str):
+                raise ConfigError(f"{where}: {key} must be a path string")
+            values[key] = (pyproject.parent / folder).resolve()
     if "severity" in table:
         overrides = table["severity"]
         if not isinstance(overrides, dict):
