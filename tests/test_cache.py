@@ -228,3 +228,17 @@ def test_two_runs_at_once_both_answer_right_and_leave_a_valid_cache(project: Pat
     assert outputs[0] == outputs[1] == outputs[2]
     assert json.loads(results_files(project)[0].read_bytes())["format"] == 1
     assert subprocess.run(command, cwd=project, env=env, capture_output=True, text=True).stdout == outputs[0]
+
+
+def test_the_language_server_answers_an_unchanged_document_from_memory(project: Path) -> None:
+    lsp = pytest.importorskip("flowlint.lsp")
+    uri = (project / "demo.mjs").as_uri()
+    text = DEFINITION.replace("id: 1", "id: 'one'")
+    first = lsp.lint_document(uri, text, text.splitlines())
+    assert [d.code for d in first] == ["TST004"]
+    hits = lsp._RESULTS.hits
+    assert lsp.lint_document(uri, text, text.splitlines()) == first
+    assert lsp._RESULTS.hits == hits + 1
+    (project / "_lists" / "chains.mjs").write_text(LIST.replace("'ETH'", "'ARB'"))  # lists are re-read per request
+    assert {d.code for d in lsp.lint_document(uri, text, text.splitlines())} == {"TST004"}
+    assert lsp._RESULTS.hits == hits + 1

@@ -105,7 +105,8 @@ class Lookup:
 class ResultCache:
     """Cached reports of one cache folder, loaded lazily, written back by `save`."""
 
-    folder: Path
+    folder: Path | None
+    """None: in memory only (the language server), never read from or written to disk."""
     build: str = field(default_factory=build_key)
     hits: int = 0
     misses: int = 0
@@ -117,9 +118,12 @@ class ResultCache:
 
     @property
     def results_file(self) -> Path:
+        assert self.folder is not None
         return self.folder / f"results-{self.build}.json"
 
     def _load(self) -> dict[str, list[object]]:
+        if self._entries is None and self.folder is None:
+            self._entries = {}
         if self._entries is None:
             self._entries = {}
             try:
@@ -162,7 +166,7 @@ class ResultCache:
     def get(self, path: Path, key: str, display: str) -> FileReport | None:
         """The cached report for `path` when its key matches, with `display` as its path; else None."""
         name = os.path.abspath(path)
-        entry = self._load().get(name)
+        entry = self._used.get(name) or self._load().get(name)
         if entry is not None and entry[0] == key:
             report = _decode(entry, display)
             if report is not None:
@@ -183,7 +187,7 @@ class ResultCache:
     def save(self) -> None:
         """Write the entries of this run (and earlier ones, while the file stays small) atomically.
         A cache folder that cannot be written is not an error: the next run is just cold again."""
-        if not self._changed:
+        if not self._changed or self.folder is None:
             return
         files = {**self._load(), **self._used}
         text = _dump(files)
@@ -197,6 +201,11 @@ class ResultCache:
             atomic_write(self.results_file, text.encode("utf-8"))
         except (OSError, FileProblem):
             return
+
+    def forget_lists(self) -> None:
+        """Hash the shared lists afresh from now on (a long-running server calls this per request)."""
+        self._lists.clear()
+        self._lists_by_folder.clear()
 
     def _lists_state(self, folder: Path | None) -> str:
         """A digest of every list file in `folder` (paths and bytes); computed once per folder per run."""
@@ -229,9 +238,9 @@ def _dump(files: dict[str, list[object]]) -> str:
 
 def _encode(d: Diagnostic) -> list[object]:
     return [
-        d.code,
+        str(d.code),  # a Code member is a str subclass; the entry holds plain text, as JSON would
         d.severity.value,
-        d.message,
+        str(d.message),
         d.line,
         d.column,
         d.end_line,
