@@ -163,7 +163,12 @@ def exclude_matcher(patterns: tuple[str, ...]) -> Callable[[str, str], bool]:
 
 def display_path(path: Path) -> str:
     """How reports name a file: relative to the working directory where possible."""
+    text = os.fspath(path)
+    if not os.path.isabs(text):  # the common case, without relpath's two abspath calls
+        normal = os.path.normpath(text)
+        if normal != ".." and not normal.startswith(".." + os.sep):
+            return normal
     try:
-        return os.path.relpath(path)
+        return os.path.relpath(text)
     except ValueError:
-        return str(path)
+        return text

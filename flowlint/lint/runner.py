@@ -67,17 +67,28 @@ def lint_paths(
 
 def default_workers(file_count: int) -> int:
     """Worker processes for `file_count` files to lint when --jobs is not given: one process below
-    PARALLEL_THRESHOLD files, else one per CPU that the load average says is idle (at most 8), so
-    that a busy machine is not made slower than a single process."""
+    PARALLEL_THRESHOLD files, else one per CPU that nothing else is running on right now (at most 8),
+    so that a busy machine is not made slower than a single process."""
     if file_count < PARALLEL_THRESHOLD:
         return 1
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, min(cpus - math.ceil(_busy_cpus() - 0.25), cpus, 8))
+
+
+def _busy_cpus() -> float:
+    """How many CPUs other processes keep busy: on Linux the processes running at this moment (the
+    4th field of /proc/loadavg, less this one), elsewhere the one-minute load average. The moment
+    matters: a load average still remembers the previous flowlint run, which has ended."""
     try:
-        busy = os.getloadavg()[0]
+        with open("/proc/loadavg", encoding="ascii") as handle:
+            running = int(handle.read().split()[3].split("/")[0])
+        return float(max(0, running - 1))
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.getloadavg()[0]
     except OSError:
-        busy = 0.0
-    idle = math.ceil(cpus - busy - 0.25)  # a core at most a quarter busy counts as idle
-    return max(1, min(idle, cpus, 8))
+        return 0.0
 
 
 def _workers(file_count: int, jobs: int | None) -> int:
