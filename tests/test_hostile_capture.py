@@ -205,7 +205,7 @@ def test_writer_refuses_non_strict_json_and_the_test_fails_instead(
 
 def test_write_record_keeps_non_finite_floats_as_strings(tmp_path: Path) -> None:
     from flowlint.captures.records import CaptureRecord, read_record
-    from flowlint.captures.store import write_record
+    from flowlint.captures.store import record_path, write_record
 
     data = {"a": float("nan"), "b": [float("inf"), float("-inf"), 1.5]}
     record = CaptureRecord.model_validate(
@@ -217,7 +217,7 @@ def test_write_record_keeps_non_finite_floats_as_strings(tmp_path: Path) -> None
             "response": {"status": True, "data": data},
         }
     )
-    path = write_record(tmp_path, record)
+    path = record_path(tmp_path, write_record(tmp_path, record, None))
     assert strict_files(tmp_path)["ns/t-0.json"]["response"]["data"] == {
         "a": "NaN",
         "b": ["Infinity", "-Infinity", 1.5],

@@ -142,7 +142,7 @@ COLLIDING = ["/a:b", "/a_b", "_a_b", "a b", "a_b", "x" * 160 + "1", "x" * 160 + 
 
 def test_record_file_names_are_unique_per_tool(tmp_path: Path) -> None:
     records = [CaptureRecord.model_validate(record([], when="1", tool=name)) for name in COLLIDING]
-    paths = [write_record(tmp_path, item) for item in records]
+    paths = [record_path(tmp_path, write_record(tmp_path, item, None)) for item in records]
     assert len(set(paths)) == len(COLLIDING)
     assert all(len(path.name) < 200 for path in paths)
     assert record_path(tmp_path, records[0]) == paths[0]  # deterministic

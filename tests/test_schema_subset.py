@@ -134,9 +134,9 @@ def test_verify_uses_the_same_validator(tmp_path: Path) -> None:
     definition = tmp_path / "levels.mjs"
     definition.write_text(DEFINITION, encoding="utf-8")
     run = tmp_path / "capture" / "run"
-    write_record(run, _record({"level": 1, "since": "2024-05-01T12:00:00Z"}))
+    write_record(run, _record({"level": 1, "since": "2024-05-01T12:00:00Z"}), None)
     assert [d.message for d in verify([definition], tmp_path / "capture").diagnostics] == []
-    write_record(run, _record({"level": 1, "since": "2024-05-01"}))
+    write_record(run, _record({"level": 1, "since": "2024-05-01"}), None)
     messages = [d.message for d in verify([definition], tmp_path / "capture").diagnostics]
     assert messages == ["getLevel test 0: data.since: expected a date-time string, got '2024-05-01'"]
     assert json_equal(json.loads("1"), 1.0)

@@ -83,7 +83,7 @@ class HostLane:
         self.client = httpx.Client(
             verify=ssl_context if ssl_context is not None else True,
             timeout=httpx.Timeout(options.timeout),
-            follow_redirects=True,
+            follow_redirects=False,  # followed by `_attempt`, which keeps secrets on their origin
             headers={"User-Agent": USER_AGENT, "Accept": "application/json, */*;q=0.5"},
         )
 
@@ -156,7 +156,21 @@ class HostLane:
         if request.body is not None:
             kwargs["content"] = json.dumps(request.body, ensure_ascii=False).encode("utf-8")
         deadline = started + options.timeout
-        with self.client.stream(request.method, request.url, **kwargs) as response:
+        hop = self.client.build_request(request.method, request.url, **kwargs)
+        origin = _origin(hop.url)
+        for _ in range(MAX_REDIRECTS):
+            response = self.client.send(hop, stream=True)
+            following = response.next_request
+            if following is None:
+                break
+            response.close()
+            if _origin(following.url) != origin:  # never carry a secret to another origin
+                for name in (*request.secret_headers, "Authorization", "Cookie", "Proxy-Authorization"):
+                    following.headers.pop(name, None)
+            hop = following
+        else:
+            raise httpx.TooManyRedirects(f"more than {MAX_REDIRECTS} redirects")
+        try:
             chunks: list[bytes] = []
             size = 0
             for chunk in response.iter_bytes():
@@ -183,6 +197,18 @@ class HostLane:
             outcome.response_time = _ms(started)
             outcome.retry_after = response.headers.get("retry-after")
             return outcome
+        finally:
+            response.close()
+
+
+MAX_REDIRECTS = 20
+
+
+def _origin(url: httpx.URL) -> tuple[str, str, int | None]:
+    """Scheme, host and port (the default port made explicit): what a redirect may not change for a
+    secret header to go along."""
+    default = {"http": 80, "https": 443}.get(url.scheme)
+    return url.scheme, url.host, url.port or default
 
 
 def parse_retry_after(value: str | None) -> float | None:

@@ -18,8 +18,9 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import urlsplit, urlunsplit
 
+from flowlint.captures.redact import encode_component
 from flowlint.core.jsvalues import js_string
 from flowlint.core.nodes import SObject, first_non_json, string_value, to_python
 from flowlint.definition.model import Definition, Parameter, Tool
@@ -37,6 +38,8 @@ class HttpRequest:
     body: dict[str, Any] | None = None
     user_params: dict[str, Any] = field(default_factory=dict)
     server_params: tuple[str, ...] = ()
+    secret_headers: tuple[str, ...] = ()  # headers that carry a server param: never sent to another origin
+    shown_url: str = ""  # the URL as records show it: each server param's token where its value went
 
     @property
     def host(self) -> str:
@@ -46,10 +49,6 @@ class HttpRequest:
 
 class RequestSkip(Exception):
     """The test cannot be sent (a missing server param, a value flowlint cannot read...)."""
-
-
-def encode_component(value: str) -> str:
-    return quote(value, safe="-_.!~*'()")
 
 
 def test_values(tool: Tool, index: int) -> dict[str, Any]:
@@ -77,12 +76,14 @@ class _Filler:
         self.test = test or {}
         self.required = set(required)
         self.used: set[str] = set()
+        self.fills = 0  # how many placeholders server params filled so far
 
     def server(self, name: str) -> str:
         value = self.env.get(name)
         if value is None or not value.strip():
             raise RequestSkip(f"server param {name} is not set")
         self.used.add(name)
+        self.fills += 1
         return value
 
     def fill(self, text: str, key: str | None = None) -> str:
@@ -120,10 +121,9 @@ def build_request(
     if tool.path is None:
         raise RequestSkip("the tool has no path")
     method = (tool.method or "GET").upper()
-    root = filler.fill(root)
-    path, query, body = _place_parameters(tool, tool.path, values, filler)
-    url = _url(root, filler.fill(path), query)
-    headers = _headers(definition, filler)
+    url, body = _build_url(tool, root, values, filler)
+    shown_url = _shown_url(tool, root, values, env, definition.required_server_params)
+    headers, secret_headers = _headers(definition, filler)
     send_body: dict[str, Any] | None = None
     if method in BODY_METHODS:
         send_body = body
@@ -137,7 +137,32 @@ def build_request(
         body=send_body,
         user_params=values,
         server_params=tuple(sorted(filler.used)),
+        secret_headers=secret_headers,
+        shown_url=shown_url,
     )
+
+
+def _build_url(tool: Tool, root: str, values: Mapping[str, Any], filler: _Filler) -> tuple[str, dict[str, Any]]:
+    assert tool.path is not None
+    root = filler.fill(root)
+    path, query, body = _place_parameters(tool, tool.path, values, filler)
+    return _url(root, filler.fill(path), query), body
+
+
+def _shown_url(
+    tool: Tool, root: str, values: Mapping[str, Any], env: Mapping[str, str], required: tuple[str, ...]
+) -> str:
+    """The request's URL with `{{SERVER_PARAM:NAME}}` wherever a server param's value went and no
+    credentials in the authority: redaction by position, whatever the value's length."""
+    tokens = {name: "{{SERVER_PARAM:" + name + "}}" for name, value in env.items() if value and value.strip()}
+    shown, _ = _build_url(tool, root, values, _Filler(tokens, values, required))
+    for token in tokens.values():
+        shown = shown.replace(encode_component(token), token)
+    parts = urlsplit(shown)
+    if "@" in parts.netloc:
+        parts = parts._replace(netloc="{{BASE_URL_CREDENTIALS}}@" + parts.netloc.rsplit("@", 1)[1])
+        shown = urlunsplit(parts)
+    return shown
 
 
 _ABSENT = object()
@@ -190,9 +215,11 @@ def _url(root: str, path: str, query: list[tuple[str, str]]) -> str:
     return url
 
 
-def _headers(definition: Definition, filler: _Filler) -> dict[str, str]:
-    """`main.headers` with placeholders filled; non-string scalars as JavaScript writes them."""
+def _headers(definition: Definition, filler: _Filler) -> tuple[dict[str, str], tuple[str, ...]]:
+    """`main.headers` with placeholders filled (non-string scalars as JavaScript writes them), and the
+    names of the headers a server param went into."""
     headers: dict[str, str] = {}
+    secret: list[str] = []
     header_node = definition.get("headers")
     if isinstance(header_node, SObject):
         for entry in header_node.entries:
@@ -202,8 +229,11 @@ def _headers(definition: Definition, filler: _Filler) -> dict[str, str]:
                 if not isinstance(raw_value, (int, float, bool)):
                     continue
                 header = js_string(raw_value)
+            before = filler.fills
             headers[entry.key] = filler.fill(header)
-    return headers
+            if filler.fills != before:
+                secret.append(entry.key)
+    return headers, tuple(secret)
 
 
 def referenced_server_params(definition: Definition) -> set[str]:

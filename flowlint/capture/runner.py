@@ -16,11 +16,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
+from urllib.parse import unquote, urlsplit
 
 from flowlint.capture.env import build_environment, default_env_files
 from flowlint.capture.http import HostLane, HttpOptions, Interrupted, shared_ssl_context
 from flowlint.capture.progress import Progress
-from flowlint.capture.redact import Redactor
 from flowlint.capture.request import (
     HttpRequest,
     RequestSkip,
@@ -30,6 +30,7 @@ from flowlint.capture.request import (
 )
 from flowlint.capture.sqlite import QueryFailure, bind_values, find_resource, resolve_database, run_query
 from flowlint.captures.records import CapturedResponse, CaptureRecord, OutcomeCounts
+from flowlint.captures.redact import Redactor
 from flowlint.captures.store import make_run_dir, now, shared_file_names, write_metrics, write_record
 from flowlint.core.errors import FileProblem, UsageError
 from flowlint.definition.loading import LoadedFile, load_paths
@@ -256,28 +257,34 @@ def _store(run_dir: Path, job: _Job, record: dict[str, Any]) -> CaptureRecord:
     decoder in `http` rejects the known cases first) fails its test, recorded without its data.
     Raises `FileProblem` when the file cannot be written."""
     try:
-        model = CaptureRecord.model_validate(job.redactor.value(record))
-        write_record(run_dir, model)
-        return model
+        return write_record(run_dir, CaptureRecord.model_validate(record), job.redactor)
     except (ValueError, RecursionError) as error:  # ValidationError and UnicodeEncodeError included
         reason = f"the response cannot be stored as JSON ({type(error).__name__})"
     failed = {**record, "outcome": "failed", "reason": reason}
     failed["response"] = {"status": False, "messages": [reason], "data": None}
-    model = CaptureRecord.model_validate(job.redactor.value(failed))
-    write_record(run_dir, model)
-    return model
+    return write_record(run_dir, CaptureRecord.model_validate(failed), job.redactor)
 
 
-def _redactor_for(loaded: LoadedFile, env: Mapping[str, str]) -> Redactor:
+def _redactor_for(
+    loaded: LoadedFile, env: Mapping[str, str], base_url: str | None, request: HttpRequest | None = None
+) -> Redactor:
+    """Every value a request of this definition can carry from the environment (declared, referenced,
+    or filled into a bare `{{NAME}}`) and the credentials of its `--base-url`."""
     assert loaded.definition is not None
-    names = referenced_server_params(loaded.definition)
-    return Redactor({n: env[n] for n in names if env.get(n)})
+    names = referenced_server_params(loaded.definition) | set(request.server_params if request else ())
+    credentials = []
+    if base_url:
+        parts = urlsplit(base_url)
+        if parts.username is not None or parts.password is not None:
+            credentials.append((unquote(parts.username or ""), unquote(parts.password or "")))
+    return Redactor({n: env[n] for n in names if env.get(n)}, credentials)
 
 
 def _plan(loaded: LoadedFile, env: Mapping[str, str], options: CaptureOptions) -> list[_Job]:
     definition = loaded.definition
     assert definition is not None
-    redactor = _redactor_for(loaded, env)
+    base_url = options.base_urls.get(loaded.namespace)
+    redactor = _redactor_for(loaded, env, base_url)
     jobs: list[_Job] = []
     for tool in definition.tools:
         for index in range(len(tool.tests)):
@@ -287,7 +294,8 @@ def _plan(loaded: LoadedFile, env: Mapping[str, str], options: CaptureOptions) -
                 if tool.kind == "query":
                     _plan_query(job)
                 else:
-                    job.request = build_request(definition, tool, index, env, options.base_urls.get(loaded.namespace))
+                    job.request = build_request(definition, tool, index, env, base_url)
+                    job.redactor = _redactor_for(loaded, env, base_url, job.request)
                     job.user_params = job.request.user_params
                     job.lane = "http:" + job.request.host
             except RequestSkip as skip:
@@ -328,7 +336,7 @@ def _base_record(job: _Job, outcome: str, reason: str | None = None) -> dict[str
         "kind": tool.kind,
         "source": "sqlite" if is_query else "http",
         "method": None if is_query else job.request.method if job.request else (tool.method or "GET"),
-        "url": job.request.url if job.request else None,
+        "url": job.request.shown_url if job.request else None,
         "httpStatus": None,
         "contentType": None,
         "outcome": outcome,

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from flowlint.captures.records import METRICS_FILE, CaptureRecord
+from flowlint.captures.redact import Redactor
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import atomic_write
 
@@ -105,9 +106,16 @@ def write_json(path: Path, document: Any) -> None:
     atomic_write(path, text.encode("utf-8"), make_parents=True)
 
 
-def write_record(run_dir: Path, record: CaptureRecord) -> Path:
-    """Write one record where the layout puts it; returns its path. A non-finite float (NaN, Infinity),
-    which strict JSON cannot hold, is written as its name in a string, as HTTP capture keeps them."""
+def write_record(run_dir: Path, record: CaptureRecord, redactor: Redactor | None) -> CaptureRecord:
+    """Write one record where the layout puts it (`record_path`), with every secret `redactor` knows
+    redacted, and return the record as written (keep that one: summaries and metrics.json are built
+    from it). `redactor` is required so that no writer of records can forget it; None is for records
+    that never saw a secret (tests, conversions). A non-finite float (NaN, Infinity), which strict JSON
+    cannot hold, is written as its name in a string, as HTTP capture keeps them. Raises ValueError
+    (pydantic's ValidationError) for a record that redaction made invalid, FileProblem when the file
+    cannot be written."""
+    if redactor:
+        record = CaptureRecord.model_validate(redactor.value(record.dump()))
     path = record_path(run_dir, record)
     document = record.dump()
     try:
@@ -116,7 +124,7 @@ def write_record(run_dir: Path, record: CaptureRecord) -> Path:
         if "Out of range float" not in str(error):
             raise
         write_json(path, _finite(document))
-    return path
+    return record
 
 
 def _finite(value: Any) -> Any:

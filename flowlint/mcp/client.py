@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from flowlint.captures.records import CapturedResponse, CaptureRecord, Outcome, OutcomeCounts
-from flowlint.captures.store import make_run_dir, now, write_metrics, write_record
+from flowlint.captures.redact import Redactor
+from flowlint.captures.store import make_run_dir, now, record_path, write_metrics, write_record
 from flowlint.core.errors import FlowlintError, UsageError
 from flowlint.core.nodes import to_python
 from flowlint.definition.loading import LoadedFile, load_paths
@@ -94,13 +95,28 @@ def capture_via_mcp(
     skipped = [(item.path, item.reason or "not a tool definition") for item in loaded if item.definition is None]
     folder = make_run_dir(out_dir)
     result = McpCaptureResult(folder=folder, skipped_files=skipped)
+    redactor = _redactor(paths, loaded)
     import anyio
 
     with tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace") as errlog:
-        session = _Session(argv, calls, folder, tool_map or {}, timeout, delay, errlog, result)
+        session = _Session(argv, calls, folder, tool_map or {}, timeout, delay, errlog, result, redactor)
         anyio.run(session.run)
     write_metrics(folder, result.records, {"source": "mcp", "server": command})
     return result
+
+
+def _redactor(paths: list[Path], loaded: list[LoadedFile]) -> Redactor:
+    """The values the server can see and echo (in results or on stderr): every server param the
+    definitions refer to, from the environment and the `.env` files beside the paths."""
+    from flowlint.capture.env import build_environment, default_env_files
+    from flowlint.capture.request import referenced_server_params
+
+    env = build_environment(default_env_files(paths))
+    names: set[str] = set()
+    for item in loaded:
+        if item.definition is not None:
+            names |= referenced_server_params(item.definition)
+    return Redactor({name: env[name] for name in names if env.get(name)})
 
 
 def _calls(definitions: list[LoadedFile]) -> list[_Call]:
@@ -131,7 +147,9 @@ class _Session:
         delay: float,
         errlog: TextIO,
         result: McpCaptureResult,
+        redactor: Redactor,
     ) -> None:
+        self.redactor = redactor
         self.argv = argv
         self.calls = calls
         self.folder = folder
@@ -287,7 +305,8 @@ class _Session:
             rawData=False,
             definitionPath=call.loaded.display,
         )
-        path = write_record(self.folder, record)
+        record = write_record(self.folder, record, self.redactor)
+        path = record_path(self.folder, record)
         self.result.records.append(record)
         self.result.outcomes.append(
             McpTestOutcome(
@@ -296,7 +315,7 @@ class _Session:
                 target,
                 call.index,
                 outcome,
-                reason,
+                record.reason,
                 path,
                 record.responseTime,
             )
