@@ -19,8 +19,9 @@ from flowlint.cli.common import (
     split_codes,
 )
 from flowlint.core.errors import FlowlintError, UsageError
-from flowlint.lint.config import Config
-from flowlint.lint.result import LintResult
+from flowlint.lint.config import Config, ConfigResolver
+from flowlint.lint.reporters import COLOR_CHOICES, Reporter
+from flowlint.lint.result import FileReport, LintResult
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,17 @@ class CheckRequest:
     baseline: Path | None = None
     write_baseline: Path | None = None
     jobs: int | None = None
+    # Per-file configuration (issue 12, item 3).
+    extend_select: tuple[str, ...] = ()
+    show_settings: Path | None = None
+    # Files that are not definitions (item 4).
+    show_skipped: bool = False
+    verbose: bool = False
+    # Terminal output (item 7).
+    color: str = "auto"
+    show_source: bool | None = None
+    quiet: int = 0
+    exit_zero: bool = False
 
     @property
     def from_stdin(self) -> bool:
@@ -79,7 +91,8 @@ class CheckRequest:
     "--config",
     "config_path",
     type=click.Path(path_type=Path, dir_okay=False),
-    help="A pyproject.toml to read [tool.flowlint] from, instead of the nearest one.",
+    help="Use this configuration file for every file (a pyproject.toml's [tool.flowlint], or a flowlint.toml), "
+    "instead of the nearest one above each file.",
 )
 @click.option(
     "--stdin-filename",
@@ -106,6 +119,36 @@ class CheckRequest:
     default=None,
     help="Processes to lint with (default: one per CPU when there are 200 files or more).",
 )
+# Per-file configuration.
+@click.option(
+    "--extend-select", multiple=True, metavar="CODES", help="Also select these codes or prefixes (comma-separated)."
+)
+@click.option(
+    "--show-settings",
+    "show_settings",
+    type=click.Path(path_type=Path),
+    metavar="FILE",
+    help="Print the configuration file and every setting that applies to FILE, and exit.",
+)
+# Files that are not definitions.
+@click.option("--show-skipped", is_flag=True, help="Also report files that are not definitions (FL002 notes).")
+@click.option("--verbose", "-v", is_flag=True, help="Say more: report skipped files (as --show-skipped).")
+# Terminal output.
+@click.option(
+    "--color",
+    type=click.Choice(COLOR_CHOICES),
+    default="auto",
+    show_default=True,
+    help="Colour the text report: auto = on a terminal, unless NO_COLOR is set (FORCE_COLOR forces it).",
+)
+@click.option(
+    "--show-source/--no-show-source",
+    "show_source",
+    default=None,
+    help="Show the source line under each finding (default: on a terminal).",
+)
+@click.option("--quiet", "-q", count=True, help="Only the findings, no summary; -qq prints nothing.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (usage errors still exit 2).")
 def check(**options: object) -> None:
     """Check definitions statically (dry-run): files or folders, recursively; default `.`.
 
@@ -117,10 +160,17 @@ def check(**options: object) -> None:
 def run_check(request: CheckRequest) -> int:
     """Lint, report and return the exit code; expected problems are messages, never tracebacks."""
     result = LintResult()
+    failed = False
     try:
         request.validate()
-        config = _config(request)
-        result = _lint(request, config)
+        resolver = _resolver(request)
+        if request.show_settings is not None:
+            click.echo(_settings_text(resolver, request.show_settings))
+            return EXIT_OK
+        stdin_data = sys.stdin.buffer.read() if request.from_stdin else None
+        result, configs = _lint(request, resolver, stdin_data)
+        if not _shows_skipped(request):
+            result = _without_skipped_notes(result)
         if request.write_baseline is not None:
             from flowlint.lint.baseline import write_baseline
 
@@ -131,51 +181,162 @@ def run_check(request: CheckRequest) -> int:
             return EXIT_OK
         if request.baseline is not None:
             result = _apply_baseline(result, request.baseline)
-        _report(result, request)
+        failed = _failed(result, configs)
+        _report(result, request, stdin_data)
     except FlowlintError as error:
         click.echo(f"flowlint: {error}", err=True)
         return EXIT_USAGE
     except BrokenPipeError:  # `flowlint check | head`: the reader left, nothing more to say
         pass
-    return EXIT_FINDINGS if result.failed() else EXIT_OK
+    return EXIT_FINDINGS if failed and not request.exit_zero else EXIT_OK
 
 
-def _config(request: CheckRequest) -> Config:
-    """`[tool.flowlint]` for the first path (or --config), with the command line's overrides."""
+def _resolver(request: CheckRequest) -> ConfigResolver:
+    """Each file's configuration: the nearest configuration file (or --config), with the command line's
+    overrides applied to it."""
     from flowlint.lint.codes import check_codes
-    from flowlint.lint.config import load_config, parse_severity
+    from flowlint.lint.config import ConfigResolver, parse_severity
 
-    start = (
-        Path(request.stdin_filename or "stdin.mjs").parent if request.from_stdin else (request.paths or (Path("."),))[0]
-    )
-    config = load_config(start, request.config_path)
     changes: dict[str, object] = {}
     if request.select:
-        changes["select"] = split_codes(request.select)
         check_codes(split_codes(request.select), "--select")
+        changes["select"] = split_codes(request.select)
+        changes["extend_select"] = ()
+    if request.extend_select:
+        check_codes(split_codes(request.extend_select), "--extend-select")
     if request.ignore:
         check_codes(split_codes(request.ignore), "--ignore")
-        changes["ignore"] = config.ignore + split_codes(request.ignore)
     if request.min_tests is not None:
         changes["min_tests"] = request.min_tests
     if request.fail_on is not None:
         changes["fail_on"] = parse_severity(request.fail_on, "--fail-on")
-    return config.replace(**changes)
+
+    def overrides(config: Config) -> Config:
+        extra: dict[str, object] = {}
+        if request.extend_select:
+            kept = () if request.select else config.extend_select
+            extra["extend_select"] = kept + split_codes(request.extend_select)
+        if request.ignore:
+            extra["ignore"] = config.ignore + split_codes(request.ignore)
+        return config.replace(**changes, **extra)
+
+    return ConfigResolver(request.config_path, overrides)
 
 
-def _lint(request: CheckRequest, config: Config) -> LintResult:
-    from flowlint.lint.runner import lint_paths, lint_source
+def _settings_text(resolver: ConfigResolver, path: Path) -> str:
+    """`--show-settings FILE`: the configuration file used, then every resolved setting."""
+    import json
 
-    if request.from_stdin:
-        data = sys.stdin.buffer.read()
-        return LintResult([lint_source(data, request.stdin_filename or "stdin.mjs", config)], config)
+    if not path.exists():
+        raise UsageError(f"{path}: no such file or folder")
+    config = resolver.for_file(path)
+    lines = [f"file: {path}", f"configuration: {config.source if config.source is not None else '(defaults)'}"]
+    for key, value in config.settings().items():
+        lines.append(f"{key} = {json.dumps(value, ensure_ascii=False)}")
+    lines.append(f"fingerprint = {config.fingerprint()}")
+    return "\n".join(lines)
+
+
+def _lint(
+    request: CheckRequest, resolver: ConfigResolver, stdin_data: bytes | None
+) -> tuple[LintResult, dict[str, Config]]:
+    """Lint every file with its own configuration; also return each report's configuration by path."""
+    from flowlint.lint.runner import lint_source
+
+    if stdin_data is not None:
+        name = request.stdin_filename or "stdin.mjs"
+        config = resolver.for_file(Path(name))
+        report = lint_source(stdin_data, name, config)
+        return LintResult([report], config), {report.path: config}
     targets = list(request.paths) or [Path(".")]
-    result = lint_paths(targets, config, jobs=request.jobs)
+    result, configs = lint_per_file(targets, resolver, request.jobs)
     if not result.files:
         click.echo(
             "flowlint: no .mjs, .js, .py or .json files found in " + ", ".join(str(t) for t in targets), err=True
         )
-    return result
+    return result, configs
+
+
+def lint_per_file(
+    targets: list[Path], resolver: ConfigResolver, jobs: int | None
+) -> tuple[LintResult, dict[str, Config]]:
+    """Lint files, each under the configuration that applies to it; files that share a configuration
+    are linted together (one run of `lint_paths` each), reports keep the walk's order. A folder is
+    walked with the exclude patterns of its own configuration, and a file found there is dropped when
+    the exclude patterns of the configuration nearest to it name it or a folder on the way."""
+    from flowlint.definition.discovery import discover, display_path
+    from flowlint.definition.loading import unwalkable
+    from flowlint.lint.engine import Engine
+    from flowlint.lint.runner import lint_paths
+
+    files: list[Path] = []
+    problems = []
+    for target in targets:
+        found = discover([target], resolver.base_for(target).exclude)
+        problems.extend(found.problems)
+        files.extend(file for file in found.files if file == target or not _excluded(file, target, resolver))
+    files = list(dict.fromkeys(files))
+    groups: dict[str, tuple[Config, list[Path]]] = {}
+    for file in files:
+        config = resolver.for_file(file)
+        groups.setdefault(config.fingerprint(), (config, []))[1].append(file)
+    by_file: dict[Path, FileReport] = {}
+    configs: dict[str, Config] = {}
+    for config, group in groups.values():
+        reports = lint_paths(group, config, jobs=jobs).files
+        for file, report in zip(group, reports, strict=True):
+            by_file[file] = report
+            configs[report.path] = config
+    base = resolver.base_for(targets[0])
+    result = LintResult([by_file[file] for file in files], base)
+    for problem in problems:  # a folder that cannot be read is an FL006 report of its own
+        config = resolver.base_for(problem.path.parent)
+        result.files.append(Engine(config).lint_loaded(unwalkable(problem)))
+        configs[display_path(problem.path)] = config
+    return result, configs
+
+
+def _excluded(file: Path, target: Path, resolver: ConfigResolver) -> bool:
+    import fnmatch
+
+    patterns = resolver.base_for(file).exclude
+    if not patterns:
+        return False
+    try:
+        parts = file.relative_to(target).parts
+    except ValueError:
+        parts = file.parts
+    text = file.as_posix()
+    return any(fnmatch.fnmatch(part, p) for part in parts for p in patterns) or any(
+        fnmatch.fnmatch(text, p) for p in patterns
+    )
+
+
+def _failed(result: LintResult, configs: dict[str, Config]) -> bool:
+    """Whether any file has a finding at or above its own configuration's fail_on."""
+    from flowlint.lint.diagnostics import fails
+
+    return any(fails(report.diagnostics, configs.get(report.path, result.config).fail_on) for report in result.files)
+
+
+def _shows_skipped(request: CheckRequest) -> bool:
+    """FL002 notes (files that are not definitions) are shown on request, or when FL002 is selected by name."""
+    from flowlint.lint.codes import Code
+
+    return request.show_skipped or request.verbose or Code.FL002 in split_codes(request.select)
+
+
+def _without_skipped_notes(result: LintResult) -> LintResult:
+    """The result without FL002 notes; the files stay (the summary still counts them as skipped)."""
+    from flowlint.lint.codes import Code
+
+    files = [
+        FileReport(r.path, r.kind, [d for d in r.diagnostics if d.code != Code.FL002], r.definition)
+        if r.kind == "skipped"
+        else r
+        for r in result.files
+    ]
+    return LintResult(files, result.config)
 
 
 def _apply_baseline(result: LintResult, baseline: Path) -> LintResult:
@@ -192,12 +353,12 @@ def _apply_baseline(result: LintResult, baseline: Path) -> LintResult:
     return outcome.result
 
 
-def _report(result: LintResult, request: CheckRequest) -> None:
+def _report(result: LintResult, request: CheckRequest, stdin_data: bytes | None) -> None:
     """Write the report to stdout or a file; statistics go to stdout unless a machine-readable report
-    already occupies it, then to stderr."""
-    from flowlint.lint.reporters import REPORTERS
-
-    reporter = REPORTERS[request.output_format]()
+    already occupies it, then to stderr. `-qq` writes nothing at all."""
+    if request.quiet >= 2:
+        return
+    reporter = _reporter(request, stdin_data)
     if request.output_file is None:
         reporter.write(result, sys.stdout)
     else:
@@ -212,3 +373,18 @@ def _report(result: LintResult, request: CheckRequest) -> None:
         to_stderr = request.output_file is None and request.output_format not in HUMAN_FORMATS
         for line in statistics_lines(result):
             click.echo(line, err=to_stderr)
+
+
+def _reporter(request: CheckRequest, stdin_data: bytes | None) -> Reporter:
+    """The reporter for --format; the text format with the terminal options (colour, source, quiet)."""
+    from flowlint.lint.reporters import REPORTERS, TextReporter, TextStyle, use_color
+
+    if request.output_format != "text":
+        return REPORTERS[request.output_format](summary=request.quiet == 0)
+    on_terminal = request.output_file is None and sys.stdout.isatty()
+    show_source = request.show_source if request.show_source is not None else on_terminal
+    color = request.output_file is None and use_color(request.color, sys.stdout)
+    stdin = None if stdin_data is None else (request.stdin_filename or "stdin.mjs", stdin_data)
+    return TextReporter(
+        summary=request.quiet == 0, style=TextStyle(color=color, show_source=show_source, stdin_source=stdin)
+    )
