@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from conftest import invoke_cli
-
 from flowlint.lint.config import Config, ConfigResolver, load_config
 
 # TST004 (a string test value for number()) and TST008 (an optional parameter no test uses: info).
