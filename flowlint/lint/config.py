@@ -15,11 +15,15 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from flowlint.core.errors import ConfigError, FileProblem
 from flowlint.core.fileio import read_regular
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import check_codes, matches
+
+if TYPE_CHECKING:
+    from flowlint.lint.diagnostics import Diagnostic
 
 CONFIG_FILES = (".flowlint.toml", "flowlint.toml", "pyproject.toml")
 """Configuration file names, highest precedence first, when one folder holds several."""
@@ -218,7 +222,7 @@ def config_from_table(table: dict[str, object], pyproject: Path) -> Config:
 
 def _per_file_ignores(value: object, where: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
     if not isinstance(value, dict):
-        raise ConfigError(f'{where} must be a table such as {{ "legacy/*.mjs" = ["TST001"] }}')
+        raise ConfigError(f'{where} must be a table such as {{ "legacy/*.mjs" = ["TST"] }}')
     entries = []
     for pattern, codes in value.items():
         listed = _string_list(codes, f"{where}.{pattern!r}")
@@ -244,6 +248,16 @@ def code_selected(code: str, config: Config) -> bool:
     if config.select and not matches(code, config.select + config.extend_select):
         return False
     return not matches(code, config.ignore)
+
+
+def configured(diagnostics: list[Diagnostic], config: Config) -> list[Diagnostic]:
+    """Diagnostics made outside the engine (`verify`'s) under `config`: the selected codes only, each at
+    its configured severity. The engine does the same for `check` as it reports."""
+    return [
+        dataclasses.replace(d, severity=config.severity[d.code]) if d.code in config.severity else d
+        for d in diagnostics
+        if code_selected(d.code, config)
+    ]
 
 
 class ConfigResolver:

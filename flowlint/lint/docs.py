@@ -6,8 +6,19 @@ shows the first failing and the first passing example of each syntax, grouped by
 
 from __future__ import annotations
 
+from flowlint.core.version import __version__
+from flowlint.lint.codes import FAMILIES
 from flowlint.lint.registry import all_rules
 from flowlint.lint.rule import SYNTAXES, Example, Rule
+
+DOCS_URL = "https://pypi.org/project/flowmcp-lint/{version}/"
+"""Where a rule's documentation is published (SARIF `helpUri`): the README of this very version on
+PyPI, whose "Rules" section lists every code. `flowlint rules CODE` prints the full text offline."""
+
+
+def help_uri(code: str) -> str:
+    """The documentation address of a rule code (see DOCS_URL)."""
+    return DOCS_URL.format(version=__version__) + f"#{code.lower()}"
 
 
 def rules_table() -> str:
@@ -19,6 +30,9 @@ def rules_table() -> str:
 
 def rule_doc(rule: type[Rule]) -> str:
     out = [f"{rule.code} ({rule.name}), {rule.severity.value}", "", rule.summary, ""]
+    family = FAMILIES.get(rule.code.rstrip("0123456789"))
+    if family:
+        out += [f"Family: {family}.", ""]
     if rule.why:
         out += ["Why it matters:", f"  {rule.why}", ""]
     if rule.fix:

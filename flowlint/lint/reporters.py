@@ -194,6 +194,7 @@ class SarifReporter(Reporter):
 
     def write(self, result: LintResult, stream: TextIO) -> None:
         out = _Utf8Safe(stream)
+        from flowlint.lint.docs import help_uri, rule_doc
         from flowlint.lint.registry import all_rules
 
         rules = all_rules()
@@ -204,7 +205,11 @@ class SarifReporter(Reporter):
                 "name": rule.name,
                 "shortDescription": {"text": rule.summary},
                 "fullDescription": {"text": " ".join(p for p in (rule.summary, rule.why) if p)},
-                "help": {"text": f"{rule.fix}\nRun `flowlint rules {rule.code}` for examples."},
+                "help": {
+                    "text": f"{rule.fix}\nRun `flowlint rules {rule.code}` for examples.",
+                    "markdown": _md(rule_doc(rule)),
+                },
+                "helpUri": help_uri(rule.code),
                 "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity.value]},
             }
             for rule in rules
@@ -262,6 +267,11 @@ class SarifReporter(Reporter):
         }
         json.dump(document, out, indent=2, ensure_ascii=False)
         out.write("\n")
+
+
+def _md(text: str) -> str:
+    """A rule's documentation as Markdown: its text, with the examples as code blocks."""
+    return "```text\n" + text.rstrip("\n") + "\n```"
 
 
 _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
