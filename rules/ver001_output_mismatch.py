@@ -21,9 +21,9 @@ class OutputMismatch(Rule):
         Example(
             example("""\
     tools: {
-        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
-            tests: [ { _description: 'Service is up' } ],
-            output: { mimeType: 'application/json', schema: { type: 'object', properties: { ok: { type: 'boolean' } } } } }
+        getPrice: { method: 'GET', path: '/price', description: 'Price', parameters: [],
+            tests: [ { _description: 'Current price' } ],
+            output: { mimeType: 'application/json', schema: { type: 'object', properties: { price: { type: 'number' } } } } }
     }""")
         )
     ]

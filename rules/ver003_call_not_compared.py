@@ -21,9 +21,7 @@ class CallNotCompared(Rule):
         Example(
             example("""\
     tools: {
-        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
-            tests: [ { _description: 'Service is up' } ],
-            output: { mimeType: 'application/json', schema: { type: 'object', properties: { ok: { type: 'boolean' } } } } }
+        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [], tests: [ { _description: 'Up' } ] }
     }""")
         )
     ]

@@ -21,9 +21,7 @@ class CaptureWithoutTool(Rule):
         Example(
             example("""\
     tools: {
-        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
-            tests: [ { _description: 'Service is up' } ],
-            output: { mimeType: 'application/json', schema: { type: 'object', properties: { ok: { type: 'boolean' } } } } }
+        getStatus: { method: 'GET', path: '/status', description: 'Status', parameters: [], tests: [ { _description: 'Now' } ] }
     }""")
         )
     ]

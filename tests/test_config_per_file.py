@@ -5,27 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from test_cli import BROKEN, write
+
 from conftest import invoke_cli
 from flowlint.lint.config import Config, ConfigResolver, load_config
-
-# TST004 (a string test value for number()) and TST008 (an optional parameter no test uses: info).
-BROKEN = """\
-export const main = {
-    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',
-    tools: {
-        getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
-            parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'optional()' ] } } ],
-            tests: [ { _description: 'Ten', limit: '10' } ] }
-    }
-}
-"""
-
-
-def write(folder: Path, name: str, text: str) -> Path:
-    path = folder / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 def findings(stdout: str) -> set[str]:

@@ -8,19 +8,10 @@ import json
 from pathlib import Path
 
 import pytest
+from test_cli import CLEAN
 
 from conftest import invoke_cli
 from flowlint.api import lint_source
-
-CLEAN = """\
-export const main = {
-    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',
-    tools: {
-        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
-            tests: [ { _description: 'Service is up' } ] }
-    }
-}
-"""
 
 TSCONFIG = """\
 {

@@ -9,18 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import REPO, Golden, invoke_cli
+from test_cli import BROKEN
 
-BROKEN = """\
-export const main = {
-    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',
-    tools: {
-        getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
-            parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'optional()' ] } } ],
-            tests: [ { _description: 'Ten', limit: '10' } ] }
-    }
-}
-"""
+from conftest import REPO, Golden, invoke_cli
 
 SAMPLES = ("sample_schemas/openmeteo/forecast.json", "sample_schemas/defillama/protocols.py")
 ESC = "\x1b["
