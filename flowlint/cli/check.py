@@ -180,7 +180,7 @@ def run_check(request: CheckRequest) -> int:
             )
             return EXIT_OK
         if request.baseline is not None:
-            result = _apply_baseline(result, request.baseline)
+            result = _apply_baseline(result, request.baseline, quiet=request.quiet > 0)
         failed = _failed(result, configs)
         _report(result, request, stdin_data)
     except FlowlintError as error:
@@ -277,9 +277,13 @@ def lint_per_file(
         files.extend(file for file in found.files if file == target or not _excluded(file, target, resolver))
     files = list(dict.fromkeys(files))
     groups: dict[str, tuple[Config, list[Path]]] = {}
+    # Most files share their folder's Config object: hash each object once (kept alive, so ids stay unique).
+    fingerprints: dict[int, tuple[Config, str]] = {}
     for file in files:
         config = resolver.for_file(file)
-        groups.setdefault(config.fingerprint(), (config, []))[1].append(file)
+        if id(config) not in fingerprints:
+            fingerprints[id(config)] = (config, config.fingerprint())
+        groups.setdefault(fingerprints[id(config)][1], (config, []))[1].append(file)
     by_file: dict[Path, FileReport] = {}
     configs: dict[str, Config] = {}
     for config, group in groups.values():
@@ -339,11 +343,11 @@ def _without_skipped_notes(result: LintResult) -> LintResult:
     return LintResult(files, result.config)
 
 
-def _apply_baseline(result: LintResult, baseline: Path) -> LintResult:
+def _apply_baseline(result: LintResult, baseline: Path, quiet: bool = False) -> LintResult:
     from flowlint.lint.baseline import apply_baseline
 
     outcome = apply_baseline(result, baseline)
-    if outcome.hidden or outcome.fixed:
+    if (outcome.hidden or outcome.fixed) and not quiet:  # -q: the findings only
         click.echo(
             f"flowlint: {outcome.hidden} known finding{'s' if outcome.hidden != 1 else ''} "
             f"hidden by {baseline}; {outcome.fixed} baseline "
