@@ -12,6 +12,7 @@ import json
 import logging
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import BinaryIO, cast
 from urllib.parse import quote
 
@@ -21,6 +22,7 @@ from pygls.uris import to_fs_path
 
 from flowlint.core.severity import Severity
 from flowlint.core.version import __version__
+from flowlint.lint.cache import ResultCache
 from flowlint.lint.diagnostics import Diagnostic
 
 DEBOUNCE_SECONDS = 0.3
@@ -71,11 +73,28 @@ def to_lsp(d: Diagnostic, lines: Sequence[str]) -> types.Diagnostic:
     )
 
 
-def lint_document(uri: str, source: str, lines: Sequence[str]) -> list[types.Diagnostic]:
-    from flowlint.api import lint_source
+_RESULTS: ResultCache | None = None
 
-    path = to_fs_path(uri) or uri
-    report = lint_source(source, path=path)
+
+def lint_document(uri: str, source: str, lines: Sequence[str]) -> list[types.Diagnostic]:
+    """Lint an open document; an unchanged text under an unchanged configuration and shared lists
+    is answered from memory, as `flowlint check` answers from its result cache."""
+    from flowlint.definition.sharedlists import SharedListResolver
+    from flowlint.lint.config import load_config
+    from flowlint.lint.runner import lint_source
+
+    global _RESULTS
+    if _RESULTS is None:
+        _RESULTS = ResultCache(None)
+    path = Path(to_fs_path(uri) or uri)
+    config = load_config(path.parent if str(path.parent) else Path("."))
+    data = source.encode("utf-8", "surrogatepass")
+    _RESULTS.forget_lists()
+    key = _RESULTS.key(data, path, config, SharedListResolver(config.lists_dir))
+    report = _RESULTS.get(path, key, str(path))
+    if report is None:
+        report = lint_source(data, path=path, config=config)
+        _RESULTS.put(path, key, report)
     return [to_lsp(d, lines) for d in report.diagnostics]
 
 

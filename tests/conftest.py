@@ -59,6 +59,13 @@ def _is_local(address: Any) -> bool:
 
 
 @pytest.fixture(autouse=True)
+def _own_cache(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Every test gets an empty result cache of its own: a finding computed under one test's
+    monkeypatching must never be served to another test (tests of the cache itself override this)."""
+    monkeypatch.setenv("FLOWLINT_CACHE_DIR", str(tmp_path_factory.mktemp("flowlint_cache") / "cache"))
+
+
+@pytest.fixture(autouse=True)
 def _no_internet(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Refuse connections to anything but loopback, so a test that would reach the internet fails loudly."""
     original = socket.socket.connect

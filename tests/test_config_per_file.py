@@ -124,20 +124,20 @@ def test_show_settings_without_configuration_says_defaults(tmp_path: Path) -> No
 
 
 def test_fingerprint_is_stable_and_follows_the_settings(tmp_path: Path) -> None:
-    assert Config().fingerprint() == Config().fingerprint()
-    assert Config(min_tests=2).fingerprint() != Config().fingerprint()
-    assert Config(severity={"TST004": Config().fail_on}).fingerprint() != Config().fingerprint()
+    assert Config().fingerprint == Config().fingerprint
+    assert Config(min_tests=2).fingerprint != Config().fingerprint
+    assert Config(severity={"TST004": Config().fail_on}).fingerprint != Config().fingerprint
     # where the settings came from does not change what they do
-    assert Config(source=tmp_path / "a.toml").fingerprint() == Config().fingerprint()
+    assert Config(source=tmp_path / "a.toml").fingerprint == Config().fingerprint
     # the hash must not depend on the process (no hash(), no id(), no set order): ask another one
     import subprocess
     import sys
 
-    code = "from flowlint.lint.config import Config; print(Config(ignore=('TST', 'VAL04')).fingerprint())"
+    code = "from flowlint.lint.config import Config; print(Config(ignore=('TST', 'VAL04')).fingerprint)"
     other = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, env={"PYTHONHASHSEED": "7"}
     )
-    assert other.stdout.strip() == Config(ignore=("TST", "VAL04")).fingerprint()
+    assert other.stdout.strip() == Config(ignore=("TST", "VAL04")).fingerprint
 
 
 def test_resolver_reads_each_configuration_file_once(tmp_path: Path) -> None:

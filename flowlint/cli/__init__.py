@@ -25,6 +25,7 @@ COMMANDS: dict[str, str] = {
     "lsp": "flowlint.cli.lsp:lsp",
     "mock": "flowlint.cli.mcp:mock",
     "mcp-tools": "flowlint.cli.mcp:mcp_tools",
+    "clean": "flowlint.cli.clean:clean",
 }
 
 

@@ -41,6 +41,7 @@ class CheckRequest:
     baseline: Path | None = None
     write_baseline: Path | None = None
     jobs: int | None = None
+    no_cache: bool = False
     # Per-file configuration (issue 12, item 3).
     extend_select: tuple[str, ...] = ()
     show_settings: Path | None = None
@@ -117,7 +118,12 @@ class CheckRequest:
     "-j",
     type=click.IntRange(min=1),
     default=None,
-    help="Processes to lint with (default: one per CPU when there are 200 files or more).",
+    help="Processes to lint with (default: one per idle CPU when 200 files or more need linting).",
+)
+@click.option(
+    "--no-cache",
+    is_flag=True,
+    help="Neither read nor write the result cache (.flowlint_cache/, or cache_dir in [tool.flowlint]).",
 )
 # Per-file configuration.
 @click.option(
@@ -233,7 +239,7 @@ def _settings_text(resolver: ConfigResolver, path: Path) -> str:
     lines = [f"file: {path}", f"configuration: {config.source if config.source is not None else '(defaults)'}"]
     for key, value in config.settings().items():
         lines.append(f"{key} = {json.dumps(value, ensure_ascii=False)}")
-    lines.append(f"fingerprint = {config.fingerprint()}")
+    lines.append(f"fingerprint = {config.fingerprint}")
     return "\n".join(lines)
 
 
@@ -249,7 +255,7 @@ def _lint(
         report = lint_source(stdin_data, name, config)
         return LintResult([report], config), {report.path: config}
     targets = list(request.paths) or [Path(".")]
-    result, configs = lint_per_file(targets, resolver, request.jobs)
+    result, configs = lint_per_file(targets, resolver, request.jobs, use_cache=not request.no_cache)
     if not result.files:
         click.echo(
             "flowlint: no .mjs, .js, .py or .json files found in " + ", ".join(str(t) for t in targets), err=True
@@ -258,14 +264,18 @@ def _lint(
 
 
 def lint_per_file(
-    targets: list[Path], resolver: ConfigResolver, jobs: int | None
+    targets: list[Path], resolver: ConfigResolver, jobs: int | None, use_cache: bool = True
 ) -> tuple[LintResult, dict[str, Config]]:
     """Lint files, each under the configuration that applies to it; files that share a configuration
     are linted together (one run of `lint_paths` each), reports keep the walk's order. A folder is
     walked with the exclude patterns of its own configuration, and a file found there is dropped when
-    the exclude patterns of the configuration nearest to it name it or a folder on the way."""
+    the exclude patterns of the configuration nearest to it name it or a folder on the way. Each
+    configuration's files use the result cache of that configuration (one `ResultCache` per folder)."""
+    import json
+
     from flowlint.definition.discovery import discover, display_path
     from flowlint.definition.loading import unwalkable
+    from flowlint.lint.cache import ResultCache, default_cache_dir
     from flowlint.lint.engine import Engine
     from flowlint.lint.runner import lint_paths
 
@@ -277,17 +287,23 @@ def lint_per_file(
         files.extend(file for file in found.files if file == target or not _excluded(file, target, resolver))
     files = list(dict.fromkeys(files))
     groups: dict[str, tuple[Config, list[Path]]] = {}
-    # Most files share their folder's Config object: hash each object once (kept alive, so ids stay unique).
-    fingerprints: dict[int, tuple[Config, str]] = {}
+    # Files group by all their settings (fail_on and cache_dir too). Most files share their folder's
+    # Config object: its key is worked out once (the object is kept alive, so its id stays unique).
+    keys: dict[int, tuple[Config, str]] = {}
     for file in files:
         config = resolver.for_file(file)
-        if id(config) not in fingerprints:
-            fingerprints[id(config)] = (config, config.fingerprint())
-        groups.setdefault(fingerprints[id(config)][1], (config, []))[1].append(file)
+        if id(config) not in keys:
+            keys[id(config)] = (config, json.dumps(config.settings(), sort_keys=True))
+        groups.setdefault(keys[id(config)][1], (config, []))[1].append(file)
     by_file: dict[Path, FileReport] = {}
     configs: dict[str, Config] = {}
+    caches: dict[Path, ResultCache] = {}
     for config, group in groups.values():
-        reports = lint_paths(group, config, jobs=jobs).files
+        cache = None
+        if use_cache:
+            folder = default_cache_dir(config)
+            cache = caches.setdefault(folder, ResultCache(folder))
+        reports = lint_paths(group, config, jobs=jobs, cache=cache).files
         for file, report in zip(group, reports, strict=True):
             by_file[file] = report
             configs[report.path] = config

@@ -7,14 +7,24 @@ from __future__ import annotations
 
 import fnmatch
 import os
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from flowlint.core.errors import UsageError
 from flowlint.formats import SUFFIXES
 
-__all__ = ["DEFAULT_EXCLUDE", "Discovery", "Unwalkable", "collect_files", "discover", "display_path"]
+__all__ = [
+    "DEFAULT_EXCLUDE",
+    "Discovery",
+    "RealPaths",
+    "Unwalkable",
+    "collect_files",
+    "discover",
+    "display_path",
+    "exclude_matcher",
+]
 
 DEFAULT_EXCLUDE = (
     ".git",
@@ -62,44 +72,103 @@ def discover(paths: Iterable[Path], exclude: Iterable[str] = ()) -> Discovery:
     (hidden folders and `DEFAULT_EXCLUDE` + `exclude` patterns skipped; symlinked folders are not
     followed). Each file is listed once; folders that cannot be read are `problems`.
     Raises `UsageError` for a path that does not exist."""
-    excluded = (*DEFAULT_EXCLUDE, *exclude)
+    excluded = exclude_matcher((*DEFAULT_EXCLUDE, *exclude))
     found = Discovery()
     seen: set[str] = set()
     for path in paths:
         if not os.path.lexists(path):
             raise UsageError(f"{path}: no such file or folder")
-        candidates: Iterable[Path] = _walk(path, excluded, found.problems) if path.is_dir() else [path]
-        for file in candidates:
-            key = os.path.realpath(file)  # unlike Path.resolve(), never raises on a symlink loop
+        if path.is_dir():
+            candidates: Iterable[tuple[Path, str]] = _walk(path, excluded, found.problems)
+        else:  # unlike Path.resolve(), realpath never raises on a symlink loop
+            candidates = [(path, os.path.realpath(path))]
+        for file, key in candidates:
             if key not in seen:
                 seen.add(key)
                 found.files.append(file)
     return found
 
 
-def _walk(folder: Path, excluded: tuple[str, ...], problems: list[Unwalkable]) -> list[Path]:
-    def unreadable(error: OSError) -> None:
-        where = Path(error.filename) if error.filename is not None else folder
-        problems.append(Unwalkable(where, f"cannot read the folder: {error.strerror or error}"))
+def _walk(folder: Path, excluded: Callable[[str, str], bool], problems: list[Unwalkable]) -> list[tuple[Path, str]]:
+    """Files under `folder`, depth first in name order, with their real paths (for de-duplication).
+    Symlinked folders are not followed, so a file's real path is its folder's real path plus its
+    name, unless the file itself is a symlink. `scandir` tells symlinks and folders apart without
+    a system call per entry."""
+    files: list[tuple[Path, str]] = []
+    top = Path(folder).as_posix()
 
-    files: list[Path] = []
-    for root, dirs, names in os.walk(folder, onerror=unreadable, followlinks=False):
-        dirs[:] = sorted(d for d in dirs if not _is_excluded(d, Path(root, d), excluded) and not d.startswith("."))
-        for name in sorted(names):
-            file = Path(root, name)
-            if file.suffix.lower() in SUFFIXES and not _is_excluded(name, file, excluded):
-                files.append(file)
+    def visit(path: str, posix_prefix: str, real: str) -> None:
+        try:
+            with os.scandir(path) as listing:
+                entries = sorted(listing, key=lambda entry: entry.name)
+        except OSError as error:
+            problems.append(Unwalkable(Path(path), f"cannot read the folder: {error.strerror or error}"))
+            return
+        folders = []
+        for entry in entries:
+            name = entry.name
+            try:
+                is_folder = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                is_folder = False
+            if is_folder:
+                if not name.startswith(".") and not excluded(name, posix_prefix + name):
+                    folders.append(entry)
+            elif os.path.splitext(name)[1].lower() in SUFFIXES and not excluded(name, posix_prefix + name):
+                real_file = os.path.realpath(entry.path) if entry.is_symlink() else os.path.join(real, name)
+                files.append((Path(entry.path), real_file))
+        for entry in folders:
+            visit(entry.path, posix_prefix + entry.name + "/", os.path.join(real, entry.name))
+
+    visit(str(folder), "" if top == "." else top + "/", os.path.realpath(folder))
     return files
 
 
-def _is_excluded(name: str, path: Path, patterns: tuple[str, ...]) -> bool:
-    text = path.as_posix()
-    return any(fnmatch.fnmatch(name, p) or fnmatch.fnmatch(text, p) for p in patterns)
+class RealPaths:
+    """`os.path.realpath` for folders, memoized: one `lstat` per folder instead of one per path
+    component of every call (a library walk asks for hundreds of sibling folders)."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, str] = {}
+
+    def folder(self, path: str | os.PathLike[str]) -> str:
+        if ".." in os.fspath(path).split(os.sep):  # lexical normalisation would be wrong after a symlink
+            return os.path.realpath(path)
+        absolute = os.path.abspath(path)
+        known = self._known.get(absolute)
+        if known is None:
+            parent = os.path.dirname(absolute)
+            if parent == absolute or os.path.islink(absolute):
+                known = os.path.realpath(absolute)
+            else:
+                known = os.path.join(self.folder(parent), os.path.basename(absolute))
+            self._known[absolute] = known
+        return known
+
+
+def exclude_matcher(patterns: tuple[str, ...]) -> Callable[[str, str], bool]:
+    """One compiled test for glob `patterns`: `excluded(name, posix_path)` is true when any pattern
+    matches the entry's name or its whole path (as fnmatch does, case-sensitively on POSIX)."""
+    if not patterns:
+        return lambda name, path: False
+    if os.path.normcase("A") != "A":  # Windows: fnmatch compares case-insensitively
+        patterns = tuple(os.path.normcase(p) for p in patterns)
+    regex = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in patterns))
+
+    def excluded(name: str, path: str) -> bool:
+        return regex.match(os.path.normcase(name)) is not None or regex.match(os.path.normcase(path)) is not None
+
+    return excluded
 
 
 def display_path(path: Path) -> str:
     """How reports name a file: relative to the working directory where possible."""
+    text = os.fspath(path)
+    if not os.path.isabs(text):  # the common case, without relpath's two abspath calls
+        normal = os.path.normpath(text)
+        if normal != ".." and not normal.startswith(".." + os.sep):
+            return normal
     try:
-        return os.path.relpath(path)
+        return os.path.relpath(text)
     except ValueError:
-        return str(path)
+        return text

@@ -7,6 +7,7 @@ reason and does not check membership (no false TST004).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import read_regular
 from flowlint.core.jsvalues import js_string
 from flowlint.core.nodes import SObject, to_python
+from flowlint.definition.discovery import RealPaths
 
 LIST_SUFFIXES = (".mjs", ".js", ".json", ".py")
 
@@ -38,26 +40,32 @@ class SharedListResolver:
 
     def __init__(self, lists_dir: Path | None = None) -> None:
         self._configured = lists_dir
-        self._dir_for: dict[Path, Path | None] = {}
+        self._dir_for: dict[str, Path | None] = {}  # real folder -> its _lists/
         self._lists_in: dict[Path, dict[str, SharedList]] = {}
+        self._real_paths = RealPaths()
 
     def lists_dir(self, definition_path: Path) -> Path | None:
         if self._configured is not None:
             return self._configured
-        start = definition_path.parent.resolve()
+        start = self._real_paths.folder(os.path.dirname(definition_path) or ".")
         if start in self._dir_for:
             return self._dir_for[start]
         found: Path | None = None
         visited = []
-        for folder in (start, *start.parents):
+        folder = start
+        while True:
             if folder in self._dir_for:
                 found = self._dir_for[folder]
                 break
             visited.append(folder)
-            candidate = folder / "_lists"
-            if candidate.is_dir():
-                found = candidate
+            candidate = os.path.join(folder, "_lists")
+            if os.path.isdir(candidate):
+                found = Path(candidate)
                 break
+            parent = os.path.dirname(folder)
+            if parent == folder:
+                break
+            folder = parent
         for folder in visited:
             self._dir_for[folder] = found
         return found

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import fnmatch
+import functools
 import hashlib
 import json
 from collections.abc import Callable
@@ -44,6 +45,7 @@ class Config:
     extend_select: tuple[str, ...] = ()
     # (glob relative to the configuration's folder, codes): `for_file` adds the codes to `ignore`.
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    cache_dir: Path | None = None  # None: `.flowlint_cache/` beside `source` (see lint/cache.py)
 
     def replace(self, **changes: object) -> Config:
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
@@ -66,18 +68,19 @@ class Config:
             if item.name not in _NOT_SETTINGS
         }
 
+    @functools.cached_property
     def fingerprint(self) -> str:
-        """A stable hash of the settings that shape findings: equal for configurations that lint alike,
-        across processes and runs (result caches key on it with the file)."""
+        """A stable hash of every setting that can change a file's findings: equal for configurations
+        that lint alike, across processes and runs (the result cache keys on it with the file)."""
         data = {key: value for key, value in self.settings().items() if key not in _NOT_IN_FINGERPRINT}
         text = json.dumps(data, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
-# `source` says where settings came from; it is not a setting. Keys that do not change findings
-# (a cache folder, for instance) belong in _NOT_IN_FINGERPRINT.
+# `source` says where settings came from; it is not a setting. Settings that do not change a file's
+# findings (what fails the run, what a folder walk skips, where the cache lives) are not fingerprinted.
 _NOT_SETTINGS = {"source"}
-_NOT_IN_FINGERPRINT: set[str] = set()
+_NOT_IN_FINGERPRINT = {"fail_on", "exclude", "cache_dir"}
 
 _KEYS = {
     "min_tests",
@@ -89,6 +92,7 @@ _KEYS = {
     "lists_dir",
     "exclude",
     "severity",
+    "cache_dir",
 }
 
 
@@ -204,11 +208,12 @@ def config_from_table(table: dict[str, object], pyproject: Path) -> Config:
         values["per_file_ignores"] = _per_file_ignores(table["per_file_ignores"], f"{where}: per-file-ignores")
     if "fail_on" in table:
         values["fail_on"] = parse_severity(table["fail_on"], f"{where}: fail_on")
-    if "lists_dir" in table:
-        lists_dir = table["lists_dir"]
-        if not isinstance(lists_dir, str):
-            raise ConfigError(f"{where}: lists_dir must be a path string")
-        values["lists_dir"] = (pyproject.parent / lists_dir).resolve()
+    for key in ("lists_dir", "cache_dir"):
+        if key in table:
+            folder = table[key]
+            if not isinstance(folder, str):
+                raise ConfigError(f"{where}: {key} must be a path string")
+            values[key] = (pyproject.parent / folder).resolve()
     if "severity" in table:
         overrides = table["severity"]
         if not isinstance(overrides, dict):

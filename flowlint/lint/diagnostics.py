@@ -7,10 +7,13 @@ A rule reports a `Finding` (a code, a message and a byte span); `locate` places 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from flowlint.core.nodes import Span
 from flowlint.core.severity import Severity
-from flowlint.core.source import SourceText
+
+if TYPE_CHECKING:
+    from flowlint.core.nodes import Span
+    from flowlint.core.source import SourceText
 
 __all__ = ["Diagnostic", "Finding", "Severity", "fails", "locate"]
 

@@ -6,11 +6,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from flowlint.core.severity import Severity
-from flowlint.definition.model import Definition
 from flowlint.lint.config import Config
 from flowlint.lint.diagnostics import Diagnostic, fails
+
+if TYPE_CHECKING:
+    from flowlint.definition.model import Definition
 
 __all__ = ["FileReport", "LintResult"]
 

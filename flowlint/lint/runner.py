@@ -2,77 +2,131 @@
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Sequence
 from pathlib import Path
 
 from flowlint.definition.discovery import discover, display_path
-from flowlint.definition.loading import unwalkable
+from flowlint.lint.cache import Lookup, ResultCache
 from flowlint.lint.config import Config, load_config
-from flowlint.lint.engine import Engine
 from flowlint.lint.result import FileReport, LintResult
 
-__all__ = ["PARALLEL_THRESHOLD", "lint_paths", "lint_source"]
+__all__ = ["PARALLEL_THRESHOLD", "default_workers", "lint_paths", "lint_source"]
 
 PARALLEL_THRESHOLD = 200
 """Below this many files one process is faster than starting workers."""
 
 
 def lint_paths(
-    paths: Sequence[str | os.PathLike[str]] = (".",), config: Config | None = None, jobs: int | None = None
+    paths: Sequence[str | os.PathLike[str]] = (".",),
+    config: Config | None = None,
+    jobs: int | None = None,
+    cache: ResultCache | None = None,
 ) -> LintResult:
     """Lint files and folders (recursively). `config` defaults to `[tool.flowlint]` found upward from
-    the first path. `jobs` is the number of processes (default: one per CPU for large runs, else 1).
-    A folder the walk cannot read gets a report of its own (kind `error`, FL006), after the files.
-    Raises `UsageError` for a path that does not exist."""
+    the first path. `jobs` is the number of processes (default: see `default_workers`). With a `cache`,
+    files whose bytes, configuration and shared lists are unchanged are not linted again, and the
+    cache is saved at the end. A folder the walk cannot read gets a report of its own (kind `error`,
+    FL006), after the files. Raises `UsageError` for a path that does not exist."""
     targets = [Path(p) for p in paths] or [Path(".")]
     if config is None:
         config = load_config(targets[0])
     found = discover(targets, config.exclude)
-    files = found.files
-    result = LintResult(config=config)
-    workers = _workers(len(files), jobs)
-    if workers > 1:
-        result.files.extend(_lint_parallel(files, config, workers))
+    if cache is not None:
+        lookups = cache.lookup(found.files, config)
     else:
-        result.files.extend(_lint_chunk(files, config))
+        lookups = [Lookup(file, None, None, None) for file in found.files]
+    todo = [item for item in lookups if item.report is None]
+    workers = _workers(len(todo), jobs)  # a warm run has nothing to do and starts no worker
+    if not todo:
+        fresh = []
+    elif workers > 1:
+        fresh = _lint_parallel(todo, config, workers)
+    else:
+        fresh = _lint_chunk(todo, config)
+    fresh_reports = iter(fresh)
+    result = LintResult(config=config)
+    for item in lookups:
+        report = item.report
+        if report is None:
+            report = next(fresh_reports)
+            if cache is not None and item.key is not None:
+                cache.put(item.path, item.key, report)
+        result.files.append(report)
+    if cache is not None:
+        cache.save()
     if found.problems:  # a folder that cannot be read is an FL006 report of its own, never skipped silently
+        from flowlint.definition.loading import unwalkable
+        from flowlint.lint.engine import Engine
+
         engine = Engine(config)
         result.files.extend(engine.lint_loaded(unwalkable(problem)) for problem in found.problems)
     return result
 
 
+def default_workers(file_count: int) -> int:
+    """Worker processes for `file_count` files to lint when --jobs is not given: one process below
+    PARALLEL_THRESHOLD files, else one per CPU that nothing else is running on right now (at most 8),
+    so that a busy machine is not made slower than a single process."""
+    if file_count < PARALLEL_THRESHOLD:
+        return 1
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return max(1, min(cpus - math.ceil(_busy_cpus() - 0.25), cpus, 8))
+
+
+def _busy_cpus() -> float:
+    """How many CPUs other processes keep busy: on Linux the processes running at this moment (the
+    4th field of /proc/loadavg, less this one), elsewhere the one-minute load average. The moment
+    matters: a load average still remembers the previous flowlint run, which has ended."""
+    try:
+        with open("/proc/loadavg", encoding="ascii") as handle:
+            running = int(handle.read().split()[3].split("/")[0])
+        return float(max(0, running - 1))
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.getloadavg()[0]
+    except OSError:
+        return 0.0
+
+
 def _workers(file_count: int, jobs: int | None) -> int:
     if jobs is not None:
         return max(1, min(jobs, file_count))
-    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return min(cpus, 8) if file_count >= PARALLEL_THRESHOLD else 1
+    return default_workers(file_count)
 
 
-def _lint_chunk(files: list[Path], config: Config) -> list[FileReport]:
-    """Lint files in order. Reports keep diagnostics, not static trees: a run over a large library
-    must not hold every tree in memory (nor make the garbage collector walk them all)."""
+def _lint_chunk(items: list[Lookup], config: Config) -> list[FileReport]:
+    """Lint files in order (the bytes already read for the cache key, else from disk). Reports keep
+    diagnostics, not static trees: a run over a large library must not hold every tree in memory
+    (nor make the garbage collector walk them all)."""
     import gc
+
+    from flowlint.lint.engine import Engine
 
     gc.freeze()  # what is alive now (imported modules) is never garbage: keep it out of collections
     engine = Engine(config)
     reports = []
-    for file in files:
-        report = engine.lint_file(file, display_path(file))
+    for item in items:
+        if item.data is None:
+            report = engine.lint_file(item.path, display_path(item.path))
+        else:
+            report = engine.lint_bytes(item.data, item.path, display_path(item.path))
         report.definition = None
         reports.append(report)
     return reports
 
 
-def _lint_parallel(files: list[Path], config: Config, workers: int) -> list[FileReport]:
+def _lint_parallel(items: list[Lookup], config: Config, workers: int) -> list[FileReport]:
     """Lint in worker processes, in chunks, keeping the input order."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    size = max(16, len(files) // (workers * 4))
-    chunks = [files[i : i + size] for i in range(0, len(files), size)]
+    size = max(16, len(items) // (workers * 4))
+    chunks = [items[i : i + size] for i in range(0, len(items), size)]
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         return [report for chunk in pool.map(_lint_chunk, chunks, [config] * len(chunks)) for report in chunk]
 
@@ -82,6 +136,8 @@ def lint_source(
 ) -> FileReport:
     """Lint a source text as if it were the file `path` (its suffix picks the loader; its folder is
     where configuration and `_lists/` are looked up)."""
+    from flowlint.lint.engine import Engine
+
     target = Path(path)
     if config is None:
         config = load_config(target.parent if str(target.parent) else Path("."))

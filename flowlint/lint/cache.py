@@ -1,0 +1,302 @@
+"""The result cache: a warm run re-reads each file, hashes it and reuses what an earlier run found.
+
+One JSON file per flowlint build (`results-<build>.json`) in the cache folder (`FLOWLINT_CACHE_DIR`,
+else `cache_dir` in `[tool.flowlint]`, else `.flowlint_cache/` beside the configuration file, else
+in the current folder). An entry is keyed by
+the file's absolute path and stores a digest of everything its findings depend on:
+
+- the file's bytes;
+- the effective configuration for the file (`Config.fingerprint`);
+- the shared lists it can resolve (the path and bytes of every list file in its `_lists/` folder).
+
+The build key covers flowlint's version and the size and modification time of every module of the
+package and of its rules, so an upgrade or an edited rule starts a new file. An entry that does not
+match is recomputed; a cache file that is corrupt, truncated, foreign or too large is ignored and
+rebuilt. Writes are atomic, so two runs at once lose at most each other's new entries, never a file.
+
+Not cached: files that could not be read (their problem may be transient), internal errors (FL008:
+a defect may be fixed), and runs on stdin or through the Python API unless a cache is passed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, cast
+
+from flowlint.core.errors import FileProblem
+from flowlint.core.fileio import atomic_write, read_regular
+from flowlint.core.severity import Severity
+from flowlint.core.version import __version__
+from flowlint.lint.codes import Code
+from flowlint.lint.config import Config
+from flowlint.lint.diagnostics import Diagnostic
+from flowlint.lint.result import FileReport
+
+if TYPE_CHECKING:
+    from flowlint.definition.sharedlists import SharedListResolver
+
+__all__ = [
+    "CACHE_DIR_NAME",
+    "MAX_CACHE_BYTES",
+    "Lookup",
+    "ResultCache",
+    "build_key",
+    "default_cache_dir",
+    "remove_cache",
+]
+
+CACHE_DIR_NAME = ".flowlint_cache"
+MAX_CACHE_BYTES = 32 * 1024 * 1024
+"""A results file larger than this is not read; when a run would write more, only its own entries are kept."""
+
+_FORMAT = 1
+_CACHEABLE_KINDS = ("definition", "skipped")
+_SEVERITIES = {severity.value: severity for severity in Severity}
+
+
+def default_cache_dir(config: Config) -> Path:
+    """`FLOWLINT_CACHE_DIR` from the environment, else `cache_dir` from the configuration, else
+    `.flowlint_cache/` beside the configuration file, else in the current folder."""
+    from_environment = os.environ.get("FLOWLINT_CACHE_DIR")
+    if from_environment:
+        return Path(from_environment)
+    if config.cache_dir is not None:
+        return config.cache_dir
+    root = config.source.parent if config.source is not None else Path.cwd()
+    return root / CACHE_DIR_NAME
+
+
+def build_key() -> str:
+    """flowlint's version and the size and mtime of each of its modules and rules: any edit or upgrade changes it."""
+    import importlib.util
+
+    folders = [Path(__file__).resolve().parent.parent]  # the flowlint package
+    rules = importlib.util.find_spec("flowlint.rules")  # `rules/`, installed as flowlint.rules
+    if rules is not None and rules.submodule_search_locations:
+        folders.extend(Path(folder) for folder in rules.submodule_search_locations)
+    digest = hashlib.blake2b(f"{_FORMAT}:{__version__}".encode(), digest_size=12)
+    for folder in dict.fromkeys(folders):
+        for path in sorted(folder.rglob("*.py")):
+            try:
+                stat = path.stat()
+            except OSError:
+                continue
+            digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Lookup:
+    """One file's cache lookup: `report` when cached, else the `data` that was hashed into `key`
+    (lint exactly these bytes, so a file edited meanwhile can never be stored under the old key)."""
+
+    path: Path
+    data: bytes | None
+    key: str | None
+    report: FileReport | None
+
+
+@dataclass
+class ResultCache:
+    """Cached reports of one cache folder, loaded lazily, written back by `save`."""
+
+    folder: Path | None
+    """None: in memory only (the language server), never read from or written to disk."""
+    build: str = field(default_factory=build_key)
+    hits: int = 0
+    misses: int = 0
+    _entries: dict[str, list[object]] | None = None
+    _used: dict[str, list[object]] = field(default_factory=dict)
+    _changed: bool = False
+    _lists: dict[Path | None, str] = field(default_factory=dict)
+    _lists_by_folder: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def results_file(self) -> Path:
+        assert self.folder is not None
+        return self.folder / f"results-{self.build}.json"
+
+    def _load(self) -> dict[str, list[object]]:
+        if self._entries is None and self.folder is None:
+            self._entries = {}
+        if self._entries is None:
+            self._entries = {}
+            try:
+                data = read_regular(self.results_file, limit=MAX_CACHE_BYTES)
+                loaded = json.loads(data)
+            except (FileProblem, ValueError, RecursionError, UnicodeDecodeError):
+                loaded = None  # no cache yet, or one we cannot trust: start afresh
+            if isinstance(loaded, dict) and loaded.get("format") == _FORMAT and isinstance(loaded.get("files"), dict):
+                self._entries = {k: v for k, v in loaded["files"].items() if isinstance(v, list) and len(v) == 3}
+        return self._entries
+
+    def lookup(self, files: list[Path], config: Config) -> list[Lookup]:
+        """Read and look up every file: a cached report, or the bytes and key to lint and `put`."""
+        from flowlint.definition.discovery import display_path
+        from flowlint.definition.sharedlists import SharedListResolver
+
+        resolver = SharedListResolver(config.lists_dir)
+        found = []
+        for file in files:
+            try:
+                data = read_regular(file)
+            except FileProblem:
+                found.append(Lookup(file, None, None, None))  # the loader reports it; never cached
+                continue
+            key = self.key(data, file, config, resolver)
+            found.append(Lookup(file, data, key, self.get(file, key, display_path(file))))
+        return found
+
+    def key(self, data: bytes, path: Path, config: Config, resolver: SharedListResolver) -> str:
+        """The digest of everything the findings for `data` at `path` under `config` depend on."""
+        digest = hashlib.blake2b(data, digest_size=16)
+        digest.update(b"\0" + config.fingerprint.encode())
+        folder = os.path.dirname(os.path.abspath(path))
+        lists = self._lists_by_folder.get(folder)
+        if lists is None:
+            lists = self._lists_by_folder[folder] = self._lists_state(resolver.lists_dir(path))
+        digest.update(b"\0" + lists.encode())
+        return digest.hexdigest()
+
+    def get(self, path: Path, key: str, display: str) -> FileReport | None:
+        """The cached report for `path` when its key matches, with `display` as its path; else None."""
+        name = os.path.abspath(path)
+        entry = self._used.get(name) or self._load().get(name)
+        if entry is not None and entry[0] == key:
+            report = _decode(entry, display)
+            if report is not None:
+                self.hits += 1
+                self._used[name] = entry
+                return report
+        self.misses += 1
+        return None
+
+    def put(self, path: Path, key: str, report: FileReport) -> None:
+        """Remember `report` for `path` unless it is of a kind that is never cached."""
+        if report.kind not in _CACHEABLE_KINDS or any(d.code == Code.FL008 for d in report.diagnostics):
+            return
+        entry: list[object] = [key, report.kind, [_encode(d) for d in report.diagnostics]]
+        self._used[os.path.abspath(path)] = entry
+        self._changed = True
+
+    def save(self) -> None:
+        """Write the entries of this run (and earlier ones, while the file stays small) atomically.
+        A cache folder that cannot be written is not an error: the next run is just cold again."""
+        if not self._changed or self.folder is None:
+            return
+        files = {**self._load(), **self._used}
+        text = _dump(files)
+        if len(text) > MAX_CACHE_BYTES:
+            text = _dump(self._used)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            ignore = self.folder / ".gitignore"
+            if not ignore.exists():
+                atomic_write(ignore, b"# created by flowlint: the cache is not part of the project\n*\n")
+            atomic_write(self.results_file, text.encode("utf-8"))
+        except (OSError, FileProblem):
+            return
+
+    def forget_lists(self) -> None:
+        """Hash the shared lists afresh from now on (a long-running server calls this per request)."""
+        self._lists.clear()
+        self._lists_by_folder.clear()
+
+    def _lists_state(self, folder: Path | None) -> str:
+        """A digest of every list file in `folder` (paths and bytes); computed once per folder per run."""
+        state = self._lists.get(folder)
+        if state is None:
+            digest = hashlib.blake2b(str(folder).encode(), digest_size=16)
+            if folder is not None:
+                for file in _list_files(folder):
+                    digest.update(b"\0" + str(file).encode() + b"\0")
+                    try:
+                        digest.update(read_regular(file))
+                    except FileProblem as problem:
+                        digest.update(problem.reason.encode())
+            state = self._lists[folder] = digest.hexdigest()
+        return state
+
+
+def _list_files(folder: Path) -> Iterable[Path]:
+    from flowlint.definition.sharedlists import LIST_SUFFIXES
+
+    try:
+        return sorted(p for p in folder.rglob("*") if p.suffix in LIST_SUFFIXES and p.is_file())
+    except OSError:
+        return []
+
+
+def _dump(files: dict[str, list[object]]) -> str:
+    return json.dumps({"format": _FORMAT, "flowlint": __version__, "files": files}, separators=(",", ":"))
+
+
+def _encode(d: Diagnostic) -> list[object]:
+    return [
+        str(d.code),  # a Code member is a str subclass; the entry holds plain text, as JSON would
+        d.severity.value,
+        str(d.message),
+        d.line,
+        d.column,
+        d.end_line,
+        d.end_column,
+        d.start_byte,
+        d.end_byte,
+        d.tool,
+        d.test_index,
+        d.parameter,
+    ]
+
+
+def _decode(entry: list[object], display: str) -> FileReport | None:
+    """A report from a cache entry, or None when the entry is not what `put` writes."""
+    _, kind, items = entry
+    if kind not in _CACHEABLE_KINDS or not isinstance(items, list):
+        return None
+    diagnostics = []
+    for item in items:
+        if not isinstance(item, list) or tuple(map(type, item)) not in _ENTRY_TYPES or item[1] not in _SEVERITIES:
+            return None
+        code, severity, message, line, column, end_line, end_column, start, end, tool, test, param = cast(_Stored, item)
+        level = _SEVERITIES[severity]
+        diagnostics.append(
+            Diagnostic(code, level, message, display, line, column, end_line, end_column, start, end, tool, test, param)
+        )
+    return FileReport(display, str(kind), diagnostics)
+
+
+_Stored = tuple[str, str, str, int, int, int, int, int, int, str | None, int | None, str | None]
+_ENTRY_TYPES = {
+    (str, str, str, int, int, int, int, int, int, tool, test, param)
+    for tool in (str, type(None))
+    for test in (int, type(None))
+    for param in (str, type(None))
+}
+"""The type of each field of a stored diagnostic (see `_encode`): anything else is a foreign entry."""
+
+
+def remove_cache(folder: Path) -> bool:
+    """Delete a cache folder that flowlint made; False when there is none. Raises FileProblem for a
+    folder holding anything but our `.gitignore`, results files and their temporary files, so that a
+    mistyped `cache_dir` can never delete a project folder."""
+    if not folder.is_dir():
+        return False
+    foreign = [entry.name for entry in folder.iterdir() if not _ours(entry.name)]
+    if foreign or not (folder / ".gitignore").is_file():
+        shown = ", ".join(sorted(foreign)[:3]) or "no .gitignore"
+        raise FileProblem(f"not a flowlint cache ({shown}); not removing it", folder)
+    import shutil
+
+    shutil.rmtree(folder)
+    return True
+
+
+def _ours(name: str) -> bool:
+    if name == ".gitignore" or (name.startswith("results-") and name.endswith(".json")):
+        return True
+    return name.startswith((".results-", ".gitignore.")) and name.endswith(".tmp")
