@@ -32,6 +32,6 @@ def test_sarif_lists_every_code_with_a_help_uri(tmp_path: Path) -> None:
     assert [rule["id"] for rule in rules] == [rule.code for rule in all_rules()]
     assert set(Code) == {rule["id"] for rule in rules}
     for rule in rules:
-        assert rule["helpUri"] == help_uri(rule["id"])
+        assert rule["helpUri"] == help_uri()
         assert rule["helpUri"].startswith("https://pypi.org/project/flowmcp-lint/")
         assert rule["help"]["markdown"].startswith("```text\n" + rule["id"])

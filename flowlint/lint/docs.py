@@ -12,13 +12,14 @@ from flowlint.lint.registry import all_rules
 from flowlint.lint.rule import SYNTAXES, Example, Rule
 
 DOCS_URL = "https://pypi.org/project/flowmcp-lint/{version}/"
-"""Where a rule's documentation is published (SARIF `helpUri`): the README of this very version on
-PyPI, whose "Rules" section lists every code. `flowlint rules CODE` prints the full text offline."""
+"""Where rule documentation is published (SARIF `helpUri`): the README of this very version on PyPI,
+whose "Rules" section lists every code. PyPI gives README headings no anchors, so the address names
+the page, not the row; SARIF's `help.markdown` carries each rule's full text (`flowlint rules CODE`)."""
 
 
-def help_uri(code: str) -> str:
-    """The documentation address of a rule code (see DOCS_URL)."""
-    return DOCS_URL.format(version=__version__) + f"#{code.lower()}"
+def help_uri() -> str:
+    """The documentation address of the rules of this version (see DOCS_URL)."""
+    return DOCS_URL.format(version=__version__)
 
 
 def rules_table() -> str:

@@ -209,7 +209,7 @@ class SarifReporter(Reporter):
                     "text": f"{rule.fix}\nRun `flowlint rules {rule.code}` for examples.",
                     "markdown": _md(rule_doc(rule)),
                 },
-                "helpUri": help_uri(rule.code),
+                "helpUri": help_uri(),
                 "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity.value]},
             }
             for rule in rules
