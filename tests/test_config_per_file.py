@@ -154,3 +154,15 @@ def test_bad_per_file_ignores_is_a_usage_error(tmp_path: Path) -> None:
     write(tmp_path, "demo.mjs", BROKEN)
     result = invoke_cli("check", ".", cwd=tmp_path)
     assert result.returncode == 2 and "unknown rule code 'NOPE1'" in result.stderr
+
+
+def test_exclude_of_the_nearest_configuration_applies_in_a_walk(tmp_path: Path) -> None:
+    write(tmp_path, "pyproject.toml", "[tool.flowlint]\nmin_tests = 1\n")
+    write(tmp_path, "sub/flowlint.toml", 'exclude = ["generated"]\n')
+    write(tmp_path, "sub/generated/out.mjs", BROKEN)
+    write(tmp_path, "sub/kept.mjs", BROKEN)
+    write(tmp_path, "generated/top.mjs", BROKEN)  # the root configuration does not exclude it
+    walked = findings(invoke_cli("check", ".", cwd=tmp_path).stdout)
+    assert {line.split(":")[0] for line in walked} == {"sub/kept.mjs", "generated/top.mjs"}
+    named = invoke_cli("check", "sub/generated/out.mjs", cwd=tmp_path)  # a file named explicitly is checked
+    assert "TST004" in named.stdout

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +23,9 @@ from flowlint.core.errors import FlowlintError, UsageError
 from flowlint.lint.config import Config, ConfigResolver
 from flowlint.lint.reporters import COLOR_CHOICES, Reporter
 from flowlint.lint.result import FileReport, LintResult
+
+Matcher = Callable[[str, str], bool]
+"""An exclude test, `excluded(name, posix_path)` (see `flowlint.definition.discovery.exclude_matcher`)."""
 
 
 @dataclass(frozen=True)
@@ -281,10 +285,11 @@ def lint_per_file(
 
     files: list[Path] = []
     problems = []
+    matchers: dict[tuple[str, ...], Matcher] = {}
     for target in targets:
         found = discover([target], resolver.base_for(target).exclude)
         problems.extend(found.problems)
-        files.extend(file for file in found.files if file == target or not _excluded(file, target, resolver))
+        files.extend(file for file in found.files if file == target or not _excluded(file, target, resolver, matchers))
     files = list(dict.fromkeys(files))
     groups: dict[str, tuple[Config, list[Path]]] = {}
     # Files group by all their settings (fail_on and cache_dir too). Most files share their folder's
@@ -316,20 +321,28 @@ def lint_per_file(
     return result, configs
 
 
-def _excluded(file: Path, target: Path, resolver: ConfigResolver) -> bool:
-    import fnmatch
+def _excluded(file: Path, target: Path, resolver: ConfigResolver, matchers: dict[tuple[str, ...], Matcher]) -> bool:
+    """Whether the exclude patterns of the configuration nearest to `file` (found by walking `target`)
+    name it or a folder between `target` and it, as the walk itself matches them."""
+    from flowlint.definition.discovery import exclude_matcher
 
     patterns = resolver.base_for(file).exclude
     if not patterns:
         return False
+    excluded = matchers.get(patterns)
+    if excluded is None:
+        excluded = matchers[patterns] = exclude_matcher(patterns)
     try:
         parts = file.relative_to(target).parts
     except ValueError:
-        parts = file.parts
-    text = file.as_posix()
-    return any(fnmatch.fnmatch(part, p) for part in parts for p in patterns) or any(
-        fnmatch.fnmatch(text, p) for p in patterns
-    )
+        return False
+    top = target.as_posix()
+    prefix = "" if top == "." else top + "/"
+    for part in parts:
+        if excluded(part, prefix + part):
+            return True
+        prefix += part + "/"
+    return False
 
 
 def _failed(result: LintResult, configs: dict[str, Config]) -> bool:

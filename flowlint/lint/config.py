@@ -274,13 +274,22 @@ class ConfigResolver:
         self.explicit = explicit
         self.overrides = overrides or (lambda config: config)
         self._by_folder: dict[Path, Path | None] = {}
+        self._by_unresolved: dict[Path, Path | None] = {}
         self._by_file: dict[Path | None, Config] = {}
 
     def source_for(self, path: Path) -> Path | None:
         """The configuration file that applies to `path` (a file or folder), or None for the defaults."""
         if self.explicit is not None:
             return self.explicit
-        folder = (path if path.is_dir() else path.parent).resolve()
+        unresolved = path if path.is_dir() else path.parent
+        if unresolved in self._by_unresolved:  # most files share their folder with the previous one
+            return self._by_unresolved[unresolved]
+        found = self._walk_up(unresolved.resolve())
+        self._by_unresolved[unresolved] = found
+        return found
+
+    def _walk_up(self, folder: Path) -> Path | None:
+        """The configuration file of `folder` or its nearest ancestor, remembering every folder walked."""
         walked: list[Path] = []
         found: Path | None = None
         for candidate in (folder, *folder.parents):
