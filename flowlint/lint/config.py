@@ -62,11 +62,13 @@ class Config:
 
     def settings(self) -> dict[str, object]:
         """Every resolved setting as plain JSON values (what `--show-settings` prints)."""
-        return {
+        values = {
             item.name: _plain(getattr(self, item.name))
             for item in dataclasses.fields(self)
             if item.name not in _NOT_SETTINGS
         }
+        values["per_file_ignores"] = {pattern: list(codes) for pattern, codes in self.per_file_ignores}
+        return values
 
     @functools.cached_property
     def fingerprint(self) -> str:
