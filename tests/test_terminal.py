@@ -113,3 +113,9 @@ def test_statistics_name_every_severity_of_a_code(tmp_path: Path) -> None:
     assert stats == ["    2  TST004  error/warning valid-values"], result.stdout
     one = invoke_cli("check", "strict", "--statistics", "-q", cwd=tmp_path)
     assert "    1  TST004  error    valid-values" in one.stdout.splitlines()
+
+
+def test_source_frames_for_standard_input(tmp_path: Path) -> None:
+    result = invoke_cli("check", "-", "--stdin-filename", "demo.mjs", "--show-source", cwd=tmp_path, input=BROKEN)
+    assert "6 |             tests: [ { _description: 'Ten', limit: '10' } ] }" in result.stdout
+    assert result.stdout.count("^^^^") == 1
