@@ -34,7 +34,7 @@ from flowlint.core.source import SourceText
 from flowlint.definition.loading import LoadedFile, load_paths
 from flowlint.definition.model import Tool
 from flowlint.lint.codes import Code
-from flowlint.lint.config import Config, load_config
+from flowlint.lint.config import Config, configured, load_config
 from flowlint.lint.diagnostics import Finding, locate
 from flowlint.lint.result import FileReport, LintResult
 from flowlint.schema.subset import Mismatch, SubsetValidator
@@ -203,7 +203,8 @@ def _verify_records(loaded: list[LoadedFile], records: list[CaptureRecord], conf
                     f"{tool.label} has no output schema; its captures were not compared",
                     tool.label,
                 )
-    for report in result.files:
+    for report in result.files:  # select, ignore, per-file-ignores and severity apply to VER codes too
+        report.diagnostics = configured(report.diagnostics, config.for_file(Path(report.path)))
         report.diagnostics.sort(key=lambda d: d.sort_key)
     return result, matched
 

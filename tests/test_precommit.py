@@ -143,3 +143,37 @@ def test_a_failing_commit_then_a_passing_one(hook_repo: tuple[Path, dict[str, st
     accepted = git("commit", "-m", "add demo", cwd=target, env=env)
     assert accepted.returncode == 0, accepted.stdout + accepted.stderr
     assert git("rev-parse", "--verify", "HEAD", cwd=target, env=env).returncode == 0
+
+
+def _readme_local_example() -> str:
+    readme = (REPO / "README.md").read_text("utf-8")
+    marker = readme.index("<!-- pre-commit-local-example:")
+    block = readme[readme.index("```yaml\n", marker) + len("```yaml\n") :]
+    return block[: block.index("```\n")]
+
+
+def test_readme_local_example_has_no_placeholder() -> None:
+    example = _readme_local_example()
+    assert "repo: local" in example and "entry: flowlint check" in example
+    assert "OWNER" not in example and "<" not in example
+
+
+@pytest.mark.slow
+def test_readme_local_example_works(hook_repo: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
+    # The README's block, unchanged, in a fresh repository: `language: system` runs the `flowlint` on
+    # PATH, which is this checkout's (the test environment's bin folder comes first on PATH).
+    _, env = hook_repo
+    target = new_repo(tmp_path / "library", env)
+    (target / ".pre-commit-config.yaml").write_text(_readme_local_example(), encoding="utf-8")
+    (target / "demo.mjs").write_text(BROKEN, encoding="utf-8")
+    (target / "tsconfig.json").write_text('{\n  // JSONC\n  "compilerOptions": {},\n}\n', encoding="utf-8")
+    git("add", "-A", cwd=target, env=env)
+    failing = pre_commit("run", "--all-files", cwd=target, env=env)
+    assert failing.returncode == 1, failing.stdout + failing.stderr
+    assert "demo.mjs:4:9: TST001 error" in failing.stdout
+    assert "tsconfig.json" not in failing.stdout  # an ordinary JSONC file says nothing
+    (target / "demo.mjs").write_text(FIXED, encoding="utf-8")
+    git("add", "-A", cwd=target, env=env)
+    passing = pre_commit("run", "--all-files", cwd=target, env=env)
+    assert passing.returncode == 0, passing.stdout + passing.stderr
+    assert "Passed" in passing.stdout

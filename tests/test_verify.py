@@ -183,3 +183,18 @@ def test_cli_verify_formats_and_exit_codes(shop: tuple[Path, Path]) -> None:
     assert document["diagnostics"][0]["tool"] is not None
     assert invoke_cli("verify", str(definition), "--captures", "/no/such/dir").returncode == 2
     assert invoke_cli("verify", str(definition)).returncode == 2  # --captures is required
+
+
+def test_ver_codes_are_selectable_ignorable_and_regradable(shop: tuple[Path, Path]) -> None:
+    definition, _ = shop
+    folder = definition.parent
+    (folder / "flowlint.toml").write_text('ignore = ["VER002"]\nseverity = { VER004 = "info" }\n', encoding="utf-8")
+    result = invoke_cli("verify", "shop.mjs", "--captures", "capture", "--format", "json", cwd=folder)
+    found = {(d["code"], d["severity"]) for d in json.loads(result.stdout)["diagnostics"]}
+    assert ("VER004", "info") in found and not any(code == "VER002" for code, _ in found)
+    only = invoke_cli("verify", "shop.mjs", "--captures", "capture", "--select", "VER003", cwd=folder)
+    assert only.returncode == 0 and "VER003 info" in only.stdout and "VER001" not in only.stdout
+    ignored = invoke_cli("verify", "shop.mjs", "--captures", "capture", "--ignore", "VER00", cwd=folder)
+    assert "All checks passed" in ignored.stdout and ignored.returncode == 0
+    # check accepts the codes as well
+    assert invoke_cli("check", "shop.mjs", "--ignore", "VER001", cwd=folder).returncode == 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,8 +20,12 @@ from flowlint.cli.common import (
     split_codes,
 )
 from flowlint.core.errors import FlowlintError, UsageError
-from flowlint.lint.config import Config
-from flowlint.lint.result import LintResult
+from flowlint.lint.config import Config, ConfigResolver
+from flowlint.lint.reporters import COLOR_CHOICES, Reporter
+from flowlint.lint.result import FileReport, LintResult
+
+Matcher = Callable[[str, str], bool]
+"""An exclude test, `excluded(name, posix_path)` (see `flowlint.definition.discovery.exclude_matcher`)."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +46,17 @@ class CheckRequest:
     write_baseline: Path | None = None
     jobs: int | None = None
     no_cache: bool = False
+    # Per-file configuration (issue 12, item 3).
+    extend_select: tuple[str, ...] = ()
+    show_settings: Path | None = None
+    # Files that are not definitions (item 4).
+    show_skipped: bool = False
+    verbose: bool = False
+    # Terminal output (item 7).
+    color: str = "auto"
+    show_source: bool | None = None
+    quiet: int = 0
+    exit_zero: bool = False
 
     @property
     def from_stdin(self) -> bool:
@@ -80,7 +96,8 @@ class CheckRequest:
     "--config",
     "config_path",
     type=click.Path(path_type=Path, dir_okay=False),
-    help="A pyproject.toml to read [tool.flowlint] from, instead of the nearest one.",
+    help="Use this configuration file for every file (a pyproject.toml's [tool.flowlint], or a flowlint.toml), "
+    "instead of the nearest one above each file.",
 )
 @click.option(
     "--stdin-filename",
@@ -112,6 +129,36 @@ class CheckRequest:
     is_flag=True,
     help="Neither read nor write the result cache (.flowlint_cache/, or cache_dir in [tool.flowlint]).",
 )
+# Per-file configuration.
+@click.option(
+    "--extend-select", multiple=True, metavar="CODES", help="Also select these codes or prefixes (comma-separated)."
+)
+@click.option(
+    "--show-settings",
+    "show_settings",
+    type=click.Path(path_type=Path),
+    metavar="FILE",
+    help="Print the configuration file and every setting that applies to FILE, and exit.",
+)
+# Files that are not definitions.
+@click.option("--show-skipped", is_flag=True, help="Also report files that are not definitions (FL002 notes).")
+@click.option("--verbose", "-v", is_flag=True, help="Say more: report skipped files (as --show-skipped).")
+# Terminal output.
+@click.option(
+    "--color",
+    type=click.Choice(COLOR_CHOICES),
+    default="auto",
+    show_default=True,
+    help="Colour the text report: auto = on a terminal, unless NO_COLOR is set (FORCE_COLOR forces it).",
+)
+@click.option(
+    "--show-source/--no-show-source",
+    "show_source",
+    default=None,
+    help="Show the source line under each finding (default: on a terminal).",
+)
+@click.option("--quiet", "-q", count=True, help="Only the findings, no summary; -qq prints nothing.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (usage errors still exit 2).")
 def check(**options: object) -> None:
     """Check definitions statically (dry-run): files or folders, recursively; default `.`.
 
@@ -123,10 +170,17 @@ def check(**options: object) -> None:
 def run_check(request: CheckRequest) -> int:
     """Lint, report and return the exit code; expected problems are messages, never tracebacks."""
     result = LintResult()
+    failed = False
     try:
         request.validate()
-        config = _config(request)
-        result = _lint(request, config)
+        resolver = _resolver(request)
+        if request.show_settings is not None:
+            click.echo(_settings_text(resolver, request.show_settings))
+            return EXIT_OK
+        stdin_data = sys.stdin.buffer.read() if request.from_stdin else None
+        result, configs = _lint(request, resolver, stdin_data)
+        if not _shows_skipped(request):
+            result = _without_skipped_notes(result)
         if request.write_baseline is not None:
             from flowlint.lint.baseline import write_baseline
 
@@ -136,64 +190,193 @@ def run_check(request: CheckRequest) -> int:
             )
             return EXIT_OK
         if request.baseline is not None:
-            result = _apply_baseline(result, request.baseline)
-        _report(result, request)
+            result = _apply_baseline(result, request.baseline, quiet=request.quiet > 0)
+        failed = _failed(result, configs)
+        _report(result, request, stdin_data)
     except FlowlintError as error:
         click.echo(f"flowlint: {error}", err=True)
         return EXIT_USAGE
     except BrokenPipeError:  # `flowlint check | head`: the reader left, nothing more to say
         pass
-    return EXIT_FINDINGS if result.failed() else EXIT_OK
+    return EXIT_FINDINGS if failed and not request.exit_zero else EXIT_OK
 
 
-def _config(request: CheckRequest) -> Config:
-    """`[tool.flowlint]` for the first path (or --config), with the command line's overrides."""
+def _resolver(request: CheckRequest) -> ConfigResolver:
+    """Each file's configuration: the nearest configuration file (or --config), with the command line's
+    overrides applied to it."""
     from flowlint.lint.codes import check_codes
-    from flowlint.lint.config import load_config, parse_severity
+    from flowlint.lint.config import ConfigResolver, parse_severity
 
-    start = (
-        Path(request.stdin_filename or "stdin.mjs").parent if request.from_stdin else (request.paths or (Path("."),))[0]
-    )
-    config = load_config(start, request.config_path)
     changes: dict[str, object] = {}
     if request.select:
-        changes["select"] = split_codes(request.select)
         check_codes(split_codes(request.select), "--select")
+        changes["select"] = split_codes(request.select)
+        changes["extend_select"] = ()
+    if request.extend_select:
+        check_codes(split_codes(request.extend_select), "--extend-select")
     if request.ignore:
         check_codes(split_codes(request.ignore), "--ignore")
-        changes["ignore"] = config.ignore + split_codes(request.ignore)
     if request.min_tests is not None:
         changes["min_tests"] = request.min_tests
     if request.fail_on is not None:
         changes["fail_on"] = parse_severity(request.fail_on, "--fail-on")
-    return config.replace(**changes)
+
+    def overrides(config: Config) -> Config:
+        extra: dict[str, object] = {}
+        if request.extend_select:
+            kept = () if request.select else config.extend_select
+            extra["extend_select"] = kept + split_codes(request.extend_select)
+        if request.ignore:
+            extra["ignore"] = config.ignore + split_codes(request.ignore)
+        return config.replace(**changes, **extra)
+
+    return ConfigResolver(request.config_path, overrides)
 
 
-def _lint(request: CheckRequest, config: Config) -> LintResult:
-    from flowlint.lint.runner import lint_paths, lint_source
+def _settings_text(resolver: ConfigResolver, path: Path) -> str:
+    """`--show-settings FILE`: the configuration file used, then every resolved setting."""
+    import json
 
-    if request.from_stdin:
-        data = sys.stdin.buffer.read()
-        return LintResult([lint_source(data, request.stdin_filename or "stdin.mjs", config)], config)
+    if not path.exists():
+        raise UsageError(f"{path}: no such file or folder")
+    config = resolver.for_file(path)
+    lines = [f"file: {path}", f"configuration: {config.source if config.source is not None else '(defaults)'}"]
+    for key, value in config.settings().items():
+        lines.append(f"{key} = {json.dumps(value, ensure_ascii=False)}")
+    lines.append(f"fingerprint = {config.fingerprint}")
+    return "\n".join(lines)
+
+
+def _lint(
+    request: CheckRequest, resolver: ConfigResolver, stdin_data: bytes | None
+) -> tuple[LintResult, dict[str, Config]]:
+    """Lint every file with its own configuration; also return each report's configuration by path."""
+    from flowlint.lint.runner import lint_source
+
+    if stdin_data is not None:
+        name = request.stdin_filename or "stdin.mjs"
+        config = resolver.for_file(Path(name))
+        report = lint_source(stdin_data, name, config)
+        return LintResult([report], config), {report.path: config}
     targets = list(request.paths) or [Path(".")]
-    cache = None
-    if not request.no_cache:
-        from flowlint.lint.cache import ResultCache, default_cache_dir
-
-        cache = ResultCache(default_cache_dir(config))
-    result = lint_paths(targets, config, jobs=request.jobs, cache=cache)
+    result, configs = lint_per_file(targets, resolver, request.jobs, use_cache=not request.no_cache)
     if not result.files:
         click.echo(
             "flowlint: no .mjs, .js, .py or .json files found in " + ", ".join(str(t) for t in targets), err=True
         )
-    return result
+    return result, configs
 
 
-def _apply_baseline(result: LintResult, baseline: Path) -> LintResult:
+def lint_per_file(
+    targets: list[Path], resolver: ConfigResolver, jobs: int | None, use_cache: bool = True
+) -> tuple[LintResult, dict[str, Config]]:
+    """Lint files, each under the configuration that applies to it; files that share a configuration
+    are linted together (one run of `lint_paths` each), reports keep the walk's order. A folder is
+    walked with the exclude patterns of its own configuration, and a file found there is dropped when
+    the exclude patterns of the configuration nearest to it name it or a folder on the way. Each
+    configuration's files use the result cache of that configuration (one `ResultCache` per folder)."""
+    import json
+
+    from flowlint.definition.discovery import discover, display_path
+    from flowlint.definition.loading import unwalkable
+    from flowlint.lint.cache import ResultCache, default_cache_dir
+    from flowlint.lint.engine import Engine
+    from flowlint.lint.runner import lint_paths
+
+    files: list[Path] = []
+    problems = []
+    matchers: dict[tuple[str, ...], Matcher] = {}
+    for target in targets:
+        found = discover([target], resolver.base_for(target).exclude)
+        problems.extend(found.problems)
+        files.extend(file for file in found.files if file == target or not _excluded(file, target, resolver, matchers))
+    files = list(dict.fromkeys(files))
+    groups: dict[str, tuple[Config, list[Path]]] = {}
+    # Files group by all their settings (fail_on and cache_dir too). Most files share their folder's
+    # Config object: its key is worked out once (the object is kept alive, so its id stays unique).
+    keys: dict[int, tuple[Config, str]] = {}
+    for file in files:
+        config = resolver.for_file(file)
+        if id(config) not in keys:
+            keys[id(config)] = (config, json.dumps(config.settings(), sort_keys=True))
+        groups.setdefault(keys[id(config)][1], (config, []))[1].append(file)
+    by_file: dict[Path, FileReport] = {}
+    configs: dict[str, Config] = {}
+    caches: dict[Path, ResultCache] = {}
+    for config, group in groups.values():
+        cache = None
+        if use_cache:
+            folder = default_cache_dir(config)
+            cache = caches.setdefault(folder, ResultCache(folder))
+        reports = lint_paths(group, config, jobs=jobs, cache=cache).files
+        for file, report in zip(group, reports, strict=True):
+            by_file[file] = report
+            configs[report.path] = config
+    base = resolver.base_for(targets[0])
+    result = LintResult([by_file[file] for file in files], base)
+    for problem in problems:  # a folder that cannot be read is an FL006 report of its own
+        config = resolver.base_for(problem.path.parent)
+        result.files.append(Engine(config).lint_loaded(unwalkable(problem)))
+        configs[display_path(problem.path)] = config
+    return result, configs
+
+
+def _excluded(file: Path, target: Path, resolver: ConfigResolver, matchers: dict[tuple[str, ...], Matcher]) -> bool:
+    """Whether the exclude patterns of the configuration nearest to `file` (found by walking `target`)
+    name it or a folder between `target` and it, as the walk itself matches them."""
+    from flowlint.definition.discovery import exclude_matcher
+
+    patterns = resolver.base_for(file).exclude
+    if not patterns:
+        return False
+    excluded = matchers.get(patterns)
+    if excluded is None:
+        excluded = matchers[patterns] = exclude_matcher(patterns)
+    try:
+        parts = file.relative_to(target).parts
+    except ValueError:
+        return False
+    top = target.as_posix()
+    prefix = "" if top == "." else top + "/"
+    for part in parts:
+        if excluded(part, prefix + part):
+            return True
+        prefix += part + "/"
+    return False
+
+
+def _failed(result: LintResult, configs: dict[str, Config]) -> bool:
+    """Whether any file has a finding at or above its own configuration's fail_on."""
+    from flowlint.lint.diagnostics import fails
+
+    return any(fails(report.diagnostics, configs.get(report.path, result.config).fail_on) for report in result.files)
+
+
+def _shows_skipped(request: CheckRequest) -> bool:
+    """FL002 notes (files that are not definitions) are shown on request, or when FL002 is selected by name."""
+    from flowlint.lint.codes import Code
+
+    return request.show_skipped or request.verbose or Code.FL002 in split_codes(request.select)
+
+
+def _without_skipped_notes(result: LintResult) -> LintResult:
+    """The result without FL002 notes; the files stay (the summary still counts them as skipped)."""
+    from flowlint.lint.codes import Code
+
+    files = [
+        FileReport(r.path, r.kind, [d for d in r.diagnostics if d.code != Code.FL002], r.definition)
+        if r.kind == "skipped"
+        else r
+        for r in result.files
+    ]
+    return LintResult(files, result.config)
+
+
+def _apply_baseline(result: LintResult, baseline: Path, quiet: bool = False) -> LintResult:
     from flowlint.lint.baseline import apply_baseline
 
     outcome = apply_baseline(result, baseline)
-    if outcome.hidden or outcome.fixed:
+    if (outcome.hidden or outcome.fixed) and not quiet:  # -q: the findings only
         click.echo(
             f"flowlint: {outcome.hidden} known finding{'s' if outcome.hidden != 1 else ''} "
             f"hidden by {baseline}; {outcome.fixed} baseline "
@@ -203,12 +386,12 @@ def _apply_baseline(result: LintResult, baseline: Path) -> LintResult:
     return outcome.result
 
 
-def _report(result: LintResult, request: CheckRequest) -> None:
+def _report(result: LintResult, request: CheckRequest, stdin_data: bytes | None) -> None:
     """Write the report to stdout or a file; statistics go to stdout unless a machine-readable report
-    already occupies it, then to stderr."""
-    from flowlint.lint.reporters import REPORTERS
-
-    reporter = REPORTERS[request.output_format]()
+    already occupies it, then to stderr. `-qq` writes nothing at all."""
+    if request.quiet >= 2:
+        return
+    reporter = _reporter(request, stdin_data)
     if request.output_file is None:
         reporter.write(result, sys.stdout)
     else:
@@ -223,3 +406,18 @@ def _report(result: LintResult, request: CheckRequest) -> None:
         to_stderr = request.output_file is None and request.output_format not in HUMAN_FORMATS
         for line in statistics_lines(result):
             click.echo(line, err=to_stderr)
+
+
+def _reporter(request: CheckRequest, stdin_data: bytes | None) -> Reporter:
+    """The reporter for --format; the text format with the terminal options (colour, source, quiet)."""
+    from flowlint.lint.reporters import REPORTERS, TextReporter, TextStyle, use_color
+
+    if request.output_format != "text":
+        return REPORTERS[request.output_format](summary=request.quiet == 0)
+    on_terminal = request.output_file is None and sys.stdout.isatty()
+    show_source = request.show_source if request.show_source is not None else on_terminal
+    color = request.output_file is None and use_color(request.color, sys.stdout)
+    stdin = None if stdin_data is None else (request.stdin_filename or "stdin.mjs", stdin_data)
+    return TextReporter(
+        summary=request.quiet == 0, style=TextStyle(color=color, show_source=show_source, stdin_source=stdin)
+    )

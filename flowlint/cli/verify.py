@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, FORMATS, HUMAN_FORMATS, SEVERITIES, usage_error
+from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, FORMATS, HUMAN_FORMATS, SEVERITIES, split_codes, usage_error
 
 
 @click.command()
@@ -35,15 +35,35 @@ from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, FORMATS, HUMAN_FORMATS, 
     show_default=True,
     help="Lowest severity that makes the exit code 1.",
 )
-def verify(paths: tuple[Path, ...], captures: Path, output_format: str, fail_on: str) -> None:
-    """Compare captured responses with the tools' declared output schemas (VER001-VER004)."""
+@click.option("--select", multiple=True, metavar="CODES", help="Only these codes or prefixes (comma-separated).")
+@click.option("--ignore", multiple=True, metavar="CODES", help="Skip these codes or prefixes (comma-separated).")
+def verify(
+    paths: tuple[Path, ...],
+    captures: Path,
+    output_format: str,
+    fail_on: str,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+) -> None:
+    """Compare captured responses with the tools' declared output schemas (VER001-VER004).
+
+    [tool.flowlint] select, ignore, per-file-ignores and severity apply to the VER codes too."""
     from flowlint.core.errors import FlowlintError
     from flowlint.core.severity import Severity
+    from flowlint.lint.codes import check_codes
+    from flowlint.lint.config import load_config
     from flowlint.lint.reporters import REPORTERS
     from flowlint.verify import verify_folder
 
     try:
-        outcome = verify_folder(list(paths), captures, fail_on=Severity(fail_on))
+        config = load_config((list(paths) or [Path(".")])[0])
+        if select:
+            check_codes(split_codes(select), "--select")
+            config = config.replace(select=split_codes(select), extend_select=())
+        if ignore:
+            check_codes(split_codes(ignore), "--ignore")
+            config = config.replace(ignore=config.ignore + split_codes(ignore))
+        outcome = verify_folder(list(paths), captures, config, fail_on=Severity(fail_on))
     except FlowlintError as error:
         usage_error(str(error))
     result = outcome.result

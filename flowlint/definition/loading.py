@@ -127,6 +127,10 @@ def load_bytes(data: bytes, path: Path, display: str | None = None) -> LoadedFil
         module = ParsedModule(internal_error=f"{type(error).__name__}: {error}")
     if module.internal_error is not None:
         return LoadedFile(path, shown, data, LoadStatus.CRASHED, module.internal_error)
+    if module.problems and suffix == ".json":
+        ordinary = ordinary_json(data, path)
+        if ordinary is not None:
+            return LoadedFile(path, shown, data, LoadStatus.SKIPPED, ordinary)
     if module.problems:
         first = module.problems[0]
         return LoadedFile(
@@ -158,6 +162,9 @@ def classify(module: ParsedModule, suffix: str) -> tuple[LoadStatus, str, SObjec
                 None,
             )
         return LoadStatus.DEFINITION, "", main
+    if suffix == ".json" and main is not None and not _holds_definitions(main):
+        what = "an array" if isinstance(main, SArray) else "a single value"
+        return LoadStatus.SKIPPED, f"not a tool definition: a JSON file holding {what}", None
     if main is not None:
         if isinstance(main, NonStatic):
             return (
@@ -176,6 +183,66 @@ def classify(module: ParsedModule, suffix: str) -> tuple[LoadStatus, str, SObjec
         suffix, "no `export const main = {...}`"
     )
     return LoadStatus.SKIPPED, f"not a tool definition: {where}", None
+
+
+# Project files that are JSON (or JSONC) by convention and never FlowMCP definitions.
+_PROJECT_JSON = (
+    "package.json",
+    "package-lock.json",
+    "composer.json",
+    "composer.lock",
+    "tsconfig*.json",
+    "jsconfig*.json",
+    ".eslintrc.json",
+    ".prettierrc.json",
+    ".babelrc.json",
+    "deno.json",
+    "turbo.json",
+    "lerna.json",
+    "nx.json",
+    "vercel.json",
+    "renovate.json",
+    "biome.json",
+    "settings.json",
+    "launch.json",
+    "tasks.json",
+    "extensions.json",
+    "devcontainer.json",
+    ".devcontainer.json",
+)
+
+
+def ordinary_json(data: bytes, path: Path) -> str | None:
+    """Why a `.json` file that is not strict JSON is still no definition (so it is skipped, not a syntax
+    error): JSON with comments or trailing commas (JSONC) that is no definition, or a project file named
+    as one (`tsconfig.json`, `package.json`...). None when it may be a definition with a syntax error."""
+    import fnmatch
+
+    from flowlint.formats.json import parse_json, relax_jsonc
+
+    relaxed = relax_jsonc(data)
+    if relaxed is not None:
+        module = parse_json(relaxed)
+        if not module.problems and module.internal_error is None:
+            status, reason, _ = classify(module, ".json")
+            if status is LoadStatus.SKIPPED:
+                return f"{reason} (JSON with comments or trailing commas)"
+            return None  # a definition: FlowMCP reads strict JSON, so its comments are errors
+    if any(fnmatch.fnmatch(path.name.lower(), pattern) for pattern in _PROJECT_JSON):
+        return f"not a tool definition: {path.name} is a project file"
+    return None
+
+
+def _holds_definitions(main: SNode) -> bool:
+    """Whether a JSON root that is not an object still looks like definitions (an array of them)."""
+    if isinstance(main, SObject):
+        return True
+    if isinstance(main, SArray):
+        return any(
+            isinstance(item, SObject) and any(item.get(key) is not None for key in _DEFINITION_KEYS)
+            for item in main.items
+        )
+    return False
 
 
 def load_paths(paths: Iterable[Path], exclude: Iterable[str] = ()) -> list[LoadedFile]:

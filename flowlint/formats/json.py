@@ -641,3 +641,25 @@ def _fail_at(data: bytes, pos: int, state: int, stack: list[_Frame]) -> _Fail:
     if state in (_OBJ_FIRST, _OBJ_KEY):
         return _key_expected(data, pos, state)
     return _value_expected(data, pos, stack)
+
+
+# --- JSONC: JSON with comments and trailing commas (tsconfig.json, VS Code settings) ----------------
+
+_JSONC_TOKEN = re.compile(rb'"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*.*?(?:\*/|\Z)|,(?=(?:\s|//[^\n]*|/\*.*?\*/)*[}\]])', re.S)
+
+
+def relax_jsonc(data: bytes) -> bytes | None:
+    """`data` with JSONC's comments and trailing commas blanked out (replaced by spaces, so every byte
+    keeps its offset), or None when it holds neither. Strings are kept as written."""
+    changed = False
+
+    def blank(match: re.Match[bytes]) -> bytes:
+        nonlocal changed
+        token = match.group()
+        if token.startswith(b'"'):
+            return token
+        changed = True
+        return re.sub(rb"[^\n]", b" ", token)
+
+    relaxed = _JSONC_TOKEN.sub(blank, data)
+    return relaxed if changed else None

@@ -1,16 +1,33 @@
-"""Configuration: `[tool.flowlint]` in the nearest `pyproject.toml`, overridden by CLI flags."""
+"""Configuration: `[tool.flowlint]` in the nearest configuration file above each file, overridden by CLI flags.
+
+Like ruff, each file gets the configuration of the nearest folder above it that holds one of
+`CONFIG_FILES` (in that order of precedence when one folder holds several): `.flowlint.toml` and
+`flowlint.toml` (whose top level is the flowlint table) and `pyproject.toml` (its `[tool.flowlint]`
+table; a pyproject.toml without one is passed over). Keys may be written with `_` or `-`.
+"""
 
 from __future__ import annotations
 
 import dataclasses
+import fnmatch
 import functools
+import hashlib
+import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from flowlint.core.errors import ConfigError, FileProblem
 from flowlint.core.fileio import read_regular
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import check_codes, matches
+
+if TYPE_CHECKING:
+    from flowlint.lint.diagnostics import Diagnostic
+
+CONFIG_FILES = (".flowlint.toml", "flowlint.toml", "pyproject.toml")
+"""Configuration file names, highest precedence first, when one folder holds several."""
 
 
 @dataclass(frozen=True)
@@ -24,71 +41,156 @@ class Config:
     lists_dir: Path | None = None
     exclude: tuple[str, ...] = ()
     severity: dict[str, Severity] = field(default_factory=dict)
-    source: Path | None = None  # the pyproject.toml it came from
+    source: Path | None = None  # the configuration file it came from
+    extend_select: tuple[str, ...] = ()
+    # (glob relative to the configuration's folder, codes): `for_file` adds the codes to `ignore`.
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
     cache_dir: Path | None = None  # None: `.flowlint_cache/` beside `source` (see lint/cache.py)
-
-    @functools.cached_property
-    def fingerprint(self) -> str:
-        """A stable text of every setting that can change a file's findings (for the result cache)."""
-        import json
-
-        return json.dumps(
-            {
-                "min_tests": self.min_tests,
-                "select": self.select,
-                "ignore": self.ignore,
-                "lists_dir": None if self.lists_dir is None else str(self.lists_dir),
-                "severity": {code: level.value for code, level in sorted(self.severity.items())},
-            },
-            sort_keys=True,
-        )
 
     def replace(self, **changes: object) -> Config:
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
 
+    def for_file(self, path: Path) -> Config:
+        """This configuration as it applies to `path`: the codes of matching per-file-ignores ignored."""
+        if not self.per_file_ignores:
+            return self
+        base = self.source.parent if self.source is not None else Path.cwd()
+        extra = tuple(
+            code for pattern, codes in self.per_file_ignores if _glob_matches(pattern, path, base) for code in codes
+        )
+        return self.replace(ignore=self.ignore + extra) if extra else self
 
-_KEYS = {"min_tests", "select", "ignore", "fail_on", "lists_dir", "exclude", "severity", "cache_dir"}
+    def settings(self) -> dict[str, object]:
+        """Every resolved setting as plain JSON values (what `--show-settings` prints)."""
+        values = {
+            item.name: _plain(getattr(self, item.name))
+            for item in dataclasses.fields(self)
+            if item.name not in _NOT_SETTINGS
+        }
+        values["per_file_ignores"] = {pattern: list(codes) for pattern, codes in self.per_file_ignores}
+        return values
+
+    @functools.cached_property
+    def fingerprint(self) -> str:
+        """A stable hash of every setting that can change a file's findings: equal for configurations
+        that lint alike, across processes and runs (the result cache keys on it with the file)."""
+        data = {key: value for key, value in self.settings().items() if key not in _NOT_IN_FINGERPRINT}
+        text = json.dumps(data, sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
-def find_pyproject(start: Path) -> Path | None:
-    """The nearest `pyproject.toml` with a `[tool.flowlint]` table, from `start` upward."""
+# `source` says where settings came from; it is not a setting. Settings that do not change a file's
+# findings (what fails the run, what a folder walk skips, where the cache lives) are not fingerprinted.
+_NOT_SETTINGS = {"source"}
+_NOT_IN_FINGERPRINT = {"fail_on", "exclude", "cache_dir"}
+
+_KEYS = {
+    "min_tests",
+    "select",
+    "extend_select",
+    "ignore",
+    "per_file_ignores",
+    "fail_on",
+    "lists_dir",
+    "exclude",
+    "severity",
+    "cache_dir",
+}
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, Severity):
+        return value.value
+    if isinstance(value, Path):
+        return str(value)
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in sorted(value.items())}
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _glob_matches(pattern: str, path: Path, base: Path) -> bool:
+    """Whether `pattern` (relative to `base`, ruff-style) matches `path`; a pattern without `/` also
+    matches the file name anywhere below `base`."""
+    absolute = Path(path).absolute()
+    try:
+        relative = absolute.relative_to(base.absolute()).as_posix()
+    except ValueError:
+        try:
+            relative = absolute.resolve().relative_to(base.resolve()).as_posix()
+        except ValueError:
+            return False
+    candidates = {pattern, pattern.removeprefix("./")}
+    if pattern.startswith("**/"):
+        candidates.add(pattern[3:])
+    if any(fnmatch.fnmatchcase(relative, p) for p in candidates):
+        return True
+    return "/" not in pattern and fnmatch.fnmatchcase(absolute.name, pattern)
+
+
+def _declares_flowlint(path: Path) -> bool:
+    """Whether a configuration file counts: flowlint.toml always, pyproject.toml with [tool.flowlint]."""
+    if path.name != "pyproject.toml":
+        return True
+    try:
+        text = read_regular(path).decode("utf-8")
+    except (FileProblem, UnicodeDecodeError):
+        return False
+    return "[tool.flowlint" in text
+
+
+def config_file_in(folder: Path) -> Path | None:
+    """The configuration file that `folder` itself holds (see CONFIG_FILES), or None."""
+    for name in CONFIG_FILES:
+        candidate = folder / name
+        if candidate.is_file() and _declares_flowlint(candidate):
+            return candidate
+    return None
+
+
+def find_config(start: Path) -> Path | None:
+    """The nearest configuration file (see CONFIG_FILES) from `start` (a file or folder) upward."""
     folder = start if start.is_dir() else start.parent
     folder = folder.resolve()
     for candidate in (folder, *folder.parents):
-        pyproject = candidate / "pyproject.toml"
-        if pyproject.is_file():
-            try:
-                text = read_regular(pyproject).decode("utf-8")
-            except (FileProblem, UnicodeDecodeError):
-                continue
-            if "[tool.flowlint" in text:
-                return pyproject
+        found = config_file_in(candidate)
+        if found is not None:
+            return found
     return None
 
 
 def load_config(start: Path, explicit: Path | None = None) -> Config:
     """Load the configuration that applies to `start` (a file or folder); defaults when none."""
-    pyproject = explicit if explicit is not None else find_pyproject(start)
-    if pyproject is None:
+    source = explicit if explicit is not None else find_config(start)
+    if source is None:
         return Config()
+    return read_config_file(source)
+
+
+def read_config_file(source: Path) -> Config:
+    """The configuration in one file: `[tool.flowlint]` of a pyproject.toml, the top level of any other."""
     import tomllib
 
     try:
-        data = tomllib.loads(read_regular(pyproject).decode("utf-8"))
+        data = tomllib.loads(read_regular(source).decode("utf-8"))
     except FileProblem as error:
-        raise ConfigError(f"{pyproject}: cannot be read: {error.reason}") from error
+        raise ConfigError(f"{source}: cannot be read: {error.reason}") from error
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{pyproject}: invalid TOML: {error}") from error
+        raise ConfigError(f"{source}: invalid TOML: {error}") from error
+    if source.name != "pyproject.toml":
+        return config_from_table(data, source)
     table = data.get("tool", {}).get("flowlint")
     if table is None:
-        return Config(source=pyproject)
+        return Config(source=source)
     if not isinstance(table, dict):
-        raise ConfigError(f"{pyproject}: [tool.flowlint] must be a table")
-    return config_from_table(table, pyproject)
+        raise ConfigError(f"{source}: [tool.flowlint] must be a table")
+    return config_from_table(table, source)
 
 
 def config_from_table(table: dict[str, object], pyproject: Path) -> Config:
-    where = f"{pyproject}: [tool.flowlint]"
+    where = f"{pyproject}: [tool.flowlint]" if pyproject.name == "pyproject.toml" else str(pyproject)
+    table = {key.replace("-", "_"): value for key, value in table.items()}
     unknown = sorted(set(table) - _KEYS)
     if unknown:
         raise ConfigError(f"{where}: unknown key '{unknown[0]}' (known keys: {', '.join(sorted(_KEYS))})")
@@ -98,12 +200,14 @@ def config_from_table(table: dict[str, object], pyproject: Path) -> Config:
         if isinstance(min_tests, bool) or not isinstance(min_tests, int) or min_tests < 0:
             raise ConfigError(f"{where}: min_tests must be a non-negative integer, got {min_tests!r}")
         values["min_tests"] = min_tests
-    for key in ("select", "ignore", "exclude"):
+    for key in ("select", "extend_select", "ignore", "exclude"):
         if key in table:
             values[key] = _string_list(table[key], f"{where}: {key}")
-    for key in ("select", "ignore"):
+    for key in ("select", "extend_select", "ignore"):
         if key in values:
             check_codes(values[key], f"{where}: {key}")  # type: ignore[arg-type]
+    if "per_file_ignores" in table:
+        values["per_file_ignores"] = _per_file_ignores(table["per_file_ignores"], f"{where}: per-file-ignores")
     if "fail_on" in table:
         values["fail_on"] = parse_severity(table["fail_on"], f"{where}: fail_on")
     for key in ("lists_dir", "cache_dir"):
@@ -123,6 +227,17 @@ def config_from_table(table: dict[str, object], pyproject: Path) -> Config:
     return Config(**values)  # type: ignore[arg-type]
 
 
+def _per_file_ignores(value: object, where: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    if not isinstance(value, dict):
+        raise ConfigError(f'{where} must be a table such as {{ "legacy/*.mjs" = ["TST"] }}')
+    entries = []
+    for pattern, codes in value.items():
+        listed = _string_list(codes, f"{where}.{pattern!r}")
+        check_codes(listed, f"{where}.{pattern!r}")
+        entries.append((pattern, tuple(code.upper() for code in listed)))
+    return tuple(entries)
+
+
 def _string_list(value: object, where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise ConfigError(f"{where} must be a list of strings")
@@ -136,7 +251,69 @@ def parse_severity(value: object, where: str) -> Severity:
 
 
 def code_selected(code: str, config: Config) -> bool:
-    """Whether findings of `code` are reported under `config` (its select and ignore lists)."""
-    if config.select and not matches(code, config.select):
+    """Whether findings of `code` are reported under `config` (select, extend-select and ignore)."""
+    if config.select and not matches(code, config.select + config.extend_select):
         return False
     return not matches(code, config.ignore)
+
+
+def configured(diagnostics: list[Diagnostic], config: Config) -> list[Diagnostic]:
+    """Diagnostics made outside the engine (`verify`'s) under `config`: the selected codes only, each at
+    its configured severity. The engine does the same for `check` as it reports."""
+    return [
+        dataclasses.replace(d, severity=config.severity[d.code]) if d.code in config.severity else d
+        for d in diagnostics
+        if code_selected(d.code, config)
+    ]
+
+
+class ConfigResolver:
+    """The configuration of each file: the nearest configuration file above it (or one forced file),
+    with `overrides` (the command line's) applied, then its per-file-ignores. Each configuration file
+    is read once per run."""
+
+    def __init__(self, explicit: Path | None = None, overrides: Callable[[Config], Config] | None = None) -> None:
+        self.explicit = explicit
+        self.overrides = overrides or (lambda config: config)
+        self._by_folder: dict[Path, Path | None] = {}
+        self._by_unresolved: dict[Path, Path | None] = {}
+        self._by_file: dict[Path | None, Config] = {}
+
+    def source_for(self, path: Path) -> Path | None:
+        """The configuration file that applies to `path` (a file or folder), or None for the defaults."""
+        if self.explicit is not None:
+            return self.explicit
+        unresolved = path if path.is_dir() else path.parent
+        if unresolved in self._by_unresolved:  # most files share their folder with the previous one
+            return self._by_unresolved[unresolved]
+        found = self._walk_up(unresolved.resolve())
+        self._by_unresolved[unresolved] = found
+        return found
+
+    def _walk_up(self, folder: Path) -> Path | None:
+        """The configuration file of `folder` or its nearest ancestor, remembering every folder walked."""
+        walked: list[Path] = []
+        found: Path | None = None
+        for candidate in (folder, *folder.parents):
+            if candidate in self._by_folder:
+                found = self._by_folder[candidate]
+                break
+            walked.append(candidate)
+            found = config_file_in(candidate)
+            if found is not None:
+                break
+        for candidate in walked:
+            self._by_folder[candidate] = found
+        return found
+
+    def base_for(self, path: Path) -> Config:
+        """The configuration of the folder or file `path`, before per-file-ignores."""
+        source = self.source_for(path)
+        if source not in self._by_file:
+            loaded = read_config_file(source) if source is not None else Config()
+            self._by_file[source] = self.overrides(loaded)
+        return self._by_file[source]
+
+    def for_file(self, path: Path) -> Config:
+        """Everything that applies to the file `path`."""
+        return self.base_for(path).for_file(path)

@@ -6,8 +6,20 @@ shows the first failing and the first passing example of each syntax, grouped by
 
 from __future__ import annotations
 
+from flowlint.core.version import __version__
+from flowlint.lint.codes import FAMILIES
 from flowlint.lint.registry import all_rules
 from flowlint.lint.rule import SYNTAXES, Example, Rule
+
+DOCS_URL = "https://pypi.org/project/flowmcp-lint/{version}/"
+"""Where rule documentation is published (SARIF `helpUri`): the README of this very version on PyPI,
+whose "Rules" section lists every code. PyPI gives README headings no anchors, so the address names
+the page, not the row; SARIF's `help.markdown` carries each rule's full text (`flowlint rules CODE`)."""
+
+
+def help_uri() -> str:
+    """The documentation address of the rules of this version (see DOCS_URL)."""
+    return DOCS_URL.format(version=__version__)
 
 
 def rules_table() -> str:
@@ -19,6 +31,9 @@ def rules_table() -> str:
 
 def rule_doc(rule: type[Rule]) -> str:
     out = [f"{rule.code} ({rule.name}), {rule.severity.value}", "", rule.summary, ""]
+    family = FAMILIES.get(rule.code.rstrip("0123456789"))
+    if family:
+        out += [f"Family: {family}.", ""]
     if rule.why:
         out += ["Why it matters:", f"  {rule.why}", ""]
     if rule.fix:

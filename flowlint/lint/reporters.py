@@ -10,11 +10,13 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, TextIO
 
 from flowlint.core.version import __version__
 
 if TYPE_CHECKING:
+    from flowlint.core.severity import Severity
     from flowlint.lint.diagnostics import Diagnostic
     from flowlint.lint.result import LintResult
 
@@ -49,24 +51,125 @@ class _Utf8Safe:
 
 
 class Reporter:
-    """Base class: `name` is the `--format` value, `write` renders a whole result."""
+    """Base class: `name` is the `--format` value, `write` renders a whole result. `summary=False`
+    (`check -q`) leaves out the summary line of the formats that have one."""
 
     name: ClassVar[str]
     description: ClassVar[str]
 
+    def __init__(self, summary: bool = True) -> None:
+        self.summary = summary
+
     def write(self, result: LintResult, stream: TextIO) -> None:
         raise NotImplementedError
+
+
+COLOR_CHOICES = ("auto", "always", "never")
+
+
+def use_color(choice: str, stream: TextIO) -> bool:
+    """Whether to colour: `always`/`never` as said; `auto` colours a terminal, except that NO_COLOR
+    (set and not empty) turns colour off and FORCE_COLOR (set, not empty, not `0`) turns it on;
+    NO_COLOR wins when both are set."""
+    import os
+
+    if choice != "auto":
+        return choice == "always"
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR", "0") not in ("", "0"):
+        return True
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+@dataclass(frozen=True)
+class TextStyle:
+    """How the text report looks on a terminal: ANSI colour, a source frame under each finding.
+    `stdin_source` is (name, bytes) of a definition read from standard input, for its frames."""
+
+    color: bool = False
+    show_source: bool = False
+    stdin_source: tuple[str, bytes] | None = None
+
+
+_SGR = {"bold": "1", "dim": "2", "red": "31", "yellow": "33", "cyan": "36", "blue": "34", "green": "32"}
+_SEVERITY_COLOR = {"error": "red", "warning": "yellow", "info": "cyan"}
 
 
 class TextReporter(Reporter):
     name = "text"
     description = "path:line:col: CODE severity message, then a summary"
 
+    def __init__(self, summary: bool = True, style: TextStyle | None = None) -> None:
+        super().__init__(summary)
+        self.style = style or TextStyle()
+        self._sources: dict[str, list[str] | None] = {}
+
     def write(self, result: LintResult, stream: TextIO) -> None:
         out = _Utf8Safe(stream)
         for d in result.diagnostics:
-            out.write(f"{d.path}:{d.line}:{d.column}: {d.code} {d.severity.value} {d.message}\n")
-        out.write(summary_line(result) + "\n")
+            out.write(self._headline(d) + "\n")
+            if self.style.show_source:
+                out.write("".join(line + "\n" for line in self._frame(d)))
+        if self.summary:
+            out.write(self._paint(summary_line(result), "bold", "red" if result.diagnostics else "green") + "\n")
+
+    def _paint(self, text: str, *styles: str) -> str:
+        if not self.style.color or not text:
+            return text
+        return "\x1b[" + ";".join(_SGR[s] for s in styles) + "m" + text + "\x1b[0m"
+
+    def _headline(self, d: Diagnostic) -> str:
+        color = _SEVERITY_COLOR[d.severity.value]
+        where = self._paint(f"{d.path}:{d.line}:{d.column}:", "bold")
+        return f"{where} {self._paint(d.code, 'bold', color)} {self._paint(d.severity.value, color)} {d.message}"
+
+    def _lines(self, path: str) -> list[str] | None:
+        if path not in self._sources:
+            self._sources[path] = _read_lines(path, self.style.stdin_source)
+        return self._sources[path]
+
+    def _frame(self, d: Diagnostic) -> list[str]:
+        """The finding's first source line with carets under its span (to the line's end when the span
+        goes on), between gutters, as ruff shows it; nothing when the source is not at hand."""
+        lines = self._lines(d.path)
+        if lines is None or not 1 <= d.line <= len(lines):
+            return []
+        text = lines[d.line - 1]
+        start = min(d.column - 1, len(text))
+        end = d.end_column - 1 if d.end_line == d.line else len(text)
+        width = max(1, min(end, len(text)) - start)
+        pad = "".join("\t" if char == "\t" else " " for char in text[:start])
+        number = str(d.line)
+        gutter = self._paint(" " * len(number) + " |", "blue")
+        color = _SEVERITY_COLOR[d.severity.value]
+        return [
+            gutter,
+            self._paint(f"{number} |", "blue") + (f" {text}" if text else ""),
+            f"{gutter} {pad}{self._paint('^' * width, 'bold', color)}",
+            gutter,
+        ]
+
+
+def _read_lines(path: str, stdin_source: tuple[str, bytes] | None) -> list[str] | None:
+    """A reported file's lines (as decoded for the report), or None when it cannot be read."""
+    from pathlib import Path
+
+    from flowlint.core.errors import FileProblem
+    from flowlint.core.fileio import read_regular
+
+    if stdin_source is not None and stdin_source[0] == path:
+        data = stdin_source[1]
+    else:
+        try:
+            data = read_regular(Path(path))
+        except (FileProblem, OSError):
+            return None
+    if b"\x00" in data[:8192]:
+        return None
+    text = data.decode("utf-8", "replace").removeprefix("\ufeff")
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
 class JsonReporter(Reporter):
@@ -91,6 +194,7 @@ class SarifReporter(Reporter):
 
     def write(self, result: LintResult, stream: TextIO) -> None:
         out = _Utf8Safe(stream)
+        from flowlint.lint.docs import help_uri, rule_doc
         from flowlint.lint.registry import all_rules
 
         rules = all_rules()
@@ -101,7 +205,11 @@ class SarifReporter(Reporter):
                 "name": rule.name,
                 "shortDescription": {"text": rule.summary},
                 "fullDescription": {"text": " ".join(p for p in (rule.summary, rule.why) if p)},
-                "help": {"text": f"{rule.fix}\nRun `flowlint rules {rule.code}` for examples."},
+                "help": {
+                    "text": f"{rule.fix}\nRun `flowlint rules {rule.code}` for examples.",
+                    "markdown": _md(rule_doc(rule)),
+                },
+                "helpUri": help_uri(),
                 "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity.value]},
             }
             for rule in rules
@@ -161,6 +269,11 @@ class SarifReporter(Reporter):
         out.write("\n")
 
 
+def _md(text: str) -> str:
+    """A rule's documentation as Markdown: its text, with the examples as code blocks."""
+    return "```text\n" + text.rstrip("\n") + "\n```"
+
+
 _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
 
@@ -184,7 +297,8 @@ class GithubReporter(Reporter):
                 )
             )
             out.write(f"::{level} {properties}::{_gh_data(f'{d.code} {d.message}')}\n")
-        out.write(summary_line(result) + "\n")
+        if self.summary:
+            out.write(summary_line(result) + "\n")
 
 
 def _gh_data(text: str) -> str:
@@ -295,12 +409,16 @@ def statistics_lines(result: LintResult) -> list[str]:
     from flowlint.lint.registry import rule_for
 
     counts = Counter(d.code for d in result.diagnostics)
-    severities = {d.code: d.severity.value for d in result.diagnostics}
+    severities: dict[str, set[Severity]] = {}
+    for d in result.diagnostics:
+        severities.setdefault(d.code, set()).add(d.severity)
     lines = []
     for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
         rule = rule_for(code)
         name = rule.name if rule is not None else ""
-        lines.append(f"{count:>5}  {code:<8}{severities[code]:<9}{name}")
+        # A code reported at several severities (re-graded for some files) names each, highest first.
+        severity = "/".join(level.value for level in sorted(severities[code], key=lambda level: -level.rank))
+        lines.append(f"{count:>5}  {code:<8}{severity:<{max(9, len(severity) + 1)}}{name}")
     return lines
 
 
