@@ -271,17 +271,15 @@ def lint_per_file(
     targets: list[Path], resolver: ConfigResolver, jobs: int | None, use_cache: bool = True
 ) -> tuple[LintResult, dict[str, Config]]:
     """Lint files, each under the configuration that applies to it; files that share a configuration
-    are linted together (one run of `lint_paths` each), reports keep the walk's order. A folder is
+    are linted together (one run of `lint_files` each), reports keep the walk's order. A folder is
     walked with the exclude patterns of its own configuration, and a file found there is dropped when
     the exclude patterns of the configuration nearest to it name it or a folder on the way. Each
     configuration's files use the result cache of that configuration (one `ResultCache` per folder)."""
     import json
 
     from flowlint.definition.discovery import discover, display_path
-    from flowlint.definition.loading import unwalkable
     from flowlint.lint.cache import ResultCache, default_cache_dir
-    from flowlint.lint.engine import Engine
-    from flowlint.lint.runner import lint_paths
+    from flowlint.lint.runner import lint_files
 
     files: list[Path] = []
     problems = []
@@ -308,12 +306,15 @@ def lint_per_file(
         if use_cache:
             folder = default_cache_dir(config)
             cache = caches.setdefault(folder, ResultCache(folder))
-        reports = lint_paths(group, config, jobs=jobs, cache=cache).files
+        reports = lint_files(group, config, jobs=jobs, cache=cache).files
         for file, report in zip(group, reports, strict=True):
             by_file[file] = report
             configs[report.path] = config
     base = resolver.base_for(targets[0])
     result = LintResult([by_file[file] for file in files], base)
+    if problems:  # the lint engine is imported only when it has something to do (a warm run: never)
+        from flowlint.definition.loading import unwalkable
+        from flowlint.lint.engine import Engine
     for problem in problems:  # a folder that cannot be read is an FL006 report of its own
         config = resolver.base_for(problem.path.parent)
         result.files.append(Engine(config).lint_loaded(unwalkable(problem)))

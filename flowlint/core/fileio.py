@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 import threading
 from pathlib import Path
 
@@ -119,6 +118,8 @@ def atomic_write(path: Path, data: bytes, *, make_parents: bool = False) -> bool
             raise FileProblem(f"cannot create the folder {folder}: {error.strerror or error}", path) from error
     mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
     try:
+        import tempfile  # only writers need it (about 5 ms to import)
+
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
     except OSError as error:
         raise FileProblem(f"cannot write: {error.strerror or error}", path) from error

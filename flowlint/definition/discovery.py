@@ -73,6 +73,7 @@ def discover(paths: Iterable[Path], exclude: Iterable[str] = ()) -> Discovery:
     followed). Each file is listed once; folders that cannot be read are `problems`.
     Raises `UsageError` for a path that does not exist."""
     excluded = exclude_matcher((*DEFAULT_EXCLUDE, *exclude))
+    real_paths = RealPaths()
     found = Discovery()
     seen: set[str] = set()
     for path in paths:
@@ -80,8 +81,10 @@ def discover(paths: Iterable[Path], exclude: Iterable[str] = ()) -> Discovery:
             raise UsageError(f"{path}: no such file or folder")
         if path.is_dir():
             candidates: Iterable[tuple[Path, str]] = _walk(path, excluded, found.problems)
-        else:  # unlike Path.resolve(), realpath never raises on a symlink loop
+        elif os.path.islink(path):  # unlike Path.resolve(), realpath never raises on a symlink loop
             candidates = [(path, os.path.realpath(path))]
+        else:
+            candidates = [(path, os.path.join(real_paths.folder(os.path.dirname(path) or "."), path.name))]
         for file, key in candidates:
             if key not in seen:
                 seen.add(key)

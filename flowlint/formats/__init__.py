@@ -6,11 +6,24 @@ its kind is met (libcst alone costs about 140 ms to import).
 
 from __future__ import annotations
 
-from flowlint.formats.base import ParsedModule, SyntaxProblem
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from flowlint.formats.base import ParsedModule, SyntaxProblem
 
 SUFFIXES = (".mjs", ".js", ".py", ".json")
 
 __all__ = ["SUFFIXES", "ParsedModule", "SyntaxProblem", "parse_file_bytes"]
+
+
+def __getattr__(name: str) -> Any:
+    """`ParsedModule` and `SyntaxProblem` load the value tree on first use: walking folders (which
+    needs only SUFFIXES) and a warm, cached run never import it."""
+    if name in ("ParsedModule", "SyntaxProblem"):
+        from flowlint.formats import base
+
+        return getattr(base, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def parse_file_bytes(data: bytes, suffix: str) -> ParsedModule:

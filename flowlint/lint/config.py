@@ -13,6 +13,7 @@ import fnmatch
 import functools
 import hashlib
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -142,11 +143,17 @@ def _declares_flowlint(path: Path) -> bool:
 
 def config_file_in(folder: Path) -> Path | None:
     """The configuration file that `folder` itself holds (see CONFIG_FILES), or None."""
+    text = os.fspath(folder)
     for name in CONFIG_FILES:
-        candidate = folder / name
-        if candidate.is_file() and _declares_flowlint(candidate):
-            return candidate
+        if os.path.isfile(os.path.join(text, name)):  # os.path: a library walk asks in every folder
+            candidate = folder / name
+            if _declares_flowlint(candidate):
+                return candidate
     return None
+
+
+def _has_config_file(folder: str) -> bool:
+    return any(os.path.isfile(os.path.join(folder, name)) for name in CONFIG_FILES)
 
 
 def find_config(start: Path) -> Path | None:
@@ -275,33 +282,44 @@ class ConfigResolver:
     def __init__(self, explicit: Path | None = None, overrides: Callable[[Config], Config] | None = None) -> None:
         self.explicit = explicit
         self.overrides = overrides or (lambda config: config)
-        self._by_folder: dict[Path, Path | None] = {}
+        self._by_folder: dict[str, Path | None] = {}
         self._by_unresolved: dict[Path, Path | None] = {}
         self._by_file: dict[Path | None, Config] = {}
+        self._by_path: dict[Path, Path | None] = {}
+        from flowlint.definition.discovery import RealPaths
+
+        self._real_paths = RealPaths()
 
     def source_for(self, path: Path) -> Path | None:
         """The configuration file that applies to `path` (a file or folder), or None for the defaults."""
         if self.explicit is not None:
             return self.explicit
+        if path in self._by_path:
+            return self._by_path[path]
         unresolved = path if path.is_dir() else path.parent
         if unresolved in self._by_unresolved:  # most files share their folder with the previous one
-            return self._by_unresolved[unresolved]
-        found = self._walk_up(unresolved.resolve())
-        self._by_unresolved[unresolved] = found
+            found = self._by_unresolved[unresolved]
+        else:
+            found = self._walk_up(self._real_paths.folder(unresolved))
+            self._by_unresolved[unresolved] = found
+        self._by_path[path] = found
         return found
 
-    def _walk_up(self, folder: Path) -> Path | None:
-        """The configuration file of `folder` or its nearest ancestor, remembering every folder walked."""
-        walked: list[Path] = []
+    def _walk_up(self, folder: str) -> Path | None:
+        """The configuration file of `folder` (a real path) or its nearest ancestor, remembering every
+        folder walked (strings, not Paths: a library walk asks for hundreds of folders)."""
+        walked: list[str] = []
         found: Path | None = None
-        for candidate in (folder, *folder.parents):
-            if candidate in self._by_folder:
-                found = self._by_folder[candidate]
+        while True:
+            if folder in self._by_folder:
+                found = self._by_folder[folder]
                 break
-            walked.append(candidate)
-            found = config_file_in(candidate)
-            if found is not None:
+            walked.append(folder)
+            found = config_file_in(Path(folder)) if _has_config_file(folder) else None
+            parent = os.path.dirname(folder)
+            if found is not None or parent == folder:
                 break
+            folder = parent
         for candidate in walked:
             self._by_folder[candidate] = found
         return found

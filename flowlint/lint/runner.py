@@ -12,7 +12,7 @@ from flowlint.lint.cache import Lookup, ResultCache
 from flowlint.lint.config import Config, load_config
 from flowlint.lint.result import FileReport, LintResult
 
-__all__ = ["PARALLEL_THRESHOLD", "default_workers", "lint_paths", "lint_source"]
+__all__ = ["PARALLEL_THRESHOLD", "default_workers", "lint_files", "lint_paths", "lint_source"]
 
 PARALLEL_THRESHOLD = 200
 """Below this many files one process is faster than starting workers."""
@@ -33,10 +33,24 @@ def lint_paths(
     if config is None:
         config = load_config(targets[0])
     found = discover(targets, config.exclude)
+    result = lint_files(found.files, config, jobs, cache)
+    if found.problems:  # a folder that cannot be read is an FL006 report of its own, never skipped silently
+        from flowlint.definition.loading import unwalkable
+        from flowlint.lint.engine import Engine
+
+        engine = Engine(config)
+        result.files.extend(engine.lint_loaded(unwalkable(problem)) for problem in found.problems)
+    return result
+
+
+def lint_files(
+    files: list[Path], config: Config, jobs: int | None = None, cache: ResultCache | None = None
+) -> LintResult:
+    """Lint files already discovered (each a file, in report order) under one configuration."""
     if cache is not None:
-        lookups = cache.lookup(found.files, config)
+        lookups = cache.lookup(files, config)
     else:
-        lookups = [Lookup(file, None, None, None) for file in found.files]
+        lookups = [Lookup(file, None, None, None) for file in files]
     todo = [item for item in lookups if item.report is None]
     workers = _workers(len(todo), jobs)  # a warm run has nothing to do and starts no worker
     if not todo:
@@ -56,12 +70,6 @@ def lint_paths(
         result.files.append(report)
     if cache is not None:
         cache.save()
-    if found.problems:  # a folder that cannot be read is an FL006 report of its own, never skipped silently
-        from flowlint.definition.loading import unwalkable
-        from flowlint.lint.engine import Engine
-
-        engine = Engine(config)
-        result.files.extend(engine.lint_loaded(unwalkable(problem)) for problem in found.problems)
     return result
 
 
