@@ -35,7 +35,8 @@ from flowlint.captures.store import make_run_dir, now, shared_file_names, write_
 from flowlint.core.errors import FileProblem, UsageError
 from flowlint.definition.loading import LoadedFile, load_paths
 from flowlint.definition.model import Tool
-from flowlint.lint.config import load_config
+from flowlint.lint.codes import Code
+from flowlint.lint.config import Config, load_config
 
 
 class StopNow(KeyboardInterrupt):
@@ -57,6 +58,7 @@ class CaptureOptions:
     environ: Mapping[str, str] | None = None  # None: os.environ
     progress: str = "quiet"  # bar | lines | quiet
     progress_stream: TextIO | None = None
+    send_invalid: bool = False  # send tests whose values fail their z validation (TST004), marked
 
 
 @dataclass
@@ -73,8 +75,13 @@ class CaptureResult(OutcomeCounts):
     def outcome_items(self) -> list[CaptureRecord]:
         return self.records
 
+    @property
+    def unloadable(self) -> list[LoadedFile]:
+        """Files that could not be read or parsed: their tests were not run (the run fails)."""
+        return [item for item in self.definitions if item.kind == "error"]
+
     def summary(self) -> str:
-        text = (
+        text = "".join(f"{item.display}: not captured: {item.reason}\n" for item in self.unloadable) + (
             f"{len(self.records)} tests captured in {self.wall_time:.1f} s: {self.ok} ok, "
             f"{self.failed} failed, {self.skipped} skipped -> {self.run_dir}"
         )
@@ -105,6 +112,7 @@ class _Job:
     database: Path | None = None
     skip: str | None = None
     user_params: dict[str, Any] = field(default_factory=dict)
+    invalid: str | None = None  # why the test's values fail their z validation (TST004), if they do
 
 
 def parse_base_url(text: str) -> tuple[str, str]:
@@ -154,12 +162,13 @@ def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) 
 
     errors: list[Exception] = []
     try:
-        jobs = [job for d in loaded if d.kind == "definition" for job in _plan(d, env, options)]
+        jobs = [job for d in loaded if d.kind == "definition" for job in _plan(d, env, options, config)]
         progress = Progress(len(jobs), options.progress_stream, options.progress)
         lanes: dict[str, list[_Job]] = {}
         for job in jobs:
             if job.skip is not None:
-                finish(job, _base_record(job, "skipped", job.skip))
+                refused = job.invalid is not None  # an invalid test is the definition's error: it fails
+                finish(job, _base_record(job, "failed" if refused else "skipped", job.skip))
             else:
                 lanes.setdefault(job.lane, []).append(job)
         if not stop.is_set():
@@ -280,16 +289,33 @@ def _redactor_for(
     return Redactor({n: env[n] for n in names if env.get(n)}, credentials)
 
 
-def _plan(loaded: LoadedFile, env: Mapping[str, str], options: CaptureOptions) -> list[_Job]:
+def _invalid_tests(loaded: LoadedFile, config: Config) -> dict[tuple[str, int], str]:
+    """(tool label, test index) -> the TST004 finding for tests whose values their z blocks reject:
+    FlowMCP would refuse such a call before sending it, so capture does not send it either."""
+    from flowlint.lint.engine import Engine
+
+    report = Engine(config.replace(select=(Code.TST004,), ignore=())).lint_loaded(loaded)
+    invalid: dict[tuple[str, int], str] = {}
+    for d in report.diagnostics:
+        if d.code == Code.TST004 and d.tool is not None and d.test_index is not None:
+            invalid.setdefault((d.tool, d.test_index), f"{Code.TST004} {d.message}")
+    return invalid
+
+
+def _plan(loaded: LoadedFile, env: Mapping[str, str], options: CaptureOptions, config: Config) -> list[_Job]:
     definition = loaded.definition
     assert definition is not None
     base_url = options.base_urls.get(loaded.namespace)
     redactor = _redactor_for(loaded, env, base_url)
+    invalid = _invalid_tests(loaded, config)
     jobs: list[_Job] = []
     for tool in definition.tools:
         for index in range(len(tool.tests)):
-            job = _Job(loaded, tool, index, redactor)
+            job = _Job(loaded, tool, index, redactor, invalid=invalid.get((tool.label, index)))
             jobs.append(job)
+            if job.invalid is not None and not options.send_invalid:
+                job.skip = f"not sent: {job.invalid} (--send-invalid sends it anyway)"
+                continue
             try:
                 if tool.kind == "query":
                     _plan_query(job)
@@ -375,6 +401,8 @@ def _run_lane(jobs: list[_Job], options: HttpOptions, stop: threading.Event, fin
                     record["response"]["messages"].insert(0, outcome.reason)
             if outcome.attempts > 1:
                 record["attempts"] = outcome.attempts
+            if job.invalid is not None:  # --send-invalid: sent, and the record says why it is suspect
+                record["reason"] = "; ".join(filter(None, [f"sent although invalid: {job.invalid}", record["reason"]]))
             finish(job, record)
     finally:
         if lane is not None:

@@ -89,6 +89,12 @@ from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, FORMATS, SEV
     show_default=True,
     help="Longest Retry-After honoured; a longer one fails the test.",
 )
+@click.option(
+    "--send-invalid",
+    is_flag=True,
+    help="Also send tests whose values fail their z validation (TST004), which FlowMCP itself would refuse; "
+    "their records say so. By default such a test is not sent and fails.",
+)
 @click.option("--verify", "run_verify", is_flag=True, help="Also compare the captures with the output schemas.")
 @click.option(
     "--format",
@@ -131,6 +137,7 @@ def capture(
     retries: int,
     backoff: float,
     max_retry_after: float,
+    send_invalid: bool,
     run_verify: bool,
     output_format: str,
     fail_on: str,
@@ -161,6 +168,7 @@ def capture(
             retries=retries,
             backoff=backoff,
             max_retry_after=max_retry_after,
+            send_invalid=send_invalid,
             base_urls=overrides,
             env_files=list(env_files) or None,
             progress=choose_mode(stderr, quiet),
@@ -177,7 +185,7 @@ def capture(
     summary_stream.write(result.summary() + "\n")
     if result.write_error is not None:
         sys.exit(EXIT_USAGE)
-    code = EXIT_FINDINGS if result.failed or result.interrupted else EXIT_OK
+    code = EXIT_FINDINGS if result.failed or result.interrupted or result.unloadable else EXIT_OK
     if run_verify:
         from flowlint.lint.config import load_config
         from flowlint.lint.reporters import REPORTERS
