@@ -239,16 +239,22 @@ def test_500_then_200_and_bounded_retries(tmp_path: Path, httpserver: HTTPServer
     assert result.records[0].reason == "HTTP 500: INTERNAL SERVER ERROR"
 
 
-def test_connection_errors_are_retried_then_recorded(tmp_path: Path) -> None:
+def test_a_refusing_host_is_retried_once_then_not_called_again(tmp_path: Path) -> None:
+    """The per-host breaker: a closed port costs one retry in all, not the full retries for every test."""
     import socket
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    result = capture([simple(tmp_path, f"http://127.0.0.1:{port}")], options(tmp_path, retries=1))
-    record = result.records[0]
-    assert record.outcome == "failed" and record.reason and record.reason.startswith("connection error")
-    assert record.model_extra == {"attempts": 2}
+    definition = simple(tmp_path, f"http://127.0.0.1:{port}", count=3)
+    started = time.monotonic()
+    result = capture([definition], options(tmp_path, retries=5, backoff=1.0))
+    assert time.monotonic() - started < 10  # five retries with backoff for each test would take far longer
+    first, *rest = sorted(result.records, key=lambda r: r.testIndex)
+    assert first.outcome == "failed" and first.reason and first.reason.startswith(f"127.0.0.1:{port} refused")
+    assert "(2 attempts over " in first.reason
+    assert first.model_extra == {"attempts": 2}
+    assert rest and all(r.outcome == "failed" and r.reason == f"not sent: {first.reason}" for r in rest)
 
 
 def test_slow_response_times_out(tmp_path: Path, httpserver: HTTPServer) -> None:
@@ -632,3 +638,26 @@ def test_env_parsing_and_progress_modes() -> None:
     bar.advance(record)
     bar.close()
     assert stream.getvalue().startswith("\r[1/2] ok      n.t#0") and stream.getvalue().endswith("\r")
+
+
+def test_the_live_line_shows_the_call_in_flight_and_the_failures_are_listed_at_the_end() -> None:
+    import io
+
+    from flowlint.capture.progress import Progress
+    from flowlint.captures.records import CaptureRecord
+
+    stream = io.StringIO()
+    progress = Progress(2, stream, "bar")
+    progress.REDRAW_SECONDS = 0.05
+    progress.start("demo.getThing#0")
+    time.sleep(0.3)
+    assert "calling demo.getThing#0 (0." in stream.getvalue()  # redrawn while the call waits
+    record = {
+        "namespace": "demo", "toolName": "getThing", "testIndex": 0, "_description": "d", "userParams": {},
+        "responseTime": None, "timestamp": "2026-11-24T00:00:00Z",
+        "response": {"status": False, "messages": ["boom"], "data": None},
+        "outcome": "failed", "reason": "HTTP 500: boom", "definitionPath": "demo.mjs",
+    }  # fmt: skip
+    progress.advance(CaptureRecord.model_validate(record))
+    progress.close()
+    assert stream.getvalue().endswith("1 failed:\n  demo.getThing#0: HTTP 500: boom\n")

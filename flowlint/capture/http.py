@@ -79,6 +79,7 @@ class HostLane:
         self.options = options
         self.stop = stop
         self.next_start = 0.0
+        self.refused: str | None = None  # set when the host refused connections: later calls are not made
         # One SSL context for all lanes: building one costs ~20 ms of CPU, held under the GIL.
         self.client = httpx.Client(
             verify=ssl_context if ssl_context is not None else True,
@@ -104,8 +105,11 @@ class HostLane:
         self.next_start = max(self.next_start, time.monotonic() + seconds)
 
     def send(self, request: HttpRequest) -> HttpOutcome:
+        if self.refused is not None:  # the per-host breaker: one refusing host costs one retry, not one per test
+            return HttpOutcome(False, reason=f"not sent: {self.refused}", attempts=0)
         options = self.options
         attempt = 0
+        first = time.monotonic()
         while True:
             self._wait_turn()
             started = time.monotonic()
@@ -123,6 +127,16 @@ class HostLane:
                     response_time=_ms(started),
                     attempts=attempt + 1,
                 )
+            except httpx.ConnectError as error:
+                if attempt < min(1, options.retries):
+                    self._postpone(options.backoff)
+                    attempt += 1
+                    continue
+                self.refused = (
+                    f"{request.host} refused the connection ({attempt + 1} attempt{'s' if attempt else ''} "
+                    f"over {time.monotonic() - first:.1f} s: {error})"
+                )
+                return HttpOutcome(False, reason=self.refused, response_time=_ms(started), attempts=attempt + 1)
             except httpx.HTTPError as error:
                 if attempt < options.retries:
                     self._postpone(options.backoff * 2**attempt)

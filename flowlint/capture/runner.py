@@ -12,7 +12,7 @@ from __future__ import annotations
 import concurrent.futures
 import threading
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -172,7 +172,7 @@ def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) 
             else:
                 lanes.setdefault(job.lane, []).append(job)
         if not stop.is_set():
-            errors = _run_lanes(list(lanes.values()), options, stop, finish, result)
+            errors = _run_lanes(list(lanes.values()), options, stop, finish, result, progress.start)
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM where the CLI maps it to KeyboardInterrupt
         stop.set()
         result.interrupted = True
@@ -188,7 +188,12 @@ def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) 
 
 
 def _run_lanes(
-    lanes: list[list[_Job]], options: CaptureOptions, stop: threading.Event, finish: Any, result: CaptureResult
+    lanes: list[list[_Job]],
+    options: CaptureOptions,
+    stop: threading.Event,
+    finish: Any,
+    result: CaptureResult,
+    started: Callable[[str], None],
 ) -> list[Exception]:
     """Run the lanes, busiest first, up to `concurrency` at once, until all are done or an interrupt;
     returns the exceptions lanes raised (defects). After an interrupt nothing new starts and the calls
@@ -214,7 +219,7 @@ def _run_lanes(
                         return
                     lane = queue.pop(0)
                 try:
-                    _run_lane(lane, http_options, stop, finish)
+                    _run_lane(lane, http_options, stop, finish, started)
                 except Exception as error:  # a defect: capture() raises it once the run is closed
                     errors.append(error)
         finally:
@@ -372,12 +377,15 @@ def _base_record(job: _Job, outcome: str, reason: str | None = None) -> dict[str
     }
 
 
-def _run_lane(jobs: list[_Job], options: HttpOptions, stop: threading.Event, finish: Any) -> None:
+def _run_lane(
+    jobs: list[_Job], options: HttpOptions, stop: threading.Event, finish: Any, started: Callable[[str], None]
+) -> None:
     lane: HostLane | None = None
     try:
         for job in jobs:
             if stop.is_set():
                 return
+            started(f"{job.loaded.namespace}.{job.tool.label}#{job.index}")
             if job.database is not None:
                 finish(job, _query_record(job, options.timeout))
                 continue
