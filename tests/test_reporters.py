@@ -107,6 +107,7 @@ def test_flowmcp_validate_layout(tmp_path: Path) -> None:
 
 def test_output_file_and_statistics(tmp_path: Path) -> None:
     out = tmp_path / "report" / "flowlint.sarif"
+    out.parent.mkdir()  # a missing folder is an error (tests/test_hostile_schema.py), not created
     result = invoke_cli("check", MESSY, "--format", "sarif", "--output-file", str(out), "--statistics")
     assert result.returncode == 1
     jsonschema.Draft4Validator(SARIF_SCHEMA).validate(json.loads(out.read_text("utf-8")))

@@ -400,7 +400,7 @@ def _report(result: LintResult, request: CheckRequest, stdin_data: bytes | None)
 
         buffer = io.StringIO()
         reporter.write(result, buffer)
-        atomic_write(request.output_file, buffer.getvalue().encode("utf-8"), make_parents=True)
+        atomic_write(request.output_file, buffer.getvalue().encode("utf-8"))
     if request.statistics:
         from flowlint.lint.reporters import statistics_lines
 

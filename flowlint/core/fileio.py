@@ -8,7 +8,10 @@ reader never sees half a file. An existing file keeps its permission bits (and, 
 owner); a new file gets the mode `open()` would give it (0666 less the umask), never mkstemp's 0600.
 A symlinked target is written through: the link stays, the file it points to changes. Targets that
 are not regular files (devices, FIFOs, folders) are refused, and the old content is compared only
-when it has the new size, so nothing is ever read without a bound.
+when it has the new size, so nothing is ever read without a bound. A read-only file (no write bit,
+or no write access) is refused, even for root. A file with other hard links is overwritten in
+place, keeping its inode, so that every name sees the new content (not atomic: the trade-off is
+documented at `_write_in_place`).
 """
 
 from __future__ import annotations
@@ -108,14 +111,13 @@ def atomic_write(path: Path, data: bytes, *, make_parents: bool = False) -> bool
             raise FileProblem(f"not written: it is {_describe(info.st_mode)}, not a regular file", path)
         if info.st_size == len(data) and _same_content(target, data):
             return False
+        if not info.st_mode & 0o222 or not os.access(target, os.W_OK):  # 0444 counts even for root
+            raise FileProblem("not written: the file is read-only", path)
+        if info.st_nlink > 1:  # renaming a new file into place would cut the other names off
+            _write_in_place(target, data, path)
+            return True
     folder = target.parent
-    if not folder.is_dir():
-        if not make_parents:
-            raise FileProblem(f"cannot write: the folder {folder} does not exist", path)
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise FileProblem(f"cannot create the folder {folder}: {error.strerror or error}", path) from error
+    _ensure_folder(folder, make_parents, path)
     mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
     try:
         import tempfile  # only writers need it (about 5 ms to import)
@@ -142,6 +144,31 @@ def atomic_write(path: Path, data: bytes, *, make_parents: bool = False) -> bool
             raise FileProblem(f"cannot write: {error.strerror or error}", path) from error
         raise
     return True
+
+
+def _ensure_folder(folder: Path, make_parents: bool, shown: Path) -> None:
+    if folder.is_dir():
+        return
+    if not make_parents:
+        raise FileProblem(f"cannot write: the folder {folder} does not exist", shown)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise FileProblem(f"cannot create the folder {folder}: {error.strerror or error}", shown) from error
+
+
+def _write_in_place(target: Path, data: bytes, shown: Path) -> None:
+    """Overwrite a file that has other hard links, keeping its inode (so every name sees the new
+    content, with its owner and mode). Not atomic: a crash in the middle of these few writes leaves it
+    partly written, the price of keeping the links; the data is complete before the file is opened."""
+    try:
+        with open(target, "r+b") as stream:
+            stream.write(data)
+            stream.truncate()
+            stream.flush()
+            os.fsync(stream.fileno())
+    except OSError as error:
+        raise FileProblem(f"cannot write: {error.strerror or error}", shown) from error
 
 
 def _owner(path: str) -> tuple[int, int]:

@@ -62,7 +62,7 @@ def write_baseline(result: LintResult, file: Path) -> int:
         ],
     }
     data = (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-    atomic_write(file, data, make_parents=True)
+    atomic_write(file, data)
     return len(entries)
 
 

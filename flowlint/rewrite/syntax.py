@@ -80,7 +80,8 @@ def end_of_line_comment(data: bytes, position: int, syntax: Syntax) -> int:
 
 
 def line_start(data: bytes, position: int) -> int:
-    return data.rfind(b"\n", 0, position) + 1
+    """Where the line holding `position` starts; a line ends with LF, CRLF or a lone CR (classic Mac)."""
+    return max(data.rfind(b"\n", 0, position), data.rfind(b"\r", 0, position)) + 1
 
 
 def line_indent(data: bytes, position: int) -> str:
@@ -169,12 +170,21 @@ class _StyleVotes:
     def style(self) -> Style:
         syntax, data = self.syntax, self.data
         crlf = data.count(b"\r\n")
+        breaks = {"\r\n": crlf, "\r": data.count(b"\r") - crlf, "\n": data.count(b"\n") - crlf}
+        # The file's own line break: CRLF when at least as common as LF (as before), a lone CR for a
+        # classic-Mac file, else LF (also for a file of one line).
+        if crlf and crlf >= breaks["\n"] and crlf >= breaks["\r"]:
+            newline = "\r\n"
+        elif breaks["\r"] > breaks["\n"]:
+            newline = "\r"
+        else:
+            newline = "\n"
         return Style(
             quote=self.quotes.most_common(1)[0][0] if self.quotes else syntax.default_quote,
             indent=self.units.most_common(1)[0][0] if self.units else syntax.default_indent,
             trailing_comma=syntax.trailing_commas_allowed and self.trailing[True] > self.trailing[False],
             quote_keys=syntax.always_quote_keys or self.quoted_keys[True] > self.quoted_keys[False],
-            newline="\r\n" if crlf and crlf * 2 >= data.count(b"\n") else "\n",
+            newline=newline,
             pad=self.pads[True] > self.pads[False] if self.pads else syntax.default_pad,
         )
 

@@ -1,0 +1,87 @@
+"""`schema --write` (and every other writer, through core/fileio.atomic_write) on hostile file systems:
+read-only files, hard links, symlinks, foreign line endings, missing folders."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from conftest import invoke_cli
+from flowlint.core.errors import FileProblem
+from flowlint.core.fileio import atomic_write
+
+
+def test_a_read_only_file_is_refused_even_for_root(tmp_path: Path) -> None:
+    target = tmp_path / "definition.mjs"
+    target.write_bytes(b"old")
+    target.chmod(0o444)
+    with pytest.raises(FileProblem, match="read-only"):
+        atomic_write(target, b"new")
+    assert target.read_bytes() == b"old"
+    assert stat.S_IMODE(target.stat().st_mode) == 0o444
+
+
+def test_hard_links_are_kept(tmp_path: Path) -> None:
+    target = tmp_path / "definition.mjs"
+    target.write_bytes(b"old content")
+    other = tmp_path / "other-name.mjs"
+    os.link(target, other)
+    inode = target.stat().st_ino
+    assert atomic_write(target, b"new")
+    assert other.read_bytes() == b"new" and target.read_bytes() == b"new"
+    assert target.stat().st_ino == inode and target.stat().st_nlink == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["definition.mjs", "other-name.mjs"]  # no temporary
+
+
+def test_symlinks_are_written_through(tmp_path: Path) -> None:
+    real = tmp_path / "real.mjs"
+    real.write_bytes(b"old")
+    link = tmp_path / "link.mjs"
+    link.symlink_to(real)
+    assert atomic_write(link, b"new")
+    assert link.is_symlink() and real.read_bytes() == b"new"
+
+
+def test_mode_is_kept(tmp_path: Path) -> None:
+    target = tmp_path / "definition.mjs"
+    target.write_bytes(b"old")
+    target.chmod(0o640)
+    atomic_write(target, b"new")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+
+
+@pytest.mark.parametrize("option", ["-o", "--write-baseline"])
+def test_a_missing_folder_for_a_report_is_an_error_not_created(tmp_path: Path, option: str) -> None:
+    (tmp_path / "ok.mjs").write_text("export const x = 1\n")
+    result = invoke_cli("check", option, "missing/folder/out.txt", "ok.mjs", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "does not exist" in result.stderr
+    assert not (tmp_path / "missing").exists()
+
+
+@pytest.mark.parametrize(("newline", "name"), [(b"\r\n", "crlf"), (b"\r", "cr"), (b"\n", "lf")])
+def test_schema_write_keeps_the_files_line_breaks(tmp_path: Path, newline: bytes, name: str) -> None:
+    """The style the writer renders a new output in takes the file's own line break: LF, CRLF or a
+    classic-Mac lone CR (which used to get LF lines)."""
+    from flowlint.core.nodes import SObject
+    from flowlint.formats import parse_file_bytes
+    from flowlint.rewrite.javascript import SYNTAX
+    from flowlint.rewrite.syntax import detect_style
+
+    source = (
+        b"export const main = {\n"
+        b"    namespace: 'demo',\n"
+        b"    tools: {\n"
+        b"        getThing: { method: 'GET', path: '/thing' }\n"
+        b"    }\n"
+        b"}\n"
+    ).replace(b"\n", newline)
+    module = parse_file_bytes(source, ".mjs")
+    main = module.exports["main"]
+    assert not module.problems and isinstance(main, SObject), name
+    style = detect_style(source, main, SYNTAX)
+    assert style.newline == newline.decode()
+    assert style.indent == "    "
