@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import threading
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
+from pytest_httpserver import HTTPServer
+from werkzeug import Request, Response
 
 from conftest import invoke_cli
 
@@ -34,26 +33,16 @@ export const main = {
 
 
 @pytest.fixture
-def server() -> Iterator[tuple[str, list[str]]]:
+def server(httpserver: HTTPServer) -> tuple[str, list[str]]:
+    """pytest-httpserver answering every call with a small JSON body; `seen` lists the paths called."""
     seen: list[str] = []
 
-    class Handler(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:
-            seen.append(self.path)
-            body = b'{"ok": true}'
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+    def answer(request: Request) -> Response:
+        seen.append(request.full_path.rstrip("?"))
+        return Response('{"ok": true}', content_type="application/json")
 
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}", seen
-    httpd.shutdown()
+    httpserver.expect_request("/thing").respond_with_handler(answer)
+    return httpserver.url_for("").rstrip("/"), seen
 
 
 def records(folder: Path) -> dict[int, dict[str, Any]]:
