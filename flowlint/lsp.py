@@ -251,9 +251,19 @@ class FramedInput:
                     length = int(digits)
 
 
+def _quiet_bad_json(record: logging.LogRecord) -> bool:
+    """A message body that is not JSON is the client's mistake, not a defect: pygls logs it with a
+    traceback; say it in one line instead (other exceptions keep their tracebacks)."""
+    if record.exc_info and isinstance(record.exc_info[1], json.JSONDecodeError):
+        record.msg, record.args = "flowlint lsp: dropped a message whose body is not JSON (%s)", (record.exc_info[1],)
+        record.exc_info, record.exc_text, record.levelno, record.levelname = None, None, logging.WARNING, "WARNING"
+    return True
+
+
 def serve() -> None:
     """Run the server over standard input and output until the client says exit; malformed message
     headers are dropped (see `FramedInput`) rather than knocking the session out of step."""
+    logging.getLogger("pygls.server").addFilter(_quiet_bad_json)
     create_server().start_io(cast(BinaryIO, FramedInput(sys.stdin.buffer)), sys.stdout.buffer)
 
 

@@ -1,0 +1,111 @@
+"""The language server against hostile input: malformed frames are dropped (and logged), the stream is
+picked up again at the next frame, absurd sizes are refused without allocating them, and a real
+session survives all of it."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pygls")
+
+from test_lsp import BROKEN, Client
+
+from conftest import REPO
+from flowlint.lsp import MAX_CONTENT_LENGTH, FramedInput
+
+
+def frame(body: bytes) -> bytes:
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+GOOD = frame(b'{"jsonrpc": "2.0", "id": 1, "method": "ping"}')
+
+
+def frames(data: bytes) -> bytes:
+    """Everything FramedInput lets through, as pygls would read it."""
+    framed = FramedInput(io.BytesIO(data))
+    out = b""
+    while True:
+        chunk = framed.read(1 << 16)
+        if not chunk:
+            return out
+        out += chunk
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        b"Content-Length: abc\r\n\r\n{}",  # not a number
+        b"Content-Length: -5\r\n\r\n",  # negative
+        b"Content-Length: 99999999999999999999\r\n\r\n",  # absurd: refused, never allocated
+        b"Content-Length: %d\r\n\r\n" % (MAX_CONTENT_LENGTH + 1),  # over the bound
+        b"Content-Type: application/json\r\n\r\n{}",  # no length at all
+        b"garbage without a header\r\n\r\n",
+        b"X" * 100_000 + b"\r\n\r\n",  # a header line far longer than any header
+        b"Content-Length 12\r\n\r\n",  # no colon
+        b"\xff\xfe\x00binary\r\n\r\n",
+    ],
+)
+def test_a_malformed_frame_is_dropped_and_the_next_good_one_passes(bad: bytes) -> None:
+    assert frames(bad + GOOD).endswith(GOOD)
+    assert frames(bad + GOOD).count(b"Content-Length") == 1
+
+
+def test_a_good_frame_after_a_dropped_body_on_the_same_line_is_found() -> None:
+    assert frames(b"Content-Length: x\r\n\r\nleftover body" + GOOD) == GOOD
+
+
+def test_a_truncated_body_ends_the_stream_cleanly() -> None:
+    assert frames(b"Content-Length: 100\r\n\r\n{}") == b""
+
+
+def test_good_frames_pass_unchanged() -> None:
+    two = GOOD + frame('{"jsonrpc": "2.0", "id": 2, "method": "é"}'.encode())
+    assert frames(two) == two
+
+
+def test_a_real_session_survives_garbage_between_messages(tmp_path: Path) -> None:
+    """Subprocess: garbage, a huge Content-Length, invalid JSON and an unknown method, then normal work."""
+    file = tmp_path / "demo.mjs"
+    file.write_text(BROKEN, encoding="utf-8")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "flowlint", "lsp"],
+        cwd=REPO,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    client = Client(process)
+    try:
+        assert process.stdin is not None
+        process.stdin.write(b"Content-Length: 99999999999\r\n\r\nnot json at all\r\n\r\n")
+        process.stdin.write(frame(b"{not json"))
+        process.stdin.flush()
+        client.request("initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(), "capabilities": {}})
+        client.notify("initialized", {})
+        client.send({"id": 99, "method": "flowlint/noSuchMethod", "params": {}})
+        answer = client.wait(lambda m: m.get("id") == 99)
+        assert answer["error"]["code"] == -32601  # method not found, and the server stays up
+        client.notify(
+            "textDocument/didOpen",
+            {"textDocument": {"uri": file.as_uri(), "languageId": "javascript", "version": 1, "text": BROKEN}},
+        )
+        [diagnostic] = client.diagnostics(file.as_uri())
+        assert diagnostic["code"] == "TST001"
+        client.request("shutdown", None)
+        client.notify("exit", None)
+        assert process.wait(timeout=20) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    stderr = process.stderr.read().decode("utf-8", "replace") if process.stderr else ""
+    assert "Traceback" not in stderr
+    json.dumps(stderr)  # the log is text
