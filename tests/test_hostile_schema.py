@@ -85,3 +85,38 @@ def test_schema_write_keeps_the_files_line_breaks(tmp_path: Path, newline: bytes
     style = detect_style(source, main, SYNTAX)
     assert style.newline == newline.decode()
     assert style.indent == "    "
+
+
+def test_sigterm_during_writes_leaves_no_temporary_file_and_a_whole_file(tmp_path: Path) -> None:
+    """Subprocess: a real SIGTERM (a CI cancel) lands while a writer under `interruptible` (as
+    `schema --write` runs) writes again and again; no temporary file may be left, and the target holds
+    one whole version."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    target = tmp_path / "definition.mjs"
+    target.write_bytes(b"a" * 4_000_000)
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from flowlint.cli.common import interruptible\n"
+        "from flowlint.core.fileio import atomic_write\n"
+        "target = Path(sys.argv[1])\n"
+        "print('ready', flush=True)\n"
+        "with interruptible():\n"
+        "    try:\n"
+        "        for i in range(100000):\n"
+        "            atomic_write(target, (b'ab'[i % 2:i % 2 + 1]) * 4_000_000)\n"
+        "    except KeyboardInterrupt:\n"
+        "        sys.exit(3)\n"
+    )
+    process = subprocess.Popen([sys.executable, "-c", script, str(target)], stdout=subprocess.PIPE)
+    assert process.stdout is not None and process.stdout.readline() == b"ready\n"
+    time.sleep(0.5)
+    process.send_signal(signal.SIGTERM)
+    assert process.wait(timeout=30) == 3
+    assert [p.name for p in tmp_path.iterdir()] == ["definition.mjs"]
+    content = target.read_bytes()
+    assert len(content) == 4_000_000 and content in (b"a" * 4_000_000, b"b" * 4_000_000)

@@ -9,17 +9,12 @@ folder, a full disk: the run stops and the summary says what was written).
 
 from __future__ import annotations
 
-import contextlib
-import signal
 import sys
-import threading
-from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
 
 import click
 
-from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, FORMATS, SEVERITIES, usage_error
+from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, FORMATS, SEVERITIES, interruptible, usage_error
 
 
 @click.command()
@@ -174,7 +169,10 @@ def capture(
             progress=choose_mode(stderr, quiet),
             progress_stream=stderr,
         )
-        with _interruptible():
+        from flowlint.capture.runner import StopNow
+
+        # SIGTERM (a CI cancel, SIGKILL may follow soon) does not wait for the calls in flight
+        with interruptible(on_sigterm=StopNow):
             result = run_capture(list(paths), options)
     except FlowlintError as error:
         usage_error(str(error))
@@ -197,34 +195,6 @@ def capture(
         if report.failed():
             code = EXIT_FINDINGS
     sys.exit(code)
-
-
-def _raise_interrupt(signum: int, _frame: FrameType | None) -> None:
-    from flowlint.capture.runner import StopNow
-
-    if signum == signal.SIGTERM:  # a CI cancel: SIGKILL may follow soon, so do not wait for the calls
-        raise StopNow("SIGTERM")
-    raise KeyboardInterrupt(signal.Signals(signum).name)
-
-
-@contextlib.contextmanager
-def _interruptible() -> Iterator[None]:
-    """SIGINT and SIGTERM (a CI cancel) raise KeyboardInterrupt in the main thread while the capture
-    runs (SIGTERM as `StopNow`, which does not wait for the calls in flight), so `capture()` stops its
-    lanes and still writes metrics.json and the summary. Set here, not
-    in the library; SIGINT is set too because a process started in the background inherits it ignored.
-    The previous handlers come back afterwards."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
-    for sig in previous:
-        signal.signal(sig, _raise_interrupt)
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
 
 
 def _capture_via_mcp(

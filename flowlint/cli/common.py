@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import sys
+import threading
+from collections.abc import Iterator
 from typing import NoReturn
 
 import click
@@ -26,6 +30,31 @@ def usage_error(message: str) -> NoReturn:
     """Print `flowlint: message` on stderr and exit with EXIT_USAGE."""
     click.echo(f"flowlint: {message}", err=True)
     sys.exit(EXIT_USAGE)
+
+
+@contextlib.contextmanager
+def interruptible(on_sigterm: type[BaseException] = KeyboardInterrupt) -> Iterator[None]:
+    """While the block runs in the main thread, SIGINT raises KeyboardInterrupt and SIGTERM (a CI
+    cancel) raises `on_sigterm`, so that `finally` blocks run: a capture writes metrics.json and its
+    summary, an atomic write removes its temporary file. SIGINT is set too because a process started
+    in the background inherits it ignored. The previous handlers come back afterwards."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def raise_interrupt(signum: int, _frame: object) -> None:
+        if signum == signal.SIGTERM:
+            raise on_sigterm("SIGTERM")
+        raise KeyboardInterrupt(signal.Signals(signum).name)
+
+    previous = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    for sig in previous:
+        signal.signal(sig, raise_interrupt)
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def split_codes(values: tuple[str, ...] | list[str]) -> tuple[str, ...]:

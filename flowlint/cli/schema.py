@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING
 
 import click
 
-from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, usage_error
+from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, interruptible, usage_error
 
 if TYPE_CHECKING:
-    from flowlint.rewrite.outputs import FileResult
+    from flowlint.rewrite.outputs import CaptureIndex, FileResult
 
 
 def _err(line: str) -> None:
@@ -71,9 +71,9 @@ def schema(
 def _rewrite(targets: list[Path], captures: tuple[Path, ...], mode: str, quiet: bool) -> int:
     """Plan (and with mode `write`, write) every definition; `diff` prints diffs, `check` only counts."""
     from flowlint.core.errors import FlowlintError
-    from flowlint.definition.discovery import collect_files, display_path
+    from flowlint.definition.discovery import collect_files
     from flowlint.lint.config import load_config
-    from flowlint.rewrite.outputs import CaptureIndex, plan_file, write_result
+    from flowlint.rewrite.outputs import CaptureIndex
 
     try:
         files = collect_files(targets, load_config(targets[0]).exclude)
@@ -83,26 +83,40 @@ def _rewrite(targets: list[Path], captures: tuple[Path, ...], mode: str, quiet: 
     for problem in index.problems:
         _err(f"warning: {problem}")
     would_change = failed = 0
-    for file in files:
-        shown = display_path(file)
-        result = plan_file(file, index)
-        if result.status == "changed" and mode == "write":
-            result = write_result(result)
-        _report_tools(result, shown, quiet)
-        if result.status == "failed":
-            failed += 1
-            _err(f"{shown}: error: {result.reason}")
-        elif result.status in ("changed", "written"):
-            would_change += 1
-            if mode == "write":
-                _err(f"{shown}: written")
-            elif mode == "diff":
-                click.echo(result.diff(shown), nl=False)
+    with interruptible():  # Ctrl-C or SIGTERM mid-write: the temporary file is removed, the file intact
+        try:
+            for file in files:
+                status = _one_file(file, index, mode, quiet)
+                failed += status == "failed"
+                would_change += status in ("changed", "written")
+        except KeyboardInterrupt as interrupt:
+            _err(f"flowlint: interrupted ({interrupt or 'SIGINT'}); {would_change} definition(s) done before it")
+            return EXIT_FINDINGS
     for namespace, name in index.unmatched():
         _err(f"warning: captures of {namespace}/{name} match no tool in the given definitions")
     if mode == "check" and would_change:
         _err(f"{would_change} definition(s) would change")
     return EXIT_FINDINGS if failed or (mode == "check" and would_change) else EXIT_OK
+
+
+def _one_file(file: Path, index: CaptureIndex, mode: str, quiet: bool) -> str:
+    """Plan one definition (and write it in mode `write`); report it; return its status."""
+    from flowlint.definition.discovery import display_path
+    from flowlint.rewrite.outputs import plan_file, write_result
+
+    shown = display_path(file)
+    result = plan_file(file, index)
+    if result.status == "changed" and mode == "write":
+        result = write_result(result)
+    _report_tools(result, shown, quiet)
+    if result.status == "failed":
+        _err(f"{shown}: error: {result.reason}")
+    elif result.status in ("changed", "written"):
+        if mode == "write":
+            _err(f"{shown}: written")
+        elif mode == "diff":
+            click.echo(result.diff(shown), nl=False)
+    return result.status
 
 
 def _report_tools(result: FileResult, shown: str, quiet: bool) -> None:
