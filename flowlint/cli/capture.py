@@ -142,7 +142,9 @@ def capture(
 ) -> None:
     """Run every test of every tool and store the responses under OUTPUT/{timestamp}/{namespace}/."""
     if via_mcp is not None:
-        _capture_via_mcp(list(paths), via_mcp, mcp_tools, output, timeout, delay, run_verify, output_format, fail_on)
+        _capture_via_mcp(
+            list(paths), via_mcp, mcp_tools, output, timeout, delay, run_verify, output_format, fail_on, quiet
+        )
         return
     if mcp_tools:
         usage_error("--mcp-tool needs --via-mcp")
@@ -207,6 +209,7 @@ def _capture_via_mcp(
     run_verify: bool,
     output_format: str,
     fail_on: str,
+    quiet: bool,
 ) -> None:
     from flowlint.core.errors import FlowlintError
     from flowlint.core.severity import Severity
@@ -226,8 +229,18 @@ def _capture_via_mcp(
 
         targets = paths or [Path(".")]
         exclude = load_config(targets[0]).exclude
+        from flowlint.capture.progress import choose_mode
+
         result = capture_via_mcp(
-            targets, command, output, tool_map=tool_map, timeout=timeout, delay=delay, exclude=exclude
+            targets,
+            command,
+            output,
+            tool_map=tool_map,
+            timeout=timeout,
+            delay=delay,
+            exclude=exclude,
+            progress=choose_mode(sys.stderr, quiet),
+            progress_stream=sys.stderr,
         )
     except FlowlintError as error:
         usage_error(str(error))

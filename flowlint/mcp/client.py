@@ -14,7 +14,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from flowlint.captures.records import CapturedResponse, CaptureRecord, Outcome, OutcomeCounts
 from flowlint.captures.redact import Redactor
@@ -24,6 +24,9 @@ from flowlint.core.nodes import to_python
 from flowlint.definition.loading import LoadedFile, load_paths
 from flowlint.definition.model import Tool
 from flowlint.mcp.schema import mcp_tool_name, query_uri
+
+if TYPE_CHECKING:
+    from flowlint.capture.progress import Progress
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,8 @@ def capture_via_mcp(
     timeout: float = 30.0,
     delay: float = 1.0,
     exclude: tuple[str, ...] = (),
+    progress: str = "quiet",
+    progress_stream: TextIO | None = None,
 ) -> McpCaptureResult:
     """Start `command` as an MCP server over stdio and record every test of the definitions under `paths`.
 
@@ -96,11 +101,17 @@ def capture_via_mcp(
     folder = make_run_dir(out_dir)
     result = McpCaptureResult(folder=folder, skipped_files=skipped)
     redactor = _redactor(paths, loaded)
+    from flowlint.capture.progress import Progress
+
+    shown = Progress(len(calls), progress_stream, progress)  # `progress` is bar, lines or quiet
     import anyio
 
     with tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace") as errlog:
-        session = _Session(argv, calls, folder, tool_map or {}, timeout, delay, errlog, result, redactor)
-        anyio.run(session.run)
+        session = _Session(argv, calls, folder, tool_map or {}, timeout, delay, errlog, result, redactor, shown)
+        try:
+            anyio.run(session.run)
+        finally:
+            shown.close()
     write_metrics(folder, result.records, {"source": "mcp", "server": command})
     return result
 
@@ -148,8 +159,10 @@ class _Session:
         errlog: TextIO,
         result: McpCaptureResult,
         redactor: Redactor,
+        progress: Progress,
     ) -> None:
         self.redactor = redactor
+        self.progress = progress
         self.argv = argv
         self.calls = calls
         self.folder = folder
@@ -236,6 +249,7 @@ class _Session:
                 None,
             )
             return
+        self.progress.start(f"{call.namespace}.{call.tool.label}#{call.index}")
         started = time.perf_counter()
         try:
             if as_tool:
@@ -308,6 +322,7 @@ class _Session:
         record = write_record(self.folder, record, self.redactor)
         path = record_path(self.folder, record)
         self.result.records.append(record)
+        self.progress.advance(record)
         self.result.outcomes.append(
             McpTestOutcome(
                 call.namespace,
