@@ -13,8 +13,6 @@ from pathlib import Path
 
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import read_regular
-from flowlint.core.jsvalues import js_string
-from flowlint.core.nodes import SObject, to_python
 from flowlint.definition.discovery import RealPaths
 
 LIST_SUFFIXES = (".mjs", ".js", ".json", ".py")
@@ -74,6 +72,7 @@ class SharedListResolver:
         cached = self._lists_in.get(folder)
         if cached is not None:
             return cached
+        from flowlint.core.nodes import SObject, to_python  # the value tree: only when lists are read
         from flowlint.formats import parse_file_bytes
 
         lists: dict[str, SharedList] = {}
@@ -109,6 +108,8 @@ class SharedListResolver:
     def resolve(
         self, definition_path: Path, name: str, field: str, filter_spec: dict[str, object] | None
     ) -> Resolution:
+        from flowlint.core.jsvalues import js_string
+
         folder = self.lists_dir(definition_path)
         if folder is None:
             return Resolution(
