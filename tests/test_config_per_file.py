@@ -166,3 +166,24 @@ def test_exclude_of_the_nearest_configuration_applies_in_a_walk(tmp_path: Path) 
     assert {line.split(":")[0] for line in walked} == {"sub/kept.mjs", "generated/top.mjs"}
     named = invoke_cli("check", "sub/generated/out.mjs", cwd=tmp_path)  # a file named explicitly is checked
     assert "TST004" in named.stdout
+
+
+def test_the_library_api_applies_the_nearest_configuration_to_each_file(tmp_path: Path, monkeypatch) -> None:
+    """`flowlint.lint_paths` without a config behaves like `flowlint check`, in any order."""
+    import flowlint
+
+    _two_projects(tmp_path)
+    monkeypatch.chdir(tmp_path)
+
+    def codes(*paths: str) -> set[tuple[str, str, str]]:
+        result = flowlint.lint_paths(list(paths))
+        return {(d.path, d.code, d.severity.value) for d in result.diagnostics}
+
+    forward = codes("a", "b")
+    assert forward == codes("b", "a")
+    assert not any(path.startswith("a") and code == "TST004" for path, code, _ in forward)
+    assert any(path.startswith("b") and code == "TST004" and level == "warning" for path, code, level in forward)
+    expected = {
+        line.split(": ")[0].split(":")[0] for line in findings(invoke_cli("check", "a", "b", cwd=tmp_path).stdout)
+    }
+    assert {path for path, _, _ in forward} == expected

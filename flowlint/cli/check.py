@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,7 +23,6 @@ from flowlint.lint.config import Config, ConfigResolver
 from flowlint.lint.reporters import COLOR_CHOICES, Reporter
 from flowlint.lint.result import FileReport, LintResult
 
-Matcher = Callable[[str, str], bool]
 """An exclude test, `excluded(name, posix_path)` (see `flowlint.definition.discovery.exclude_matcher`)."""
 
 
@@ -259,91 +257,14 @@ def _lint(
         report = lint_source(stdin_data, name, config)
         return LintResult([report], config), {report.path: config}
     targets = list(request.paths) or [Path(".")]
+    from flowlint.lint.runner import lint_per_file
+
     result, configs = lint_per_file(targets, resolver, request.jobs, use_cache=not request.no_cache)
     if not result.files:
         click.echo(
             "flowlint: no .mjs, .js, .py or .json files found in " + ", ".join(str(t) for t in targets), err=True
         )
     return result, configs
-
-
-def lint_per_file(
-    targets: list[Path], resolver: ConfigResolver, jobs: int | None, use_cache: bool = True
-) -> tuple[LintResult, dict[str, Config]]:
-    """Lint files, each under the configuration that applies to it; files that share a configuration
-    are linted together (one run of `lint_files` each), reports keep the walk's order. A folder is
-    walked with the exclude patterns of its own configuration, and a file found there is dropped when
-    the exclude patterns of the configuration nearest to it name it or a folder on the way. Each
-    configuration's files use the result cache of that configuration (one `ResultCache` per folder)."""
-    import json
-
-    from flowlint.definition.discovery import discover, display_path
-    from flowlint.lint.cache import ResultCache, default_cache_dir
-    from flowlint.lint.runner import lint_files
-
-    files: list[Path] = []
-    problems = []
-    matchers: dict[tuple[str, ...], Matcher] = {}
-    for target in targets:
-        found = discover([target], resolver.base_for(target).exclude)
-        problems.extend(found.problems)
-        files.extend(file for file in found.files if file == target or not _excluded(file, target, resolver, matchers))
-    files = list(dict.fromkeys(files))
-    groups: dict[str, tuple[Config, list[Path]]] = {}
-    # Files group by all their settings (fail_on and cache_dir too). Most files share their folder's
-    # Config object: its key is worked out once (the object is kept alive, so its id stays unique).
-    keys: dict[int, tuple[Config, str]] = {}
-    for file in files:
-        config = resolver.for_file(file)
-        if id(config) not in keys:
-            keys[id(config)] = (config, json.dumps(config.settings(), sort_keys=True))
-        groups.setdefault(keys[id(config)][1], (config, []))[1].append(file)
-    by_file: dict[Path, FileReport] = {}
-    configs: dict[str, Config] = {}
-    caches: dict[Path, ResultCache] = {}
-    for config, group in groups.values():
-        cache = None
-        if use_cache:
-            folder = default_cache_dir(config)
-            cache = caches.setdefault(folder, ResultCache(folder))
-        reports = lint_files(group, config, jobs=jobs, cache=cache).files
-        for file, report in zip(group, reports, strict=True):
-            by_file[file] = report
-            configs[report.path] = config
-    base = resolver.base_for(targets[0])
-    result = LintResult([by_file[file] for file in files], base)
-    if problems:  # the lint engine is imported only when it has something to do (a warm run: never)
-        from flowlint.definition.loading import unwalkable
-        from flowlint.lint.engine import Engine
-    for problem in problems:  # a folder that cannot be read is an FL006 report of its own
-        config = resolver.base_for(problem.path.parent)
-        result.files.append(Engine(config).lint_loaded(unwalkable(problem)))
-        configs[display_path(problem.path)] = config
-    return result, configs
-
-
-def _excluded(file: Path, target: Path, resolver: ConfigResolver, matchers: dict[tuple[str, ...], Matcher]) -> bool:
-    """Whether the exclude patterns of the configuration nearest to `file` (found by walking `target`)
-    name it or a folder between `target` and it, as the walk itself matches them."""
-    from flowlint.definition.discovery import exclude_matcher
-
-    patterns = resolver.base_for(file).exclude
-    if not patterns:
-        return False
-    excluded = matchers.get(patterns)
-    if excluded is None:
-        excluded = matchers[patterns] = exclude_matcher(patterns)
-    try:
-        parts = file.relative_to(target).parts
-    except ValueError:
-        return False
-    top = target.as_posix()
-    prefix = "" if top == "." else top + "/"
-    for part in parts:
-        if excluded(part, prefix + part):
-            return True
-        prefix += part + "/"
-    return False
 
 
 def _failed(result: LintResult, configs: dict[str, Config]) -> bool:

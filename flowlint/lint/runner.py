@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from flowlint.definition.discovery import discover, display_path
 from flowlint.lint.cache import Lookup, ResultCache
-from flowlint.lint.config import Config, load_config
+from flowlint.lint.config import Config, ConfigResolver, load_config
 from flowlint.lint.result import FileReport, LintResult
 
-__all__ = ["PARALLEL_THRESHOLD", "default_workers", "lint_files", "lint_paths", "lint_source"]
+__all__ = ["PARALLEL_THRESHOLD", "default_workers", "lint_files", "lint_paths", "lint_per_file", "lint_source"]
 
 PARALLEL_THRESHOLD = 200
 """Below this many files one process is faster than starting workers."""
@@ -24,14 +24,15 @@ def lint_paths(
     jobs: int | None = None,
     cache: ResultCache | None = None,
 ) -> LintResult:
-    """Lint files and folders (recursively). `config` defaults to `[tool.flowlint]` found upward from
-    the first path. `jobs` is the number of processes (default: see `default_workers`). With a `cache`,
-    files whose bytes, configuration and shared lists are unchanged are not linted again, and the
-    cache is saved at the end. A folder the walk cannot read gets a report of its own (kind `error`,
+    """Lint files and folders (recursively). Without `config`, each file is linted under the
+    configuration nearest to it (as `flowlint check` does); a given `config` applies to every file.
+    `jobs` is the number of processes (default: see `default_workers`). With a `cache`, files whose
+    bytes, configuration and shared lists are unchanged are not linted again, and the cache is saved
+    at the end. A folder the walk cannot read gets a report of its own (kind `error`,
     FL006), after the files. Raises `UsageError` for a path that does not exist."""
     targets = [Path(p) for p in paths] or [Path(".")]
-    if config is None:
-        config = load_config(targets[0])
+    if config is None:  # each file under the configuration nearest to it, as `flowlint check` does
+        return lint_per_file(targets, ConfigResolver(), jobs, use_cache=False, cache=cache)[0]
     found = discover(targets, config.exclude)
     result = lint_files(found.files, config, jobs, cache)
     if found.problems:  # a folder that cannot be read is an FL006 report of its own, never skipped silently
@@ -151,3 +152,89 @@ def lint_source(
         config = load_config(target.parent if str(target.parent) else Path("."))
     data = text.encode("utf-8") if isinstance(text, str) else text
     return Engine(config).lint_bytes(data, target, str(path))
+
+
+Matcher = Callable[[str, str], bool]
+
+
+def lint_per_file(
+    targets: list[Path],
+    resolver: ConfigResolver,
+    jobs: int | None,
+    use_cache: bool = True,
+    cache: ResultCache | None = None,
+) -> tuple[LintResult, dict[str, Config]]:
+    """Lint files, each under the configuration that applies to it; files that share a configuration
+    are linted together (one run of `lint_files` each), reports keep the walk's order. A folder is
+    walked with the exclude patterns of its own configuration, and a file found there is dropped when
+    the exclude patterns of the configuration nearest to it name it or a folder on the way. Each
+    configuration's files use the result cache of that configuration (one `ResultCache` per folder),
+    or `cache` for all when one is given."""
+    import json
+
+    from flowlint.definition.discovery import display_path
+    from flowlint.lint.cache import default_cache_dir
+
+    files: list[Path] = []
+    problems = []
+    matchers: dict[tuple[str, ...], Matcher] = {}
+    for target in targets:
+        found = discover([target], resolver.base_for(target).exclude)
+        problems.extend(found.problems)
+        files.extend(file for file in found.files if file == target or not _excluded(file, target, resolver, matchers))
+    files = list(dict.fromkeys(files))
+    groups: dict[str, tuple[Config, list[Path]]] = {}
+    # Files group by all their settings (fail_on and cache_dir too). Most files share their folder's
+    # Config object: its key is worked out once (the object is kept alive, so its id stays unique).
+    keys: dict[int, tuple[Config, str]] = {}
+    for file in files:
+        config = resolver.for_file(file)
+        if id(config) not in keys:
+            keys[id(config)] = (config, json.dumps(config.settings(), sort_keys=True))
+        groups.setdefault(keys[id(config)][1], (config, []))[1].append(file)
+    by_file: dict[Path, FileReport] = {}
+    configs: dict[str, Config] = {}
+    caches: dict[Path, ResultCache] = {}
+    for config, group in groups.values():
+        group_cache = cache
+        if group_cache is None and use_cache:
+            folder = default_cache_dir(config)
+            group_cache = caches.setdefault(folder, ResultCache(folder))
+        reports = lint_files(group, config, jobs=jobs, cache=group_cache).files
+        for file, report in zip(group, reports, strict=True):
+            by_file[file] = report
+            configs[report.path] = config
+    base = resolver.base_for(targets[0])
+    result = LintResult([by_file[file] for file in files], base)
+    if problems:  # the lint engine is imported only when it has something to do (a warm run: never)
+        from flowlint.definition.loading import unwalkable
+        from flowlint.lint.engine import Engine
+    for problem in problems:  # a folder that cannot be read is an FL006 report of its own
+        config = resolver.base_for(problem.path.parent)
+        result.files.append(Engine(config).lint_loaded(unwalkable(problem)))
+        configs[display_path(problem.path)] = config
+    return result, configs
+
+
+def _excluded(file: Path, target: Path, resolver: ConfigResolver, matchers: dict[tuple[str, ...], Matcher]) -> bool:
+    """Whether the exclude patterns of the configuration nearest to `file` (found by walking `target`)
+    name it or a folder between `target` and it, as the walk itself matches them."""
+    from flowlint.definition.discovery import exclude_matcher
+
+    patterns = resolver.base_for(file).exclude
+    if not patterns:
+        return False
+    excluded = matchers.get(patterns)
+    if excluded is None:
+        excluded = matchers[patterns] = exclude_matcher(patterns)
+    try:
+        parts = file.relative_to(target).parts
+    except ValueError:
+        return False
+    top = target.as_posix()
+    prefix = "" if top == "." else top + "/"
+    for part in parts:
+        if excluded(part, prefix + part):
+            return True
+        prefix += part + "/"
+    return False
