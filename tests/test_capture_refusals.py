@@ -88,3 +88,14 @@ def test_a_definition_with_a_syntax_error_fails_the_run_and_says_why(tmp_path: P
     assert result.returncode == 1
     assert result.stdout.startswith("broken.mjs: not captured: syntax error")
     assert "0 tests captured" in result.stdout
+
+
+def test_capture_verify_fails_when_nothing_could_be_verified(tmp_path: Path) -> None:
+    """`capture --verify` answers like `flowlint verify`: no record, nothing verified, exit 1."""
+    untested = DEFINITION.replace(
+        "tests: [ { _description: 'a number', n: 1 }, { _description: 'a string', n: '10' } ]", "tests: []"
+    )
+    (tmp_path / "refusals.mjs").write_text(untested)
+    result = invoke_cli("capture", "refusals.mjs", "-o", "out", "--verify", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "flowlint: nothing verified: no records found in " in result.stderr

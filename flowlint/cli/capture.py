@@ -152,7 +152,6 @@ def capture(
     from flowlint.capture.runner import CaptureOptions, parse_base_url
     from flowlint.capture.runner import capture as run_capture
     from flowlint.core.errors import FlowlintError
-    from flowlint.core.severity import Severity
 
     stderr = sys.stderr
     try:
@@ -187,15 +186,7 @@ def capture(
         sys.exit(EXIT_USAGE)
     code = EXIT_FINDINGS if result.failed or result.interrupted or result.unloadable else EXIT_OK
     if run_verify:
-        from flowlint.lint.config import load_config
-        from flowlint.lint.reporters import REPORTERS
-        from flowlint.verify import verify_records
-
-        config = load_config((list(paths) or [Path(".")])[0]).replace(fail_on=Severity(fail_on))
-        report = verify_records(result.definitions, result.records, config)
-        REPORTERS[output_format]().write(report, sys.stdout)
-        if report.failed():
-            code = EXIT_FINDINGS
+        code = max(code, _verify_run(list(paths), result.run_dir, fail_on, output_format))
     sys.exit(code)
 
 
@@ -212,7 +203,6 @@ def _capture_via_mcp(
     quiet: bool,
 ) -> None:
     from flowlint.core.errors import FlowlintError
-    from flowlint.core.severity import Severity
 
     tool_map: dict[str, str] = {}
     for item in mcp_tools:
@@ -253,11 +243,20 @@ def _capture_via_mcp(
     )
     code = EXIT_FINDINGS if result.failed or result.server_error else EXIT_OK
     if run_verify and result.folder is not None:
-        from flowlint.lint.reporters import REPORTERS
-        from flowlint.verify import verify as run_verify_folder
-
-        report = run_verify_folder(paths or [Path(".")], result.folder, fail_on=Severity(fail_on))
-        REPORTERS[output_format]().write(report, sys.stdout)
-        if report.failed():
-            code = EXIT_FINDINGS
+        code = max(code, _verify_run(paths, result.folder, fail_on, output_format))
     sys.exit(code)
+
+
+def _verify_run(paths: list[Path], run_dir: Path, fail_on: str, output_format: str) -> int:
+    """`--verify`: what `flowlint verify PATHS --captures RUN_DIR` does, exit code included: the report,
+    and a failure with the reason when nothing at all could be verified."""
+    from flowlint.core.severity import Severity
+    from flowlint.lint.reporters import REPORTERS
+    from flowlint.verify import verify_folder
+
+    outcome = verify_folder(paths or [Path(".")], run_dir, fail_on=Severity(fail_on))
+    REPORTERS[output_format]().write(outcome.result, sys.stdout)
+    if outcome.nothing_verified is not None:
+        click.echo(f"flowlint: nothing verified: {outcome.nothing_verified}", err=True)
+        return EXIT_FINDINGS
+    return EXIT_FINDINGS if outcome.result.failed() else EXIT_OK
