@@ -22,6 +22,8 @@
 //   the MCP server registers the raw shape, i.e. z.object( shape ) (zod's default: unknown keys stripped),
 //   the arguments reach it as JSON, so the test minus `_description` is JSON round-tripped first
 //   (recorded as json_changed when that alters it), then z.object( shape ).safeParse( args ).
+//   ok_user_params_only (a secondary view, not the runtime's) repeats the parse with only the
+//   {{USER_PARAM}} parameters of the shape, since the runtime's shape also demands fixed/server ones.
 // Every throw (import, validator, ZodBuilder, parse) is caught and recorded as a refusal with its message.
 
 import { createRequire } from 'node:module'
@@ -148,10 +150,19 @@ const judgeTests = ( { rt, main, file } ) => {
             const tool = tools[ toolName ]
             const tests = tool && Array.isArray( tool[ 'tests' ] ) ? tool[ 'tests' ] : []
             let schema = null
+            let userSchema = null
             let buildError = null
             try {
                 const shape = rt.ZodBuilder.getZodSchema( { 'route': tool } )
                 schema = rt.z.object( shape )
+                // Secondary view (not the runtime's): only the {{USER_PARAM}} parameters, to tell apart
+                // failures caused by fixed / server parameters that the runtime's shape also demands.
+                const userKeys = new Set( ( Array.isArray( tool[ 'parameters' ] ) ? tool[ 'parameters' ] : [] )
+                    .filter( ( p ) => p && p[ 'position' ] && typeof p[ 'position' ][ 'value' ] === 'string'
+                        && p[ 'position' ][ 'value' ].includes( '{{USER_PARAM}}' ) )
+                    .map( ( p ) => p[ 'position' ][ 'key' ] ) )
+                userSchema = rt.z.object( Object.fromEntries(
+                    Object.entries( shape ).filter( ( [ k ] ) => userKeys.has( k ) ) ) )
             } catch( err ) {
                 buildError = errorText( err )
             }
@@ -175,6 +186,7 @@ const judgeTests = ( { rt, main, file } ) => {
                         if( JSON.stringify( before ) !== JSON.stringify( wire ) ) { row[ 'json_changed' ] = true }
                         const parsed = schema.safeParse( wire )
                         row[ 'ok' ] = parsed.success === true
+                        row[ 'ok_user_params_only' ] = userSchema.safeParse( wire ).success === true
                         if( !parsed.success ) {
                             row[ 'issues' ] = parsed.error.issues
                                 .map( ( issue ) => ( {

@@ -1,0 +1,59 @@
+// Behaviour: repeated min(): ['min(1)', 'min(5)'] (both applied: effective min 5); test value 3
+
+export const main = {
+    "namespace": "difftest",
+    "name": "DiffTest",
+    "description": "Differential harness fixture.",
+    "version": "3.0.0",
+    "docs": [
+        "https://example.com/docs"
+    ],
+    "tags": [],
+    "root": "https://api.example.com",
+    "requiredServerParams": [],
+    "headers": {},
+    "tools": {
+        "getItems": {
+            "method": "GET",
+            "path": "/items",
+            "description": "Fetch items.",
+            "parameters": [
+                {
+                    "position": {
+                        "key": "v",
+                        "value": "{{USER_PARAM}}",
+                        "location": "query"
+                    },
+                    "z": {
+                        "primitive": "number()",
+                        "options": [
+                            "min(1)",
+                            "min(5)"
+                        ]
+                    }
+                }
+            ],
+            "tests": [
+                {
+                    "_description": "test 1",
+                    "v": 5
+                },
+                {
+                    "_description": "test 2",
+                    "v": 6
+                },
+                {
+                    "_description": "test 3",
+                    "v": 3
+                }
+            ],
+            "output": {
+                "mimeType": "application/json",
+                "schema": {
+                    "type": "object",
+                    "properties": {}
+                }
+            }
+        }
+    }
+}
