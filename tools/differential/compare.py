@@ -1,0 +1,232 @@
+"""Compare a FlowMCP runtime's recorded verdicts (record.mjs) with flowlint's findings on the same files.
+
+    python tools/differential/compare.py tests/differential/verdicts-v3.json
+    python tools/differential/compare.py /tmp/verdicts-library-v3.json --no-table
+
+Runs the installed `flowlint check --format json --no-cache --exit-zero` on every file of the verdicts
+(plus a `.py` twin beside a `.mjs`, scored with the `.mjs` verdict), then prints:
+
+* a table, one row a file: did the runtime accept it (MainValidator status and every test's zod parse),
+  and does flowlint report any error (severity "error"; warnings and infos do not count);
+* agreement, overall and in both directions: runtime refuses -> flowlint has an error (recall of
+  refusals), flowlint has no error -> runtime accepts; for three views of "runtime accepts":
+  full (definition + all tests), definition only (MainValidator), and full with tests judged on their
+  {{USER_PARAM}} parameters only (record.mjs's secondary view);
+* test-level agreement: a test the runtime's zod refuses vs a flowlint TST003/TST004/TST006 error on it;
+* a per-code breakdown: each flowlint error code (files, and how many of them the runtime refused), and
+  each class of runtime refusal reason (files, and how many of them flowlint flagged);
+* the disagreement classes, with one example file each.
+
+Paths: verdict paths are relative to the directory record.mjs ran in; pass --root if that is not the
+current directory.  --flowlint-json reuses a saved `flowlint check --format json` report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+TEST_CODES = {"TST003", "TST004", "TST006"}
+
+
+def run_flowlint(files: list[str], cwd: str) -> dict:
+    exe = shutil.which("flowlint")
+    cmd = [exe] if exe else [sys.executable, "-m", "flowlint"]
+    cmd += ["check", "--format", "json", "--no-cache", "--exit-zero", *files]
+    proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, check=False)
+    if proc.returncode not in (0, 1):
+        sys.exit(f"flowlint failed ({proc.returncode}): {proc.stderr.strip()}")
+    return json.loads(proc.stdout)
+
+
+def norm(path: str, root: str) -> str:
+    return os.path.normpath(os.path.join(root, path))
+
+
+def message_class(message: str) -> str:
+    """A runtime message without its values: 'main.tools.*.parameters[*].z: Missing required field'."""
+    m = message.strip()
+    m = re.sub(r"\bmain\.(tools|routes)\.[^.:\s]+", r"main.\1.*", m)
+    m = re.sub(r"\[\d+\]", "[*]", m)
+    m = re.sub(r"\bTST001 warning \S+:", "TST001 warning *:", m)
+    m = re.split(r",? got ", m)[0]
+    m = re.sub(r'"[^"]*"', '"…"', m)
+    return m[:110]
+
+
+def test_class(test: dict) -> list[str]:
+    if test.get("refusal"):
+        text = re.sub(r"'[^']*'|\"[^\"]*\"", "…", test["refusal"])
+        return ["test refusal: " + text[:90]]
+    out = []
+    for issue in test.get("issues", []):
+        msg = re.sub(r"'[^']*'(\s*\|\s*'[^']*')*", "…", issue.get("message", ""))
+        msg = re.sub(r"\b\d+(\.\d+)?\b", "N", msg)
+        out.append(f"test zod {issue.get('code')}: {msg}"[:110])
+    return out or ["test refused (no issue)"]
+
+
+def refusal_classes(v: dict, view: str) -> list[str]:
+    """Why the runtime refused this file (empty when it accepted it in this view)."""
+    classes = []
+    if not v.get("definition_accepted"):
+        classes += [message_class(m) for m in v.get("messages", [])] or ["definition refused (no message)"]
+    if view != "definition":
+        for t in v.get("tests", []):
+            ok = t.get("ok_user_params_only", t["ok"]) if view == "user" and not t.get("refusal") else t["ok"]
+            if not ok:
+                classes += test_class(t)
+    if not classes and v.get("refusal"):
+        classes.append(message_class(v["refusal"]))
+    return sorted(set(classes))
+
+
+def accepted(v: dict, view: str) -> bool:
+    return not refusal_classes(v, view)
+
+
+def pct(a: int, b: int) -> str:
+    return f"{a}/{b} = {100.0 * a / b:.1f}%" if b else f"{a}/0 = n/a"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("verdicts", help="JSON written by tools/differential/record.mjs")
+    ap.add_argument("--root", default=".", help="directory the verdict paths are relative to (default .)")
+    ap.add_argument("--flowlint-json", help="use this saved flowlint JSON report instead of running flowlint")
+    ap.add_argument("--no-table", action="store_true", help="skip the per-file table")
+    ap.add_argument("--no-twins", action="store_true", help="do not add .py twins of .mjs files")
+    ap.add_argument("--examples", type=int, default=1, help="example files per disagreement class")
+    args = ap.parse_args(argv)
+
+    root = os.path.abspath(args.root)
+    report = json.loads(Path(args.verdicts).read_text())
+    verdicts = {norm(v["file"], root): v for v in report["verdicts"]}
+    rows = dict(verdicts)  # path -> verdict (twins share their .mjs verdict)
+    twin_of = {}
+    if not args.no_twins:
+        for p in list(verdicts):
+            if p.endswith(".mjs"):
+                twin = p[:-4] + ".py"
+                if os.path.exists(twin) and twin not in rows:
+                    rows[twin] = verdicts[p]
+                    twin_of[twin] = p
+
+    if args.flowlint_json:
+        fl = json.loads(Path(args.flowlint_json).read_text())
+    else:
+        fl = run_flowlint(sorted(rows), cwd=root)
+    diags = defaultdict(list)
+    for d in fl["diagnostics"]:
+        diags[norm(d["path"], root)].append(d)
+
+    def errors(p: str) -> list[dict]:
+        return [d for d in diags.get(p, []) if d["severity"] == "error"]
+
+    def short(p: str) -> str:
+        return os.path.relpath(p, root)
+
+    print(f"runtime {report.get('runtime')} @ {report.get('runtime_commit')} (node {report.get('node_version')}, "
+          f"zod {report.get('zod_version')}) vs flowlint {fl.get('flowlint')}; {len(rows)} files "
+          f"({len(twin_of)} .py twins scored with their .mjs verdict)")
+    print()
+
+    if not args.no_table:
+        width = max(len(short(p)) for p in rows) if rows else 10
+        print(f"{'file':<{width}}  runtime  def  tests  flowlint-errors")
+        for p in sorted(rows):
+            v = rows[p]
+            tests = v.get("tests", [])
+            ok = sum(1 for t in tests if t["ok"])
+            codes = sorted(Counter(d["code"] for d in errors(p)).items())
+            fl_text = ",".join(f"{c}x{n}" if n > 1 else c for c, n in codes) or "-"
+            agree = accepted(v, "full") != bool(errors(p))
+            print(f"{short(p):<{width}}  {'accept' if accepted(v, 'full') else 'REFUSE':<7}  "
+                  f"{'ok' if v.get('definition_accepted') else 'NO':<3}  {ok:>2}/{len(tests):<2}  "
+                  f"{fl_text}{'' if agree else '   <- disagree'}")
+        print()
+
+    print("agreement (flowlint 'has an error' vs runtime 'refuses'):")
+    for view, label in (("full", "definition + all tests"), ("definition", "definition only (MainValidator)"),
+                        ("user", "definition + tests on {{USER_PARAM}} params only")):
+        n = len(rows)
+        ref = [p for p in rows if not accepted(rows[p], view)]
+        noerr = [p for p in rows if not errors(p)]
+        same = sum(1 for p in rows if (not accepted(rows[p], view)) == bool(errors(p)))
+        print(f"  {label}:")
+        print(f"    runtime refuses {len(ref)}, accepts {n - len(ref)}; flowlint error in "
+              f"{n - len(noerr)}, none in {len(noerr)}")
+        print(f"    overall agreement            {pct(same, n)}")
+        print(f"    runtime refuses -> FL error  {pct(sum(1 for p in ref if errors(p)), len(ref))}")
+        print(f"    FL no error -> runtime acc.  {pct(sum(1 for p in noerr if accepted(rows[p], view)), len(noerr))}")
+    print()
+
+    # Test level: one row a (file, tool, test index).
+    t_n = t_same = t_ref = t_ref_fl = t_fl = t_fl_ref = 0
+    for p, v in rows.items():
+        flagged = {(d.get("tool"), d.get("test_index")) for d in errors(p) if d["code"] in TEST_CODES}
+        for t in v.get("tests", []):
+            rt_bad = not t["ok"]
+            fl_bad = (t["tool"], t["index"]) in flagged
+            t_n += 1
+            t_same += rt_bad == fl_bad
+            t_ref += rt_bad
+            t_ref_fl += rt_bad and fl_bad
+            t_fl += fl_bad
+            t_fl_ref += rt_bad and fl_bad
+    print(f"test level ({t_n} tests; flowlint side = a TST003/TST004/TST006 error on that test):")
+    print(f"    overall agreement              {pct(t_same, t_n)}")
+    print(f"    runtime zod refuses -> FL err  {pct(t_ref_fl, t_ref)}")
+    print(f"    FL test error -> runtime refs  {pct(t_fl_ref, t_fl)}")
+    print()
+
+    print("flowlint error codes (files with the code; of them refused by the runtime, full view):")
+    by_code = defaultdict(set)
+    for p in rows:
+        for d in errors(p):
+            by_code[d["code"]].add(p)
+    for code in sorted(by_code):
+        files = by_code[code]
+        print(f"    {code:<7} {len(files):>4} files, runtime refused {pct(sum(1 for p in files if not accepted(rows[p], 'full')), len(files))}")
+    print()
+
+    print("runtime refusal reasons (files with the reason; of them with a flowlint error):")
+    by_reason = defaultdict(set)
+    for p, v in rows.items():
+        for c in refusal_classes(v, "full"):
+            by_reason[c].add(p)
+    for reason, files in sorted(by_reason.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        print(f"    {len(files):>4}  FL error {pct(sum(1 for p in files if errors(p)), len(files)):<18} {reason}")
+    print()
+
+    print("disagreement classes (full view), with example files:")
+    silent = defaultdict(list)  # runtime refuses, flowlint no error: by runtime reason
+    for p, v in rows.items():
+        if not accepted(v, "full") and not errors(p):
+            for c in refusal_classes(v, "full"):
+                silent[c].append(p)
+    print("  A. runtime refuses, flowlint reports no error (by runtime reason):")
+    for c, files in sorted(silent.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        print(f"    {len(files):>4}  {c}   e.g. {', '.join(short(p) for p in sorted(files)[:args.examples])}")
+    extra = defaultdict(list)  # flowlint error, runtime accepts: by flowlint code
+    for p, v in rows.items():
+        if accepted(v, "full"):
+            for code in sorted({d["code"] for d in errors(p)}):
+                extra[code].append(p)
+    print("  B. flowlint reports an error, runtime accepts (by flowlint code):")
+    for c, files in sorted(extra.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        first = sorted(files)[0]
+        msg = next(d["message"] for d in errors(first) if d["code"] == c)
+        print(f"    {len(files):>4}  {c}   e.g. {', '.join(short(p) for p in sorted(files)[:args.examples])}: {msg[:100]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
