@@ -34,6 +34,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 TEST_CODES = {"TST003", "TST004", "TST006"}
+NO_MAIN = "main: Missing export"
 
 
 def run_flowlint(files: list[str], cwd: str) -> dict:
@@ -96,6 +97,142 @@ def pct(a: int, b: int) -> str:
     return f"{a}/{b} = {100.0 * a / b:.1f}%" if b else f"{a}/0 = n/a"
 
 
+class Comparison:
+    """Runtime verdicts (path -> verdict) side by side with flowlint's diagnostics (path -> list)."""
+
+    def __init__(self, rows: dict[str, dict], diags: dict[str, list[dict]], root: str, examples: int) -> None:
+        self.rows = rows
+        self.diags = diags
+        self.root = root
+        self.examples = examples
+        common = os.path.commonpath(list(rows)) if rows else root
+        self.base = common if not os.path.isfile(common) else os.path.dirname(common)
+
+    def errors(self, p: str) -> list[dict]:
+        return [d for d in self.diags.get(p, []) if d["severity"] == "error"]
+
+    def short(self, p: str) -> str:
+        return os.path.relpath(p, self.base)
+
+    def eg(self, files: list[str]) -> str:
+        return ", ".join(self.short(p) for p in sorted(files)[: self.examples])
+
+    def table(self) -> None:
+        width = max((len(self.short(p)) for p in self.rows), default=10)
+        print(f"(paths below are relative to {self.base})")
+        print(f"{'file':<{width}}  runtime  def  tests  flowlint-errors")
+        for p in sorted(self.rows):
+            v = self.rows[p]
+            tests = v.get("tests", [])
+            ok = sum(1 for t in tests if t["ok"])
+            codes = sorted(Counter(d["code"] for d in self.errors(p)).items())
+            fl_text = ",".join(f"{c}x{n}" if n > 1 else c for c, n in codes) or "-"
+            agree = accepted(v, "full") != bool(self.errors(p))
+            print(
+                f"{self.short(p):<{width}}  {'accept' if accepted(v, 'full') else 'REFUSE':<7}  "
+                f"{'ok' if v.get('definition_accepted') else 'NO':<3}  {ok:>2}/{len(tests):<2}  "
+                f"{fl_text}{'' if agree else '   <- disagree'}"
+            )
+        print()
+
+    def agreement(self) -> None:
+        print("agreement (flowlint 'has an error' vs runtime 'refuses'):")
+        views = (
+            ("full", "definition + all tests"),
+            ("definition", "definition only (MainValidator)"),
+            ("user", "definition + tests on {{USER_PARAM}} params only"),
+        )
+        n = len(self.rows)
+        noerr = [p for p in self.rows if not self.errors(p)]
+        for view, label in views:
+            ref = [p for p in self.rows if not accepted(self.rows[p], view)]
+            same = sum(1 for p in self.rows if (not accepted(self.rows[p], view)) == bool(self.errors(p)))
+            noerr_acc = sum(1 for p in noerr if accepted(self.rows[p], view))
+            print(f"  {label}:")
+            print(
+                f"    runtime refuses {len(ref)}, accepts {n - len(ref)}; "
+                f"flowlint error in {n - len(noerr)}, none in {len(noerr)}"
+            )
+            print(f"    overall agreement            {pct(same, n)}")
+            print(f"    runtime refuses -> FL error  {pct(sum(1 for p in ref if self.errors(p)), len(ref))}")
+            print(f"    FL no error -> runtime acc.  {pct(noerr_acc, len(noerr))}")
+        print()
+
+    def test_level(self) -> None:
+        n = same = rt_bad_n = both = fl_bad_n = 0
+        for p, v in self.rows.items():
+            flagged = {(d.get("tool"), d.get("test_index")) for d in self.errors(p) if d["code"] in TEST_CODES}
+            for t in v.get("tests", []):
+                rt_bad = not t["ok"]
+                fl_bad = (t["tool"], t["index"]) in flagged
+                n += 1
+                same += rt_bad == fl_bad
+                rt_bad_n += rt_bad
+                fl_bad_n += fl_bad
+                both += rt_bad and fl_bad
+        print(f"test level ({n} tests; flowlint side = a TST003/TST004/TST006 error on that test):")
+        print(f"    overall agreement              {pct(same, n)}")
+        print(f"    runtime zod refuses -> FL err  {pct(both, rt_bad_n)}")
+        print(f"    FL test error -> runtime refs  {pct(both, fl_bad_n)}")
+        print()
+
+    def per_code(self) -> None:
+        print("flowlint error codes (files with the code; of them refused by the runtime, full view):")
+        by_code = defaultdict(set)
+        for p in self.rows:
+            for d in self.errors(p):
+                by_code[d["code"]].add(p)
+        for code in sorted(by_code):
+            files = by_code[code]
+            refused = sum(1 for p in files if not accepted(self.rows[p], "full"))
+            print(f"    {code:<7} {len(files):>4} files, runtime refused {pct(refused, len(files))}")
+        print()
+        print("runtime refusal reasons (files with the reason; of them with a flowlint error):")
+        by_reason = defaultdict(set)
+        for p, v in self.rows.items():
+            for c in refusal_classes(v, "full"):
+                by_reason[c].add(p)
+        for reason, files in sorted(by_reason.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+            flagged = sum(1 for p in files if self.errors(p))
+            print(f"    {len(files):>4}  FL error {pct(flagged, len(files)):<18} {reason}")
+        print()
+
+    def disagreements(self) -> None:
+        print("disagreement classes (full view), with example files:")
+        silent = defaultdict(list)  # runtime refuses, flowlint no error: by runtime reason
+        extra = defaultdict(list)  # flowlint error, runtime accepts: by flowlint code
+        for p, v in self.rows.items():
+            if not accepted(v, "full") and not self.errors(p):
+                for c in refusal_classes(v, "full"):
+                    silent[c].append(p)
+            if accepted(v, "full"):
+                for code in sorted({d["code"] for d in self.errors(p)}):
+                    extra[code].append(p)
+        print("  A. runtime refuses, flowlint reports no error (by runtime reason):")
+        for c, files in sorted(silent.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+            print(f"    {len(files):>4}  {c}   e.g. {self.eg(files)}")
+        print("  B. flowlint reports an error, runtime accepts (by flowlint code):")
+        for c, files in sorted(extra.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+            first = sorted(files)[0]
+            msg = next(d["message"] for d in self.errors(first) if d["code"] == c)
+            print(f"    {len(files):>4}  {c}   e.g. {self.eg(files)}: {msg[:100]}")
+
+
+def load_rows(report: dict, root: str, twins: bool, definitions_only: bool) -> tuple[dict[str, dict], int]:
+    verdicts = {norm(v["file"], root): v for v in report["verdicts"]}
+    if definitions_only:
+        verdicts = {p: v for p, v in verdicts.items() if v.get("messages") != [NO_MAIN]}
+    rows = dict(verdicts)
+    n_twins = 0
+    if twins:
+        for p in list(verdicts):
+            twin = p[:-4] + ".py"
+            if p.endswith(".mjs") and os.path.exists(twin) and twin not in rows:
+                rows[twin] = verdicts[p]
+                n_twins += 1
+    return rows, n_twins
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("verdicts", help="JSON written by tools/differential/record.mjs")
@@ -103,22 +240,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--flowlint-json", help="use this saved flowlint JSON report instead of running flowlint")
     ap.add_argument("--no-table", action="store_true", help="skip the per-file table")
     ap.add_argument("--no-twins", action="store_true", help="do not add .py twins of .mjs files")
+    ap.add_argument(
+        "--definitions-only",
+        action="store_true",
+        help=f"leave out files the runtime found no main in ('{NO_MAIN}': skills, prompts, lists)",
+    )
     ap.add_argument("--examples", type=int, default=1, help="example files per disagreement class")
     args = ap.parse_args(argv)
 
     root = os.path.abspath(args.root)
     report = json.loads(Path(args.verdicts).read_text())
-    verdicts = {norm(v["file"], root): v for v in report["verdicts"]}
-    rows = dict(verdicts)  # path -> verdict (twins share their .mjs verdict)
-    twin_of = {}
-    if not args.no_twins:
-        for p in list(verdicts):
-            if p.endswith(".mjs"):
-                twin = p[:-4] + ".py"
-                if os.path.exists(twin) and twin not in rows:
-                    rows[twin] = verdicts[p]
-                    twin_of[twin] = p
-
+    rows, n_twins = load_rows(report, root, not args.no_twins, args.definitions_only)
     if args.flowlint_json:
         fl = json.loads(Path(args.flowlint_json).read_text())
     else:
@@ -127,104 +259,20 @@ def main(argv: list[str] | None = None) -> int:
     for d in fl["diagnostics"]:
         diags[norm(d["path"], root)].append(d)
 
-    def errors(p: str) -> list[dict]:
-        return [d for d in diags.get(p, []) if d["severity"] == "error"]
-
-    def short(p: str) -> str:
-        return os.path.relpath(p, root)
-
-    print(f"runtime {report.get('runtime')} @ {report.get('runtime_commit')} (node {report.get('node_version')}, "
-          f"zod {report.get('zod_version')}) vs flowlint {fl.get('flowlint')}; {len(rows)} files "
-          f"({len(twin_of)} .py twins scored with their .mjs verdict)")
+    print(
+        f"runtime {report.get('runtime')} @ {report.get('runtime_commit')} (node {report.get('node_version')}, "
+        f"zod {report.get('zod_version')}) vs flowlint {fl.get('flowlint')}; {len(rows)} files "
+        f"({n_twins} .py twins scored with their .mjs verdict"
+        f"{'; files without main left out' if args.definitions_only else ''})"
+    )
     print()
-
+    cmp = Comparison(rows, diags, root, args.examples)
     if not args.no_table:
-        width = max(len(short(p)) for p in rows) if rows else 10
-        print(f"{'file':<{width}}  runtime  def  tests  flowlint-errors")
-        for p in sorted(rows):
-            v = rows[p]
-            tests = v.get("tests", [])
-            ok = sum(1 for t in tests if t["ok"])
-            codes = sorted(Counter(d["code"] for d in errors(p)).items())
-            fl_text = ",".join(f"{c}x{n}" if n > 1 else c for c, n in codes) or "-"
-            agree = accepted(v, "full") != bool(errors(p))
-            print(f"{short(p):<{width}}  {'accept' if accepted(v, 'full') else 'REFUSE':<7}  "
-                  f"{'ok' if v.get('definition_accepted') else 'NO':<3}  {ok:>2}/{len(tests):<2}  "
-                  f"{fl_text}{'' if agree else '   <- disagree'}")
-        print()
-
-    print("agreement (flowlint 'has an error' vs runtime 'refuses'):")
-    for view, label in (("full", "definition + all tests"), ("definition", "definition only (MainValidator)"),
-                        ("user", "definition + tests on {{USER_PARAM}} params only")):
-        n = len(rows)
-        ref = [p for p in rows if not accepted(rows[p], view)]
-        noerr = [p for p in rows if not errors(p)]
-        same = sum(1 for p in rows if (not accepted(rows[p], view)) == bool(errors(p)))
-        print(f"  {label}:")
-        print(f"    runtime refuses {len(ref)}, accepts {n - len(ref)}; flowlint error in "
-              f"{n - len(noerr)}, none in {len(noerr)}")
-        print(f"    overall agreement            {pct(same, n)}")
-        print(f"    runtime refuses -> FL error  {pct(sum(1 for p in ref if errors(p)), len(ref))}")
-        print(f"    FL no error -> runtime acc.  {pct(sum(1 for p in noerr if accepted(rows[p], view)), len(noerr))}")
-    print()
-
-    # Test level: one row a (file, tool, test index).
-    t_n = t_same = t_ref = t_ref_fl = t_fl = t_fl_ref = 0
-    for p, v in rows.items():
-        flagged = {(d.get("tool"), d.get("test_index")) for d in errors(p) if d["code"] in TEST_CODES}
-        for t in v.get("tests", []):
-            rt_bad = not t["ok"]
-            fl_bad = (t["tool"], t["index"]) in flagged
-            t_n += 1
-            t_same += rt_bad == fl_bad
-            t_ref += rt_bad
-            t_ref_fl += rt_bad and fl_bad
-            t_fl += fl_bad
-            t_fl_ref += rt_bad and fl_bad
-    print(f"test level ({t_n} tests; flowlint side = a TST003/TST004/TST006 error on that test):")
-    print(f"    overall agreement              {pct(t_same, t_n)}")
-    print(f"    runtime zod refuses -> FL err  {pct(t_ref_fl, t_ref)}")
-    print(f"    FL test error -> runtime refs  {pct(t_fl_ref, t_fl)}")
-    print()
-
-    print("flowlint error codes (files with the code; of them refused by the runtime, full view):")
-    by_code = defaultdict(set)
-    for p in rows:
-        for d in errors(p):
-            by_code[d["code"]].add(p)
-    for code in sorted(by_code):
-        files = by_code[code]
-        print(f"    {code:<7} {len(files):>4} files, runtime refused {pct(sum(1 for p in files if not accepted(rows[p], 'full')), len(files))}")
-    print()
-
-    print("runtime refusal reasons (files with the reason; of them with a flowlint error):")
-    by_reason = defaultdict(set)
-    for p, v in rows.items():
-        for c in refusal_classes(v, "full"):
-            by_reason[c].add(p)
-    for reason, files in sorted(by_reason.items(), key=lambda kv: (-len(kv[1]), kv[0])):
-        print(f"    {len(files):>4}  FL error {pct(sum(1 for p in files if errors(p)), len(files)):<18} {reason}")
-    print()
-
-    print("disagreement classes (full view), with example files:")
-    silent = defaultdict(list)  # runtime refuses, flowlint no error: by runtime reason
-    for p, v in rows.items():
-        if not accepted(v, "full") and not errors(p):
-            for c in refusal_classes(v, "full"):
-                silent[c].append(p)
-    print("  A. runtime refuses, flowlint reports no error (by runtime reason):")
-    for c, files in sorted(silent.items(), key=lambda kv: (-len(kv[1]), kv[0])):
-        print(f"    {len(files):>4}  {c}   e.g. {', '.join(short(p) for p in sorted(files)[:args.examples])}")
-    extra = defaultdict(list)  # flowlint error, runtime accepts: by flowlint code
-    for p, v in rows.items():
-        if accepted(v, "full"):
-            for code in sorted({d["code"] for d in errors(p)}):
-                extra[code].append(p)
-    print("  B. flowlint reports an error, runtime accepts (by flowlint code):")
-    for c, files in sorted(extra.items(), key=lambda kv: (-len(kv[1]), kv[0])):
-        first = sorted(files)[0]
-        msg = next(d["message"] for d in errors(first) if d["code"] == c)
-        print(f"    {len(files):>4}  {c}   e.g. {', '.join(short(p) for p in sorted(files)[:args.examples])}: {msg[:100]}")
+        cmp.table()
+    cmp.agreement()
+    cmp.test_level()
+    cmp.per_code()
+    cmp.disagreements()
     return 0
 
 

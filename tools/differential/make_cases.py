@@ -14,6 +14,8 @@ import copy
 import json
 import math
 import pprint
+import shutil
+import subprocess
 from pathlib import Path
 
 CASES = Path(__file__).resolve().parents[2] / "tests" / "differential" / "cases"
@@ -74,78 +76,169 @@ def with_tool(change):
 
 # name -> (behaviour comment, main, extra formats)
 CASES_ = {
-    "baseline-v3": ("baseline: a valid v3 definition (every runtime-checked field well formed)", base(), ("json", "py")),
+    "baseline-v3": (
+        "baseline: a valid v3 definition (every runtime-checked field well formed)",
+        base(),
+        ("json", "py"),
+    ),
     "namespace-hyphen-digit": (
         "namespace pattern: 'diff-test2' (v3 /^[a-z]+$/ refuses, v4 /^[a-z][a-z0-9-]*$/ accepts)",
-        with_main(lambda m: m.update(namespace="diff-test2")), ()),
+        with_main(lambda m: m.update(namespace="diff-test2")),
+        (),
+    ),
     "namespace-uppercase": (
         "namespace pattern: 'DiffTest' (both runtimes' patterns refuse capitals)",
-        with_main(lambda m: m.update(namespace="DiffTest")), ()),
-    "version-4": ("version pattern: '4.0.0' (v3 runtime refuses, v4 accepts)",
-                  with_main(lambda m: m.update(version="4.0.0")), ("json",)),
-    "version-short": ("version pattern: '3.0' (both runtimes refuse)",
-                      with_main(lambda m: m.update(version="3.0")), ()),
-    "unknown-main-key": ("unknown main key: main.prompts (v4 VAL003 refuses; v3 has no allow-list)",
-                         with_main(lambda m: m.update(prompts={})), ()),
-    "tool-name-invalid": ("tool name: 'get-items!' (no runtime checks tool names)",
-                          base(**{"get-items!": tool()}), ()),
-    "method-fetch": ("method FETCH (not GET/POST/PUT/DELETE)",
-                     with_tool(lambda t: t.update(method="FETCH")), ("json", "py")),
+        with_main(lambda m: m.update(namespace="DiffTest")),
+        (),
+    ),
+    "version-4": (
+        "version pattern: '4.0.0' (v3 runtime refuses, v4 accepts)",
+        with_main(lambda m: m.update(version="4.0.0")),
+        ("json",),
+    ),
+    "version-short": (
+        "version pattern: '3.0' (both runtimes refuse)",
+        with_main(lambda m: m.update(version="3.0")),
+        (),
+    ),
+    "unknown-main-key": (
+        "unknown main key: main.prompts (v4 VAL003 refuses; v3 has no allow-list)",
+        with_main(lambda m: m.update(prompts={})),
+        (),
+    ),
+    "tool-name-invalid": ("tool name: 'get-items!' (no runtime checks tool names)", base(**{"get-items!": tool()}), ()),
+    "method-fetch": (
+        "method FETCH (not GET/POST/PUT/DELETE)",
+        with_tool(lambda t: t.update(method="FETCH")),
+        ("json", "py"),
+    ),
     "path-no-slash": ("path without leading slash: 'items'", with_tool(lambda t: t.update(path="items")), ()),
     "nine-tools": ("more than 8 tools (9)", base(**{f"getItems{i}": tool() for i in range(9)}), ()),
-    "output-text-csv": ("output mimeType text/csv with an object schema",
-                        with_tool(lambda t: t["output"].update(mimeType="text/csv")), ()),
-    "param-no-z": ("parameter without z block",
-                   with_tool(lambda t: t["parameters"][0].pop("z")), ()),
-    "param-no-position": ("parameter without position block",
-                          with_tool(lambda t: t["parameters"][0].pop("position")), ()),
-    "bad-location": ("bad location: position.location 'header'",
-                     with_tool(lambda t: t["parameters"][0]["position"].update(location="header")), ()),
-    "unknown-primitive": ("unknown primitive 'integer()' (ZodBuilder falls back to z.string())",
-                          one_param("integer()", [], "1", "2", "3"), ()),
-    "primitive-leading-space": ("' number()' with a leading space (startsWith fails -> z.string())",
-                                one_param(" number()", [], 1, 2, 3), ()),
-    "primitive-number-arg": ("'number(5)' (startsWith 'number(' misses 'number()' -> z.string())",
-                             one_param("number(5)", [], 1, 2, 3), ()),
-    "primitive-array-of-string": ("'array(string())' (not 'array()' -> z.string())",
-                                  one_param("array(string())", [], ["a"], ["b"], ["c"]), ()),
-    "enum-space": ("'enum (a,b)' with a space (not 'enum(' -> z.string())",
-                   one_param("enum (a,b)", [], "a", "b", "a"), ()),
-    "options-order": ("options order: ['optional()', 'min(1)'] on number() (v3 applies in order and throws)",
-                      one_param("number()", ["optional()", "min(1)"], 1, 2, 3), ("py",)),
-    "repeated-min": ("repeated min(): ['min(1)', 'min(5)'] (both applied: effective min 5); test value 3",
-                     one_param("number()", ["min(1)", "min(5)"], 5, 6, 3), ()),
-    "min-max-one-string": ("'min(1).max(5)' in one option string (only min(1) applied); test value 9",
-                           one_param("number()", ["min(1).max(5)"], 1, 2, 9), ()),
-    "default-hex": ("default(0x10) on number() (Number('0x10') = 16)",
-                    one_param("number()", ["optional()", "default(0x10)"], 1, 2, 3), ()),
-    "default-infinity": ("default(Infinity) on number()",
-                         one_param("number()", ["optional()", "default(Infinity)"], 1, 2, 3), ()),
-    "regex-slashes": ("regex with slashes: 'regex(/^[a-z]+$/)' (new RegExp keeps the slashes literal)",
-                      one_param("string()", ["regex(/^[a-z]+$/)"], "abc", "def", "ghi"), ()),
-    "regex-dollar-newline": ("regex with $ and a test value with a trailing newline ('abc\\n': JS $ refuses, "
-                             "Python re.search $ accepts)",
-                             one_param("string()", ["regex(^[a-z]+$)"], "abc", "def", "abc\n"), ("json", "py")),
-    "array-min-max": ("array() with min(1), max(2); a test with 3 elements",
-                      one_param("array()", ["min(1)", "max(2)"], ["a"], ["a", "b"], ["a", "b", "c"]), ()),
-    "enum-trailing-comma": ("enum(a,b,) and a test value '' (runtime enum has '' as a value)",
-                            one_param("enum(a,b,)", [], "a", "b", ""), ()),
-    "enum-numeric-tests": ("numeric test values for enum(0,1) (runtime enum values are strings)",
-                           one_param("enum(0,1)", [], 0, 1, 0), ("py",)),
-    "string-default-number": ("string() with default(10) and tests that omit it (default typed as number 10)",
-                              base(getItems=tool([param("q"), param("v", "string()", ["optional()", "default(10)"])],
-                                                 tests({"q": "a"}, {"q": "b"}, {"q": "c"}))), ()),
-    "path-colon-key": ("`:key` path insert parameter: path '/items/:id'",
-                       base(getItems=tool([param("id", location="insert")],
-                                          tests({"id": "1"}, {"id": "2"}, {"id": "3"}), path="/items/:id")), ()),
-    "embedded-user-param": ("embedded 'intitle:{{USER_PARAM}}' as a parameter value",
-                            with_tool(lambda t: t["parameters"][0]["position"].update(value="intitle:{{USER_PARAM}}")),
-                            ()),
-    "unprefixed-server-param": ("unprefixed {{API_KEY}} server param (in requiredServerParams; tests do not pass it)",
-                                base(getItems=tool([param("q"), param("apikey", value="{{API_KEY}}")])), ()),
-    "test-unknown-key": ("a test with a key that is not a parameter",
-                         base(getItems=tool(test_list=tests({"q": "a"}, {"q": "b"}, {"q": "c", "extra": 1}))),
-                         ("py",)),
+    "output-text-csv": (
+        "output mimeType text/csv with an object schema",
+        with_tool(lambda t: t["output"].update(mimeType="text/csv")),
+        (),
+    ),
+    "param-no-z": ("parameter without z block", with_tool(lambda t: t["parameters"][0].pop("z")), ()),
+    "param-no-position": (
+        "parameter without position block",
+        with_tool(lambda t: t["parameters"][0].pop("position")),
+        (),
+    ),
+    "bad-location": (
+        "bad location: position.location 'header'",
+        with_tool(lambda t: t["parameters"][0]["position"].update(location="header")),
+        (),
+    ),
+    "unknown-primitive": (
+        "unknown primitive 'integer()' (ZodBuilder falls back to z.string())",
+        one_param("integer()", [], "1", "2", "3"),
+        (),
+    ),
+    "primitive-leading-space": (
+        "' number()' with a leading space (startsWith fails -> z.string())",
+        one_param(" number()", [], 1, 2, 3),
+        (),
+    ),
+    "primitive-number-arg": (
+        "'number(5)' (startsWith 'number(' misses 'number()' -> z.string())",
+        one_param("number(5)", [], 1, 2, 3),
+        (),
+    ),
+    "primitive-array-of-string": (
+        "'array(string())' (not 'array()' -> z.string())",
+        one_param("array(string())", [], ["a"], ["b"], ["c"]),
+        (),
+    ),
+    "enum-space": (
+        "'enum (a,b)' with a space (not 'enum(' -> z.string())",
+        one_param("enum (a,b)", [], "a", "b", "a"),
+        (),
+    ),
+    "options-order": (
+        "options order: ['optional()', 'min(1)'] on number() (v3 applies in order and throws)",
+        one_param("number()", ["optional()", "min(1)"], 1, 2, 3),
+        ("py",),
+    ),
+    "repeated-min": (
+        "repeated min(): ['min(1)', 'min(5)'] (both applied: effective min 5); test value 3",
+        one_param("number()", ["min(1)", "min(5)"], 5, 6, 3),
+        (),
+    ),
+    "min-max-one-string": (
+        "'min(1).max(5)' in one option string (only min(1) applied); test value 9",
+        one_param("number()", ["min(1).max(5)"], 1, 2, 9),
+        (),
+    ),
+    "default-hex": (
+        "default(0x10) on number() (Number('0x10') = 16)",
+        one_param("number()", ["optional()", "default(0x10)"], 1, 2, 3),
+        (),
+    ),
+    "default-infinity": (
+        "default(Infinity) on number()",
+        one_param("number()", ["optional()", "default(Infinity)"], 1, 2, 3),
+        (),
+    ),
+    "regex-slashes": (
+        "regex with slashes: 'regex(/^[a-z]+$/)' (new RegExp keeps the slashes literal)",
+        one_param("string()", ["regex(/^[a-z]+$/)"], "abc", "def", "ghi"),
+        (),
+    ),
+    "regex-dollar-newline": (
+        "regex with $ and a test value with a trailing newline ('abc\\n': JS $ refuses, Python re.search $ accepts)",
+        one_param("string()", ["regex(^[a-z]+$)"], "abc", "def", "abc\n"),
+        ("json", "py"),
+    ),
+    "array-min-max": (
+        "array() with min(1), max(2); a test with 3 elements",
+        one_param("array()", ["min(1)", "max(2)"], ["a"], ["a", "b"], ["a", "b", "c"]),
+        (),
+    ),
+    "enum-trailing-comma": (
+        "enum(a,b,) and a test value '' (runtime enum has '' as a value)",
+        one_param("enum(a,b,)", [], "a", "b", ""),
+        (),
+    ),
+    "enum-numeric-tests": (
+        "numeric test values for enum(0,1) (runtime enum values are strings)",
+        one_param("enum(0,1)", [], 0, 1, 0),
+        ("py",),
+    ),
+    "string-default-number": (
+        "string() with default(10) and tests that omit it (default typed as number 10)",
+        base(
+            getItems=tool(
+                [param("q"), param("v", "string()", ["optional()", "default(10)"])],
+                tests({"q": "a"}, {"q": "b"}, {"q": "c"}),
+            )
+        ),
+        (),
+    ),
+    "path-colon-key": (
+        "`:key` path insert parameter: path '/items/:id'",
+        base(
+            getItems=tool(
+                [param("id", location="insert")], tests({"id": "1"}, {"id": "2"}, {"id": "3"}), path="/items/:id"
+            )
+        ),
+        (),
+    ),
+    "embedded-user-param": (
+        "embedded 'intitle:{{USER_PARAM}}' as a parameter value",
+        with_tool(lambda t: t["parameters"][0]["position"].update(value="intitle:{{USER_PARAM}}")),
+        (),
+    ),
+    "unprefixed-server-param": (
+        "unprefixed {{API_KEY}} server param (in requiredServerParams; tests do not pass it)",
+        base(getItems=tool([param("q"), param("apikey", value="{{API_KEY}}")])),
+        (),
+    ),
+    "test-unknown-key": (
+        "a test with a key that is not a parameter",
+        base(getItems=tool(test_list=tests({"q": "a"}, {"q": "b"}, {"q": "c", "extra": 1}))),
+        ("py",),
+    ),
     "two-tests": ("fewer than 3 tests (2)", base(getItems=tool(test_list=tests({"q": "a"}, {"q": "b"}))), ()),
 }
 CASES_["unprefixed-server-param"][1]["requiredServerParams"] = ["API_KEY"]
@@ -171,7 +264,11 @@ def main() -> None:
         if "py" in extra:
             text = pprint.pformat(main_, indent=4, width=110, sort_dicts=False)
             (CASES / f"{name}.py").write_text(
-                f"# Behaviour: {behaviour}\n# Twin of {name}.mjs, read by flowlint only.\n\nmain = {text}\n")
+                f"# Behaviour: {behaviour}\n# Twin of {name}.mjs, read by flowlint only.\n\nmain = {text}\n"
+            )
+    ruff = shutil.which("ruff")
+    if ruff:  # the twins are Python files of this repository: keep them in its format
+        subprocess.run([ruff, "format", "--quiet", str(CASES)], check=True)
     print(f"{len(CASES_)} cases in {CASES}")
 
 
