@@ -12,7 +12,8 @@ Runs the installed `flowlint check --format json --no-cache --exit-zero` on ever
   refusals), flowlint has no error -> runtime accepts; for three views of "runtime accepts":
   full (definition + all tests), definition only (MainValidator), and full with tests judged on their
   {{USER_PARAM}} parameters only (record.mjs's secondary view);
-* test-level agreement: a test the runtime's zod refuses vs a flowlint TST003/TST004/TST006 error on it;
+* test-level agreement: a test the runtime's zod refuses vs a flowlint TST003/TST004/TST006 error on it,
+  with the causes of the runtime's refusals on both sides;
 * a per-code breakdown: each flowlint error code (files, and how many of them the runtime refused), and
   each class of runtime refusal reason (files, and how many of them flowlint flagged);
 * the disagreement classes, with one example file each.
@@ -72,6 +73,30 @@ def test_class(test: dict) -> list[str]:
         msg = re.sub(r"\b\d+(\.\d+)?\b", "N", msg)
         out.append(f"test zod {issue.get('code')}: {msg}"[:110])
     return out or ["test refused (no issue)"]
+
+
+def issue_class(issue: dict, non_user: set[str]) -> str:
+    """Why the runtime's zod refused one value, in words that name the cause where it is a known one."""
+    key = issue.get("path", "").split(".")[0]
+    msg = issue.get("message", "")
+    if msg == "Required" and key in non_user:
+        return "fixed/server parameter is in the zod shape, so the call demands it (Required)"
+    if issue.get("code") == "invalid_enum_value" and "{{" in msg:
+        return "enum is the literal shared-list placeholder (no interpolation)"
+    if issue.get("code") == "invalid_enum_value" and "Expected ''," in msg:
+        return "enum() (values in an ignored option) accepts only ''"
+    if issue.get("code") == "invalid_type" and re.match(r"Expected '[^']*'( \| '[^']*')*, received", msg):
+        return f"enum values are strings: {re.sub(r'.*received ', 'received ', msg)}"
+    msg = re.sub(r"'[^']*'(\s*\|\s*'[^']*')*", "…", msg)
+    msg = re.sub(r"\b\d+(\.\d+)?\b", "N", msg)
+    return f"zod {issue.get('code')}: {msg}"[:110]
+
+
+def test_classes(test: dict) -> list[str]:
+    if test.get("refusal"):
+        return ["ZodBuilder/parse throws: " + re.sub(r"'[^']*'", "…", test["refusal"])[:90]]
+    non_user = set(test.get("non_user_keys", []))
+    return sorted({issue_class(i, non_user) for i in test.get("issues", [])}) or ["refused (no issue)"]
 
 
 def refusal_classes(v: dict, view: str) -> list[str]:
@@ -174,7 +199,37 @@ class Comparison:
         print(f"    overall agreement              {pct(same, n)}")
         print(f"    runtime zod refuses -> FL err  {pct(both, rt_bad_n)}")
         print(f"    FL test error -> runtime refs  {pct(both, fl_bad_n)}")
+        self.test_disagreements()
         print()
+
+    def test_disagreements(self) -> None:
+        silent = defaultdict(list)  # (class) -> [(file, tool, index)]
+        caught = defaultdict(list)
+        extra = defaultdict(list)  # flowlint code -> [...]
+        for p, v in self.rows.items():
+            fl_tests = defaultdict(set)
+            for d in self.errors(p):
+                if d["code"] in TEST_CODES:
+                    fl_tests[(d.get("tool"), d.get("test_index"))].add(d["code"])
+            for t in v.get("tests", []):
+                where = (p, t["tool"], t["index"])
+                codes = fl_tests.get((t["tool"], t["index"]), set())
+                if not t["ok"]:
+                    for c in test_classes(t):
+                        (caught if codes else silent)[c].append(where)
+                else:
+                    for code in codes:
+                        extra[code].append(where)
+
+        def show(title: str, table: dict[str, list]) -> None:
+            print(f"  {title}")
+            for c, items in sorted(table.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+                p, tool, index = sorted(items)[0]
+                print(f"    {len(items):>5}  {c}   e.g. {self.short(p)} {tool} test {index}")
+
+        show("runtime refuses the test, flowlint has no test error on it (by cause):", silent)
+        show("runtime refuses the test, flowlint has a test error on it too (by cause):", caught)
+        show("flowlint has a test error, runtime's zod accepts the test (by flowlint code):", extra)
 
     def per_code(self) -> None:
         print("flowlint error codes (files with the code; of them refused by the runtime, full view):")

@@ -23,7 +23,8 @@
 //   the arguments reach it as JSON, so the test minus `_description` is JSON round-tripped first
 //   (recorded as json_changed when that alters it), then z.object( shape ).safeParse( args ).
 //   ok_user_params_only (a secondary view, not the runtime's) repeats the parse with only the
-//   {{USER_PARAM}} parameters of the shape, since the runtime's shape also demands fixed/server ones.
+//   {{USER_PARAM}} parameters of the shape, since the runtime's shape also demands fixed/server ones;
+//   non_user_keys lists those other keys of the shape (fixed values, server params) when there are any.
 // Every throw (import, validator, ZodBuilder, parse) is caught and recorded as a refusal with its message.
 
 import { createRequire } from 'node:module'
@@ -151,6 +152,7 @@ const judgeTests = ( { rt, main, file } ) => {
             const tests = tool && Array.isArray( tool[ 'tests' ] ) ? tool[ 'tests' ] : []
             let schema = null
             let userSchema = null
+            let nonUserKeys = []
             let buildError = null
             try {
                 const shape = rt.ZodBuilder.getZodSchema( { 'route': tool } )
@@ -163,12 +165,14 @@ const judgeTests = ( { rt, main, file } ) => {
                     .map( ( p ) => p[ 'position' ][ 'key' ] ) )
                 userSchema = rt.z.object( Object.fromEntries(
                     Object.entries( shape ).filter( ( [ k ] ) => userKeys.has( k ) ) ) )
+                nonUserKeys = Object.keys( shape ).filter( ( k ) => !userKeys.has( k ) ).sort()
             } catch( err ) {
                 buildError = errorText( err )
             }
             tests
                 .forEach( ( test, index ) => {
                     const row = { tool: toolName, index, ok: false, issues: [] }
+                    if( nonUserKeys.length > 0 ) { row[ 'non_user_keys' ] = nonUserKeys }
                     if( buildError !== null ) {
                         row[ 'refusal' ] = `ZodBuilder: ${buildError}`
                         results.push( row )
