@@ -6,8 +6,8 @@
 // Usage:
 //   node tools/differential/record.mjs RUNTIME_DIR RUNTIME_COMMIT OUT.json FILE_OR_DIR...
 //
-// RUNTIME_DIR is an unpacked flowmcp-core checkout with its dependencies installed
-// (`npm install --omit=dev --ignore-scripts` is enough: only zod is needed).  Which runtime is used:
+// RUNTIME_DIR is an unpacked flowmcp-core checkout with its npm dependencies installed (only its zod is
+// used; no native module is loaded).  Which runtime is used:
 //   * src/v2/task/MainValidator.mjs present -> the v3 runtime (accepts main.version 2.x/3.x;
 //     ZodBuilder applies options in declaration order at c9c0f57),
 //   * else src/v4/task/MainValidator.mjs -> the v4 runtime.
