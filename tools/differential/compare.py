@@ -63,18 +63,6 @@ def message_class(message: str) -> str:
     return m[:110]
 
 
-def test_class(test: dict) -> list[str]:
-    if test.get("refusal"):
-        text = re.sub(r"'[^']*'|\"[^\"]*\"", "…", test["refusal"])
-        return ["test refusal: " + text[:90]]
-    out = []
-    for issue in test.get("issues", []):
-        msg = re.sub(r"'[^']*'(\s*\|\s*'[^']*')*", "…", issue.get("message", ""))
-        msg = re.sub(r"\b\d+(\.\d+)?\b", "N", msg)
-        out.append(f"test zod {issue.get('code')}: {msg}"[:110])
-    return out or ["test refused (no issue)"]
-
-
 def issue_class(issue: dict, non_user: set[str]) -> str:
     """Why the runtime's zod refused one value, in words that name the cause where it is a known one."""
     key = issue.get("path", "").split(".")[0]
@@ -108,7 +96,7 @@ def refusal_classes(v: dict, view: str) -> list[str]:
         for t in v.get("tests", []):
             ok = t.get("ok_user_params_only", t["ok"]) if view == "user" and not t.get("refusal") else t["ok"]
             if not ok:
-                classes += test_class(t)
+                classes += ["test: " + c for c in test_classes(t)]
     if not classes and v.get("refusal"):
         classes.append(message_class(v["refusal"]))
     return sorted(set(classes))
