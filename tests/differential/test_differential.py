@@ -76,6 +76,11 @@ def test_pinned_runtime_behaviours() -> None:
         assert rt["enum-trailing-comma.mjs"]["tests"][2]["ok"]  # '' is an enum value
         assert not any(t["ok"] for t in rt["primitive-leading-space.mjs"]["tests"])  # ' number()' -> z.string()
     assert v3["unknown-main-key.mjs"]["accepted"]
+    assert v4["v4-namespace-hyphen-digit.mjs"]["accepted"] and not v3["v4-namespace-hyphen-digit.mjs"]["accepted"]
+    assert any(m.startswith("VAL076 ") for m in v4["v4-unknown-tool-key.mjs"]["messages"])
+    assert any(m.startswith("VAL077 ") for m in v4["v4-unknown-parameter-key.mjs"]["messages"])
+    assert v4["v4-two-tests.mjs"]["accepted"]
+    assert any(w.startswith("TST001 warning") for w in v4["v4-two-tests.mjs"]["warnings"])
     assert any(m.startswith("VAL003 main.prompts") for m in v4["unknown-main-key.mjs"]["messages"])
 
 

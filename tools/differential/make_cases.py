@@ -244,6 +244,49 @@ CASES_ = {
 CASES_["unprefixed-server-param"][1]["requiredServerParams"] = ["API_KEY"]
 
 
+def v4(m: dict) -> dict:
+    m["version"] = "4.0.0"
+    return m
+
+
+# The same kind of one-place change on a 4.0.0 definition, for behaviours where the v4 runtime differs
+# (the v4 runtime refuses every 3.x definition at VAL014 before it looks at anything else).
+CASES_.update(
+    {
+        "v4-namespace-hyphen-digit": (
+            "namespace pattern on a v4 definition: 'diff-test2' (v4 accepts; v3 refuses namespace and version)",
+            v4(with_main(lambda m: m.update(namespace="diff-test2"))),
+            (),
+        ),
+        "v4-unknown-main-key": (
+            "unknown main key on a v4 definition: main.prompts (v4 VAL003)",
+            v4(with_main(lambda m: m.update(prompts={}))),
+            (),
+        ),
+        "v4-unknown-tool-key": (
+            "unknown tool key on a v4 definition: async (v4 VAL076, a code in no spec version)",
+            v4(with_tool(lambda t: t.update({"async": True}))),
+            (),
+        ),
+        "v4-unknown-parameter-key": (
+            "unknown parameter key on a v4 definition: required (v4 VAL077, a code in no spec version)",
+            v4(with_tool(lambda t: t["parameters"][0].update(required=True))),
+            (),
+        ),
+        "v4-two-tests": (
+            "fewer than 3 tests on a v4 definition (v4 TST001 is a warning only)",
+            v4(base(getItems=tool(test_list=tests({"q": "a"}, {"q": "b"})))),
+            (),
+        ),
+        "v4-options-order": (
+            "options order on a v4 definition: ['optional()', 'default(5)', 'min(1)', 'max(9)'] (v4 re-orders)",
+            v4(one_param("number()", ["optional()", "default(5)", "min(1)", "max(9)"], 1, 2, 10)),
+            (),
+        ),
+    }
+)
+
+
 def js_value(v):
     if isinstance(v, float) and math.isinf(v):
         return "Infinity" if v > 0 else "-Infinity"

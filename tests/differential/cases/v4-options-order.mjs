@@ -1,0 +1,61 @@
+// Behaviour: options order on a v4 definition: ['optional()', 'default(5)', 'min(1)', 'max(9)'] (v4 re-orders)
+
+export const main = {
+    "namespace": "difftest",
+    "name": "DiffTest",
+    "description": "Differential harness fixture.",
+    "version": "4.0.0",
+    "docs": [
+        "https://example.com/docs"
+    ],
+    "tags": [],
+    "root": "https://api.example.com",
+    "requiredServerParams": [],
+    "headers": {},
+    "tools": {
+        "getItems": {
+            "method": "GET",
+            "path": "/items",
+            "description": "Fetch items.",
+            "parameters": [
+                {
+                    "position": {
+                        "key": "v",
+                        "value": "{{USER_PARAM}}",
+                        "location": "query"
+                    },
+                    "z": {
+                        "primitive": "number()",
+                        "options": [
+                            "optional()",
+                            "default(5)",
+                            "min(1)",
+                            "max(9)"
+                        ]
+                    }
+                }
+            ],
+            "tests": [
+                {
+                    "_description": "test 1",
+                    "v": 1
+                },
+                {
+                    "_description": "test 2",
+                    "v": 2
+                },
+                {
+                    "_description": "test 3",
+                    "v": 10
+                }
+            ],
+            "output": {
+                "mimeType": "application/json",
+                "schema": {
+                    "type": "object",
+                    "properties": {}
+                }
+            }
+        }
+    }
+}
