@@ -10,7 +10,7 @@ from flowlint.lint.rule import Example, Expect, Rule, example
 
 class RegexUnsupported(Rule):
     code = Code.FL005
-    z_problem = ZProblem.REGEX_UNSUPPORTED
+    z_problems = (ZProblem.REGEX_UNSUPPORTED,)
     name = "regex-unsupported"
     severity = Severity.WARNING
     summary = "A regex() pattern that Python cannot compile is not enforced on test values"

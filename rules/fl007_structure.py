@@ -1,4 +1,4 @@
-"""FL007: main, its tools and its resources have the shape the rules rely on."""
+"""FL007: main, each tool, the resources and their queries have the shape the rules rely on (no spec code)."""
 
 from __future__ import annotations
 
@@ -49,17 +49,6 @@ class Structure(Rule):
     ]
     INVALID = [
         Example(
-            example("""\
-    tools: {
-        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [], tests: [ { _description: 'Up' } ] }
-    },
-    routes: {
-        getPong: { method: 'GET', path: '/pong', description: 'Health check', parameters: [], tests: [ { _description: 'Up' } ] }
-    }"""),
-            (Expect(6, 5, "main has both tools and routes"),),
-            title="tools and routes",
-        ),
-        Example(
             """\
 main = dict(
     namespace='demo', name='Demo', description='Demo API', version='3.0.0', root='https://api.example.com',
@@ -84,19 +73,11 @@ main = dict(
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         main = ctx.definition.main
-        if main.get("tools") is not None and main.get("routes") is not None:
-            entry = main.entry("routes")
-            assert entry is not None
+        container = main.get("resources")  # (tools and routes: VAL016)
+        if container is not None and not isinstance(container, (SObject, NonStatic)):
             yield self.finding(
-                "main has both tools and routes; routes is the pre-v3 name of tools: merge them into tools",
-                entry.key_span,
+                f"main.resources must be an object keyed by name, got {type_name(container)}", container.span
             )
-        for section in ("tools", "routes", "resources"):
-            container = main.get(section)
-            if container is not None and not isinstance(container, (SObject, NonStatic)):
-                yield self.finding(
-                    f"main.{section} must be an object keyed by name, got {type_name(container)}", container.span
-                )
         for tool in ctx.definition.tools:
             if not isinstance(tool.node, (SObject, NonStatic)):
                 yield self.finding(

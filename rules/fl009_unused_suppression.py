@@ -57,9 +57,9 @@ class UnusedSuppression(Rule):
             example("""\
     tools: {
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
-            tests: [ { _description: 'Service is up' } ] } // flowlint: ignore
+            tests: [ { _description: 'Up' }, { _description: 'Still up' }, { _description: 'Up again' } ] } // flowlint: ignore
     }"""),
-            (Expect(5, 60, "unused suppression: `flowlint: ignore`"),),
+            (Expect(5, 109, "unused suppression: `flowlint: ignore`"),),
             title="blanket ignore",
         ),
         Example(

@@ -1,4 +1,9 @@
-"""TST001: every tool and resource query has at least `min_tests` tests."""
+"""TST001: every tool and resource query has at least `min_tests` tests (error) and `recommended_tests` (warning).
+
+Two audiences, two numbers: flowlint's seed asks for one test (an error below it, `min_tests`); the
+specification and the runtime ask for three (FlowMCP's runtime reports fewer as a TST001 warning,
+`recommended_tests`). A resource query without any tests is RES011's.
+"""
 
 from __future__ import annotations
 
@@ -15,10 +20,11 @@ class MinTests(Rule):
     code = Code.TST001
     name = "min-tests"
     severity = Severity.ERROR
-    summary = "Each tool must have at least 1 test (configurable: min_tests)"
+    summary = "Each tool needs at least 1 test (min_tests), and 3 to satisfy the specification (recommended_tests)"
     why = (
         "Tests are the executable examples of a tool: they document it, and capture runs them to record "
-        "real responses and generate the output schema. A tool without tests can do neither."
+        "real responses and generate the output schema. A tool without tests can do neither. The "
+        "specification asks for 3 per tool and per resource query; FlowMCP's runtime warns below that."
     )
     fix = "Add a `tests` array with at least one `{ _description: '...', <param>: <value> }` object."
     VALID = [
@@ -26,7 +32,7 @@ class MinTests(Rule):
             example("""\
     tools: {
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
-            tests: [ { _description: 'Service is up' } ] }
+            tests: [ { _description: 'Service is up' }, { _description: 'Still up' }, { _description: 'Up again' } ] }
     }""")
         )
     ]
@@ -47,33 +53,54 @@ class MinTests(Rule):
             (Expect(4, 102, "has 0 tests; at least 1 required"),),
             title="empty tests",
         ),
+        Example(
+            example("""\
+    tools: {
+        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
+            tests: [ { _description: 'Service is up' } ] }
+    }"""),
+            (Expect(5, 20, "has 1 test; the specification and FlowMCP's runtime ask for at least 3"),),
+            title="fewer than the specification's 3 (a warning)",
+        ),
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         minimum = ctx.config.min_tests
+        recommended = ctx.config.recommended_tests
         for tool in ctx.definition.tools:
             if tool.obj is None:
                 continue
             noun = tool_noun(tool.kind)
             node = tool.tests_node
-            if node is None:
-                if minimum > 0:
+            count = len(node.items) if isinstance(node, SArray) else 0
+            if node is not None and not isinstance(node, SArray):
+                yield self.finding(
+                    f"tests of {noun} '{tool.label}' must be an array of test objects, got {type_name(node)}",
+                    node.span,
+                    tool=tool.label,
+                )
+            elif tool.kind == "query" and count == 0:
+                continue  # RES011
+            elif count < minimum:
+                if node is None:
                     yield self.finding(
                         f"{noun} '{tool.label}' has no tests; add at least {minimum}: "
                         "tests: [ { _description: '...', ... } ]",
                         tool.key_span,
                         tool=tool.label,
                     )
-            elif not isinstance(node, SArray):
-                yield self.finding(
-                    f"tests of {noun} '{tool.label}' must be an array of test objects, got {type_name(node)}",
-                    node.span,
+                else:
+                    yield self.finding(
+                        f"{noun} '{tool.label}' has {count} test{'s' if count != 1 else ''}; at least {minimum} required",
+                        node.span,
+                        tool=tool.label,
+                    )
+            elif count < recommended:
+                yield Finding(
+                    self.code,
+                    f"{noun} '{tool.label}' has {count} test{'s' if count != 1 else ''}; the specification and "
+                    f"FlowMCP's runtime ask for at least {recommended} (set recommended_tests to change this)",
+                    node.span if node is not None else tool.key_span,
                     tool=tool.label,
-                )
-            elif len(node.items) < minimum:
-                count = len(node.items)
-                yield self.finding(
-                    f"{noun} '{tool.label}' has {count} test{'s' if count != 1 else ''}; at least {minimum} required",
-                    node.span,
-                    tool=tool.label,
+                    severity=Severity.WARNING,
                 )

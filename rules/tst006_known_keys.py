@@ -21,8 +21,9 @@ class KnownKeys(Rule):
     why = (
         "Only {{USER_PARAM}} parameters are supplied by the caller. A test key for a fixed or server "
         "parameter, or a misspelt key, is silently dropped at runtime, so the test does not do what it says. "
-        "A parameter whose value is a named placeholder such as '{{LATITUDE}}' is treated as a fixed value "
-        "by FlowMCP: tests (and callers) cannot set it."
+        "A value is the caller's when it contains {{USER_PARAM}} (`'intitle:{{USER_PARAM}}'` too); any other "
+        "placeholder such as '{{LATITUDE}}' is read by the runtime from the server parameter of that name "
+        "(sent as '' when unset): tests (and callers) cannot set it."
     )
     fix = "Remove the key, correct its spelling, or give the parameter the value '{{USER_PARAM}}'."
     VALID = [
@@ -43,7 +44,13 @@ class KnownKeys(Rule):
             parameters: [ { position: { key: 'latitude', value: '{{LATITUDE}}', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
             tests: [ { _description: 'Berlin', latitude: 52.52 } ] }
     }"""),
-            (Expect(6, 48, "its value '{{LATITUDE}}' is a named placeholder"),),
+            (
+                Expect(
+                    6,
+                    48,
+                    "its value '{{LATITUDE}}' is not {{USER_PARAM}}: FlowMCP's runtime reads it from the server parameter LATITUDE",
+                ),
+            ),
             title="named placeholder",
         ),
         Example(
@@ -111,16 +118,12 @@ def _explain(key: str, tool: Tool) -> str:
     if by_key is not None:
         name = by_key.key or key
         if by_key.role == "placeholder":
-            if "USER_PARAM" in by_key.placeholders:
-                return (
-                    f"'{key}' sets parameter '{name}', but its value '{by_key.value}' embeds {{{{USER_PARAM}}}} "
-                    "in other text; FlowMCP substitutes only a value that is exactly '{{USER_PARAM}}', "
-                    "so tests and callers cannot set it"
-                )
+            source = by_key.server_param or "?"
             return (
-                f"'{key}' sets parameter '{name}', but its value '{by_key.value}' is a named placeholder, "
-                "which FlowMCP treats as a fixed value, so tests and callers cannot set it; "
-                "use value: '{{USER_PARAM}}'"
+                f"'{key}' sets parameter '{name}', but its value '{by_key.value}' is not {{{{USER_PARAM}}}}: "
+                f"FlowMCP's runtime reads it from the server parameter {source} (the environment; sent as '' "
+                "when unset), never from callers or tests; to let callers set it, write value: "
+                f"'{{{{USER_PARAM}}}}' and key the tests by '{name}'"
             )
         if by_key.role == "server":
             return (

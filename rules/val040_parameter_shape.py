@@ -1,4 +1,4 @@
-"""VAL040: a parameter is `{ position: { key, value, location }, z: { primitive, options } }`."""
+"""VAL035, VAL040, VAL041, VAL042: parameters are an array of `{ position: { key, value, location }, z: {...} }`."""
 
 from __future__ import annotations
 
@@ -59,53 +59,144 @@ export const main = {
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        for tool in ctx.definition.tools:
-            node = tool.parameters_node
-            if node is None or isinstance(node, NonStatic):
+        return (finding for finding in shape_findings(ctx) if finding.code == self.code)
+
+
+class ParametersArray(Rule):
+    code = Code.VAL035
+    name = "parameters-array"
+    severity = Severity.ERROR
+    summary = "tool.parameters must be an array"
+    why = "FlowMCP iterates the parameters; the runtime refuses to load a tool whose parameters are not an array."
+    fix = "Write `parameters: []` for a tool without parameters."
+    VALID = ParameterShape.VALID
+    INVALID = [
+        Example(
+            example("""\
+    tools: {
+        getCoins: { method: 'GET', path: '/coins', description: 'Coins', parameters: {},
+            tests: [ { _description: 'All' } ] }
+    }"""),
+            (Expect(4, 86, "parameters must be an array, got object"),),
+        )
+    ]
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        return (finding for finding in shape_findings(ctx) if finding.code == self.code)
+
+
+class PositionKey(Rule):
+    code = Code.VAL041
+    name = "position-key"
+    severity = Severity.ERROR
+    summary = "position.key is required and must be a non-empty string"
+    why = "The key names the query field, the path placeholder or the body field; the runtime refuses an empty one."
+    fix = "Write `position: { key: 'id', value: '{{USER_PARAM}}', location: 'query' }`."
+    VALID = ParameterShape.VALID
+    INVALID = [
+        Example(
+            example("""\
+    tools: {
+        getCoin: { method: 'GET', path: '/coins', description: 'Coins',
+            parameters: [ { position: { key: '', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
+            tests: [ { _description: 'All' } ] }
+    }"""),
+            (Expect(5, 46, "position.key must be a non-empty string"),),
+        )
+    ]
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        return (finding for finding in shape_findings(ctx) if finding.code == self.code)
+
+
+class PositionValue(Rule):
+    code = Code.VAL042
+    name = "position-value"
+    severity = Severity.ERROR
+    summary = "position.value is required and must be a non-empty string"
+    why = (
+        "The value is `{{USER_PARAM}}`, a server parameter or a fixed value; the runtime refuses an empty one "
+        "(it tests truthiness, so '' counts as missing)."
+    )
+    fix = "Write `value: '{{USER_PARAM}}'` for a value the caller gives."
+    VALID = ParameterShape.VALID
+    INVALID = [
+        Example(
+            example("""\
+    tools: {
+        getCoin: { method: 'GET', path: '/coins', description: 'Coins',
+            parameters: [ { position: { key: 'id', value: 7, location: 'query' }, z: { primitive: 'string()', options: [] } } ],
+            tests: [ { _description: 'All' } ] }
+    }"""),
+            (Expect(5, 59, "position.value must be a non-empty string, got number"),),
+        )
+    ]
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        return (finding for finding in shape_findings(ctx) if finding.code == self.code)
+
+
+def shape_findings(ctx: RuleContext) -> Iterator[Finding]:
+    """The findings of VAL035 and VAL040-VAL042, each with its code."""
+    for tool in ctx.definition.tools:
+        node = tool.parameters_node
+        if node is None or isinstance(node, NonStatic):
+            continue
+        if not isinstance(node, SArray):
+            yield Finding(
+                Code.VAL035, f"parameters must be an array, got {type_name(node)}", node.span, tool=tool.label
+            )
+            continue
+        for parameter in tool.parameters:
+            item = parameter.node
+            if isinstance(item, NonStatic):
+                continue  # computed by code: FL003 reports it
+            if not isinstance(item, SObject):
+                yield Finding(
+                    Code.VAL040,
+                    f"parameter #{parameter.index} must be an object {{ position, z }}, got {type_name(item)}",
+                    item.span,
+                    tool=tool.label,
+                )
                 continue
-            if not isinstance(node, SArray):
-                yield self.finding(f"parameters must be an array, got {type_name(node)}", node.span, tool=tool.label)
-                continue
-            for parameter in tool.parameters:
-                item = parameter.node
-                if isinstance(item, NonStatic):
-                    continue  # computed by code: FL003 reports it
-                if not isinstance(item, SObject):
-                    yield self.finding(
-                        f"parameter #{parameter.index} must be an object {{ position, z }}, got {type_name(item)}",
-                        item.span,
-                        tool=tool.label,
-                    )
-                    continue
-                if tool.kind == "query" and item.get("position") is None and item.get("key") is not None:
-                    continue  # seed 000's { key, type, description, required } form
-                name = f"'{parameter.key}'" if parameter.key else f"#{parameter.index}"
-                position = item.get("position")
-                if not isinstance(position, (SObject, NonStatic)):
-                    yield self.finding(
-                        f"parameter {name} has no position {{ key, value, location }} block",
-                        item.span,
-                        tool=tool.label,
-                        parameter=parameter.key,
-                    )
-                elif isinstance(position, SObject):  # (FL003 reports a non-static one)
-                    for field in ("key", "value"):
-                        value = position.get(field)
-                        if isinstance(value, NonStatic):
-                            continue
-                        if not (isinstance(value, SScalar) and isinstance(value.value, str) and value.value):
-                            yield self.finding(
-                                f"parameter {name}: position.{field} must be a non-empty string"
-                                + (f", got {type_name(value)}" if value is not None else ""),
-                                value.span if value is not None else position.span,
-                                tool=tool.label,
-                                parameter=parameter.key,
-                            )
-                z = item.get("z")
-                if not isinstance(z, (SObject, NonStatic)):
-                    yield self.finding(
-                        f"parameter {name} has no z block; add z: {{ primitive: 'string()', options: [] }}",
-                        z.span if z is not None else item.span,
-                        tool=tool.label,
-                        parameter=parameter.key,
-                    )
+            if tool.kind == "query" and item.get("position") is None and item.get("key") is not None:
+                continue  # seed 000's { key, type, description, required } form
+            name = f"'{parameter.key}'" if parameter.key else f"#{parameter.index}"
+            position = item.get("position")
+            if not isinstance(position, (SObject, NonStatic)):
+                yield Finding(
+                    Code.VAL040,
+                    f"parameter {name} has no position {{ key, value, location }} block",
+                    item.span,
+                    tool=tool.label,
+                    parameter=parameter.key,
+                )
+            elif isinstance(position, SObject):  # (FL003 reports a non-static one)
+                for field in ("key", "value"):
+                    value = position.get(field)
+                    if isinstance(value, NonStatic):
+                        continue
+                    if not (isinstance(value, SScalar) and isinstance(value.value, str) and value.value):
+                        yield Finding(
+                            Code.VAL041 if field == "key" else Code.VAL042,
+                            f"parameter {name}: position.{field} must be a non-empty string"
+                            + (
+                                ""
+                                if value is None
+                                else ", got ''"
+                                if isinstance(value, SScalar) and value.value == ""
+                                else f", got {type_name(value)}"
+                            ),
+                            value.span if value is not None else position.span,
+                            tool=tool.label,
+                            parameter=parameter.key,
+                        )
+            z = item.get("z")
+            if not isinstance(z, (SObject, NonStatic)):
+                yield Finding(
+                    Code.VAL040,
+                    f"parameter {name} has no z block; add z: {{ primitive: 'string()', options: [] }}",
+                    z.span if z is not None else item.span,
+                    tool=tool.label,
+                    parameter=parameter.key,
+                )

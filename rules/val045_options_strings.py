@@ -24,7 +24,7 @@ from flowlint.lint.rule import (
 
 class OptionsStrings(Rule):
     code = Code.VAL045
-    z_problem = ZProblem.OPTION_ENTRY
+    z_problems = (ZProblem.OPTION_ENTRY,)
     name = "options-strings"
     severity = Severity.ERROR
     summary = "z.options must be an array of strings, one option each"

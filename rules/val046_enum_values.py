@@ -10,7 +10,7 @@ from flowlint.lint.rule import Example, Expect, Rule, example
 
 class EnumValues(Rule):
     code = Code.VAL046
-    z_problem = ZProblem.ENUM_VALUES
+    z_problems = (ZProblem.ENUM_VALUES,)
     name = "enum-values"
     severity = Severity.ERROR
     summary = "enum() must list at least one value: enum(A,B,C), no spaces, no JavaScript array syntax"

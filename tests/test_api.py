@@ -15,7 +15,8 @@ BROKEN = """\
 export const main = {
     namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',
     tools: {
-        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [] }
+        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
+            output: { mimeType: 'application/json', schema: { type: 'object' } } }
     }
 }
 """

@@ -12,8 +12,13 @@ export const main = {
     namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',
     tools: {
 """
-OLD = "        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [] },\n"
-NEW = "        getPong: { method: 'GET', path: '/pong', description: 'Pong check', parameters: [] },\n"
+OUTPUT = "output: { mimeType: 'application/json', schema: { type: 'object' } }"
+THREE_TESTS = "tests: [ { _description: 'Up' }, { _description: 'Still up' }, { _description: 'Up again' } ]"
+# Complete tools but for their tests (a TST001 error each).
+OLD = (
+    "        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [], " + OUTPUT + " },\n"
+)
+NEW = "        getPong: { method: 'GET', path: '/pong', description: 'Pong check', parameters: [], " + OUTPUT + " },\n"
 FOOTER = "    }\n}\n"
 
 
@@ -82,7 +87,8 @@ def test_bad_baseline_is_a_usage_error(tmp_path: Path) -> None:
 
 
 def test_unused_suppressions_are_fl009_info(tmp_path: Path) -> None:
-    tested = OLD.replace("parameters: [] }", "parameters: [], tests: [ { _description: 'Up' } ] }")
+    tested = OLD.replace(OUTPUT + " }", OUTPUT + ", " + THREE_TESTS + " }")
+    assert tested != OLD
     comment = "        // flowlint: ignore[TST001, TST004]\n"
     (tmp_path / "a.mjs").write_text(HEADER + comment + tested + FOOTER, encoding="utf-8")
     result = invoke_cli("check", "a.mjs", cwd=tmp_path)

@@ -34,7 +34,12 @@ DEFINITION = """export const main = {
                 { position: { key: 'id', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [] } },
                 { position: { key: 'chain', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum({{chains:alias}})', options: [] } }
             ],
-            tests: [ { _description: 'first', id: 1, chain: 'ETH' }, { _description: 'second', id: 2, chain: 'BSC' } ]
+            output: { mimeType: 'application/json', schema: { type: 'object' } },
+            tests: [
+                { _description: 'first', id: 1, chain: 'ETH' },
+                { _description: 'second', id: 2, chain: 'BSC' },
+                { _description: 'third', id: 3, chain: 'BSC' }
+            ]
         }
     }
 }
@@ -103,7 +108,7 @@ def test_an_edited_definition_is_linted_again(project: Path) -> None:
 
 def test_an_edited_configuration_is_linted_again(project: Path) -> None:
     assert check(project)[0] == 0
-    (project / "pyproject.toml").write_text("[tool.flowlint]\nmin_tests = 3\n")
+    (project / "pyproject.toml").write_text("[tool.flowlint]\nmin_tests = 4\n")  # the definition has 3 tests
     code, output = check(project)
     assert code == 1 and "TST001" in output
     assert check(project, "--min-tests", "1")[0] == 0  # a command-line override is part of the key too

@@ -19,10 +19,16 @@ export const main = {
     namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',
     tools: {
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
-            tests: [ { _description: 'Service is up' } ] }
+            output: { mimeType: 'application/json', schema: { type: 'object' } },
+            tests: [ { _description: 'Service is up' }, { _description: 'Still up' }, { _description: 'Up again' } ] }
     }
 }
 """
+
+BROKEN_TESTS = (
+    "tests: [ { _description: 'Ten', limit: '10' }, { _description: 'Default page size' }, "
+    "{ _description: 'Five', limit: 5 } ] }"
+)
 
 BROKEN = """\
 export const main = {
@@ -30,10 +36,12 @@ export const main = {
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
             parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'optional()' ] } } ],
-            tests: [ { _description: 'Ten', limit: '10' } ] }
+            output: { mimeType: 'application/json', schema: { type: 'object' } },
+            tests: [ { _description: 'Ten', limit: '10' }, { _description: 'Default page size' }, { _description: 'Five', limit: 5 } ] }
     }
 }
 """
+assert BROKEN_TESTS in BROKEN
 
 
 def write(folder: Path, name: str, text: str) -> Path:
@@ -56,7 +64,7 @@ def test_error_exits_1_with_text_lines(tmp_path: Path) -> None:
     assert result.returncode == 1
     lines = result.stdout.splitlines()
     assert lines[0] == (
-        "demo.mjs:6:52: TST004 error test 0 ('Ten'): parameter 'limit' expects number(), got "
+        "demo.mjs:7:52: TST004 error test 0 ('Ten'): parameter 'limit' expects number(), got "
         "string '10'; write 10 without quotes"
     )
     assert lines[-1] == "Found 1 error in 1 file (1 definition, 0 skipped)."
@@ -73,9 +81,9 @@ def test_json_format_fields(tmp_path: Path) -> None:
         "severity": "error",
         "message": "test 0 ('Ten'): parameter 'limit' expects number(), got string '10'; write 10 without quotes",
         "path": "demo.mjs",
-        "line": 6,
+        "line": 7,
         "column": 52,
-        "end_line": 6,
+        "end_line": 7,
         "end_column": 56,
         "tool": "getMarkets",
         "test_index": 0,
@@ -88,14 +96,14 @@ def test_select_ignore_and_fail_on(tmp_path: Path) -> None:
     write(tmp_path, "demo.mjs", BROKEN)
     assert invoke_cli("check", "demo.mjs", "--ignore", "TST004", cwd=tmp_path).returncode == 0
     assert invoke_cli("check", "demo.mjs", "--select", "TST001,TST002", cwd=tmp_path).returncode == 0
-    # TST008 (info) remains once TST004 is fixed: --fail-on info turns it into a failure.
-    write(
-        tmp_path,
-        "demo.mjs",
-        BROKEN.replace("limit: '10'", "limit: 10").replace(
-            "{ _description: 'Ten', limit: 10 }", "{ _description: 'Default' }"
-        ),
+    # TST008 (info) remains once TST004 is fixed and no test sets the optional limit: --fail-on info
+    # turns it into a failure.
+    untested_limit = BROKEN.replace(
+        BROKEN_TESTS,
+        "tests: [ { _description: 'Default' }, { _description: 'Default again' }, { _description: 'Third' } ] }",
     )
+    assert untested_limit != BROKEN
+    write(tmp_path, "demo.mjs", untested_limit)
     assert invoke_cli("check", "demo.mjs", cwd=tmp_path).returncode == 0
     info = invoke_cli("check", "demo.mjs", "--fail-on", "info", cwd=tmp_path)
     assert info.returncode == 1 and "TST008 info" in info.stdout
@@ -103,9 +111,9 @@ def test_select_ignore_and_fail_on(tmp_path: Path) -> None:
 
 def test_min_tests_option_and_config(tmp_path: Path) -> None:
     write(tmp_path, "demo.mjs", CLEAN)
-    result = invoke_cli("check", "demo.mjs", "--min-tests", "3", cwd=tmp_path)
-    assert result.returncode == 1 and "has 1 test; at least 3 required" in result.stdout
-    write(tmp_path, "pyproject.toml", "[tool.flowlint]\nmin_tests = 3\n")
+    result = invoke_cli("check", "demo.mjs", "--min-tests", "4", cwd=tmp_path)
+    assert result.returncode == 1 and "has 3 tests; at least 4 required" in result.stdout
+    write(tmp_path, "pyproject.toml", "[tool.flowlint]\nmin_tests = 4\n")
     assert invoke_cli("check", "demo.mjs", cwd=tmp_path).returncode == 1
     assert invoke_cli("check", "demo.mjs", "--min-tests", "1", cwd=tmp_path).returncode == 0
 
@@ -128,17 +136,14 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
 
 
 def test_inline_suppression(tmp_path: Path) -> None:
-    suppressed = BROKEN.replace(
-        "tests: [ { _description: 'Ten', limit: '10' } ] }",
-        "// flowlint: ignore[TST004]\n            tests: [ { _description: 'Ten', limit: '10' } ] }",
-    )
+    suppressed = BROKEN.replace(BROKEN_TESTS, "// flowlint: ignore[TST004]\n            " + BROKEN_TESTS)
     write(tmp_path, "demo.mjs", suppressed)
     result = invoke_cli("check", "demo.mjs", cwd=tmp_path)
     assert result.returncode == 0, result.stdout
-    same_line = BROKEN.replace("limit: '10' } ] }", "limit: '10' } ] } // flowlint: ignore[TST004]")
+    same_line = BROKEN.replace(BROKEN_TESTS, BROKEN_TESTS + " // flowlint: ignore[TST004]")
     write(tmp_path, "demo.mjs", same_line)
     assert invoke_cli("check", "demo.mjs", cwd=tmp_path).returncode == 0
-    other_code = BROKEN.replace("limit: '10' } ] }", "limit: '10' } ] } // flowlint: ignore[TST001]")
+    other_code = BROKEN.replace(BROKEN_TESTS, BROKEN_TESTS + " // flowlint: ignore[TST001]")
     write(tmp_path, "demo.mjs", other_code)
     assert invoke_cli("check", "demo.mjs", cwd=tmp_path).returncode == 1
 

@@ -18,7 +18,7 @@ def findings(stdout: str) -> set[str]:
 def _two_projects(root: Path) -> None:
     write(root, "a/pyproject.toml", '[tool.flowlint]\nignore = ["TST004"]\n')
     write(root, "a/demo.mjs", BROKEN)
-    write(root, "b/flowlint.toml", 'min-tests = 2\nseverity = { TST004 = "warning", TST001 = "warning" }\n')
+    write(root, "b/flowlint.toml", 'min-tests = 4\nseverity = { TST004 = "warning", TST001 = "warning" }\n')
     write(root, "b/demo.mjs", BROKEN)
 
 
@@ -30,7 +30,7 @@ def test_each_file_gets_its_nearest_configuration_in_any_order(tmp_path: Path) -
     lines = findings(forward.stdout)
     assert not any(line.startswith("a/demo.mjs") and "TST004" in line for line in lines)  # a ignores it
     assert any(line.startswith("b/demo.mjs") and "TST004 warning" in line for line in lines)  # b re-grades it
-    assert any(line.startswith("b/demo.mjs") and "TST001 warning" in line for line in lines)  # b wants 2 tests
+    assert any(line.startswith("b/demo.mjs") and "TST001 warning" in line for line in lines)  # b wants 4 tests
     assert not any(line.startswith("a/demo.mjs") and "TST001" in line for line in lines)
     # the same with the files named one by one, as pre-commit passes them
     files = invoke_cli("check", "b/demo.mjs", "a/demo.mjs", cwd=tmp_path)
@@ -68,7 +68,7 @@ def test_per_file_ignores_are_relative_to_the_configuration(tmp_path: Path) -> N
     write(
         tmp_path,
         "pyproject.toml",
-        '[tool.flowlint]\nmin_tests = 2\n[tool.flowlint.per-file-ignores]\n"legacy/*.mjs" = ["TST004"]\n"old.mjs" = ["TST"]\n',
+        '[tool.flowlint]\nmin_tests = 4\n[tool.flowlint.per-file-ignores]\n"legacy/*.mjs" = ["TST004"]\n"old.mjs" = ["TST"]\n',
     )
     write(tmp_path, "legacy/demo.mjs", BROKEN)
     write(tmp_path, "current/demo.mjs", BROKEN)
@@ -89,10 +89,10 @@ def test_extend_select_adds_to_select(tmp_path: Path) -> None:
     write(tmp_path, "demo.mjs", BROKEN)
     lines = findings(invoke_cli("check", ".", cwd=tmp_path).stdout)
     assert {line.split()[1] for line in lines} == {"TST004"}
-    more = findings(invoke_cli("check", ".", "--extend-select", "TST001", "--min-tests", "2", cwd=tmp_path).stdout)
+    more = findings(invoke_cli("check", ".", "--extend-select", "TST001", "--min-tests", "4", cwd=tmp_path).stdout)
     assert {line.split()[1] for line in more} == {"TST004", "TST001"}
     # --select on the command line replaces select and the configuration's extend-select
-    only = findings(invoke_cli("check", ".", "--select", "TST001", "--min-tests", "2", cwd=tmp_path).stdout)
+    only = findings(invoke_cli("check", ".", "--select", "TST001", "--min-tests", "4", cwd=tmp_path).stdout)
     assert {line.split()[1] for line in only} == {"TST001"}
 
 

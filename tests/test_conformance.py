@@ -410,7 +410,7 @@ CASES: dict[str, tuple[dict[str, str], set[str]]] = {
     "numbers": ({".mjs": NUMBERS_MJS, ".py": NUMBERS_PY, ".json": NUMBERS_JSON}, {"TST004"}),
     "unicode": ({".mjs": UNICODE_MJS, ".py": UNICODE_PY, ".json": UNICODE_JSON}, {"TST004", "TST006"}),
     "spread": ({".mjs": SPREAD_MJS, ".py": SPREAD_PY, ".json": SPREAD_JSON}, {"TST004"}),
-    "duplicates": ({".mjs": DUPLICATES_MJS, ".py": DUPLICATES_PY, ".json": DUPLICATES_JSON}, {"TST004", "VAL042"}),
+    "duplicates": ({".mjs": DUPLICATES_MJS, ".py": DUPLICATES_PY, ".json": DUPLICATES_JSON}, {"TST004", "FL011"}),
 }
 
 # --------------------------------------------------------------------------------------------------

@@ -76,7 +76,8 @@ def test_shared_list_resolution_with_filter(tmp_path: Path) -> None:
     tools: {
         getBalance: { method: 'GET', path: '/balance', description: 'Balance',
             parameters: [ { position: { key: 'chain', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum({{evmChains:etherscanAlias}})', options: [] } } ],
-            tests: [ { _description: 'Ethereum', chain: 'ethereum' }, { _description: 'Ronin', chain: 'ronin' } ] }
+            output: { mimeType: 'application/json', schema: { type: 'object' } },
+            tests: [ { _description: 'Ethereum', chain: 'ethereum' }, { _description: 'Ronin', chain: 'ronin' }, { _description: 'Polygon', chain: 'polygon' } ] }
     }"""
     (provider / "balance.mjs").write_text(definition(body))
     result = lint_paths([provider], Config())
@@ -94,7 +95,8 @@ def test_missing_list_is_one_info_and_no_false_tst004(tmp_path: Path) -> None:
                 { position: { key: 'chain', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum({{evmChains:alias}})', options: [] } },
                 { position: { key: 'other', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum({{evmChains:alias}})', options: [ 'optional()' ] } }
             ],
-            tests: [ { _description: 'A', chain: 'anything', other: 'x' }, { _description: 'B', chain: 'else', other: 'y' } ] }
+            output: { mimeType: 'application/json', schema: { type: 'object' } },
+            tests: [ { _description: 'A', chain: 'anything', other: 'x' }, { _description: 'B', chain: 'else', other: 'y' }, { _description: 'C', chain: 'more' } ] }
     }"""
     (tmp_path / "balance.mjs").write_text(definition(body))
     result = lint_paths([tmp_path / "balance.mjs"], Config())
@@ -111,7 +113,8 @@ def test_configured_lists_dir(tmp_path: Path) -> None:
     tools: {
         getBalance: { method: 'GET', path: '/balance', description: 'Balance',
             parameters: [ { position: { key: 'chain', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum({{evmChains:alias}})', options: [] } } ],
-            tests: [ { _description: 'A', chain: 'ETHEREUM_MAINNET' }, { _description: 'B', chain: 'POLYGON_MAINNET' } ] }
+            output: { mimeType: 'application/json', schema: { type: 'object' } },
+            tests: [ { _description: 'A', chain: 'ETHEREUM_MAINNET' }, { _description: 'B', chain: 'POLYGON_MAINNET' }, { _description: 'C', chain: 'RONIN_MAINNET' } ] }
     }"""
     (tmp_path / "balance.mjs").write_text(definition(body))
     result = lint_paths([tmp_path / "balance.mjs"], Config(lists_dir=lists))
@@ -129,8 +132,10 @@ def test_suppression_on_line_above_and_all_codes() -> None:
 
 def test_python_suppression_comment() -> None:
     source = (
-        "main = {\n    'namespace': 'demo',\n    'tools': {\n        # flowlint: ignore[TST001]\n"
-        "        'getPing': {'method': 'GET', 'path': '/ping', 'description': 'd', 'parameters': []},\n"
+        "main = {\n    'namespace': 'demo', 'name': 'Demo', 'description': 'Demo API', 'version': '3.0.0',\n"
+        "    'root': 'https://api.example.com',\n    'tools': {\n        # flowlint: ignore[TST001]\n"
+        "        'getPing': {'method': 'GET', 'path': '/ping', 'description': 'd', 'parameters': [],\n"
+        "                    'output': {'mimeType': 'application/json', 'schema': {'type': 'object'}}},\n"
         "    },\n}\n"
     )
     assert lint_source(source, "x.py", Config()).diagnostics == []
@@ -156,10 +161,11 @@ def test_a_defect_in_a_rule_is_fl008_not_a_crash() -> None:
 def test_non_static_values_in_main_outside_tests() -> None:
     source = (
         "import { ROOT } from './config.mjs'\nexport const main = {\n    namespace: 'demo', root: ROOT,\n"
-        "    description: `built ${ROOT}`,\n    tools: {}\n}\n"
+        "    description: `built ${ROOT}`, name: 'Demo', version: '3.0.0',\n    tools: {}\n}\n"
     )
     report = lint_source(source, "x.mjs", Config())
-    assert [(d.code, d.line) for d in report.diagnostics] == [("FL003", 3), ("FL003", 4)]
+    # SEC001: the runtime's security scan refuses any line containing 'import ' (line 1)
+    assert [(d.code, d.line) for d in report.diagnostics] == [("SEC001", 1), ("FL003", 3), ("FL003", 4)]
 
 
 def test_span_columns_count_characters_not_bytes() -> None:
@@ -167,20 +173,22 @@ def test_span_columns_count_characters_not_bytes() -> None:
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Märkte – Übersicht',
             parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
-            tests: [ { _description: 'Zehn – 10', limit: '10' } ] }
+            output: { mimeType: 'application/json', schema: { type: 'object' } },
+            tests: [ { _description: 'Zehn – 10', limit: '10' }, { _description: 'Fünf', limit: 5 }, { _description: 'Zwanzig', limit: 20 } ] }
     }"""
     [diagnostic] = lint_source(definition(body), "x.mjs", Config()).diagnostics
     line = definition(body).splitlines()[diagnostic.line - 1]
     assert line[diagnostic.column - 1 : diagnostic.end_column - 1] == "'10'"
 
 
-def test_tst006_explains_user_param_embedded_in_text() -> None:
+def test_user_param_embedded_in_text_is_the_callers() -> None:
+    # The runtime (Fetch #insertValue) treats any value containing {{USER_PARAM}} as the caller's and
+    # replaces the first occurrence: tests may set it, and its value is checked against z.
     body = """\
     tools: {
         search: { method: 'GET', path: '/search', description: 'Search books',
-            parameters: [ { position: { key: 'q', value: 'intitle:{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
-            tests: [ { _description: 'Python books', q: 'python' } ] }
+            parameters: [ { position: { key: 'q', value: 'intitle:{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'min(3)' ] } } ],
+            tests: [ { _description: 'Python books', q: 'python' }, { _description: 'Too short', q: 'py' } ] }
     }"""
-    [diagnostic] = lint_source(definition(body), "x.mjs", Config()).diagnostics
-    assert diagnostic.code == "TST006" and diagnostic.parameter == "q"
-    assert "embeds {{USER_PARAM}} in other text" in diagnostic.message
+    diagnostics = lint_source(definition(body), "x.mjs", Config()).diagnostics
+    assert [(d.code, d.test_index) for d in diagnostics if d.severity == "error"] == [("TST004", 1)]

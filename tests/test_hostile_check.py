@@ -24,7 +24,8 @@ export const main = {
     namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',
     tools: {
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
-            tests: [ { _description: 'Service is up' } ] }
+            output: { mimeType: 'application/json', schema: { type: 'object' } },
+            tests: [ { _description: 'Service is up' }, { _description: 'Still up' }, { _description: 'Up again' } ] }
     }
 }
 """

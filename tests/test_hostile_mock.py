@@ -25,7 +25,7 @@ PING = '{"jsonrpc":"2.0","id":"after","method":"ping"}'
 CALL = {
     "jsonrpc": "2.0",
     "method": "tools/call",
-    "params": {"name": "getSimplePrice_coingecko", "arguments": {"ids": ["x"], "vs_currencies": "usd"}},
+    "params": {"name": "get_simple_price_coingecko", "arguments": {"ids": ["x"], "vs_currencies": "usd"}},
 }
 
 

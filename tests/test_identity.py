@@ -12,7 +12,8 @@ DEFINITION = """export const main = {
     namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',
     tools: { getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
         parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
-        tests: [ { _description: 'DESCRIPTION', limit: '10' } ] } }
+        output: { mimeType: 'application/json', schema: { type: 'object' } },
+        tests: [ { _description: 'DESCRIPTION', limit: '10' }, { _description: 'Five', limit: 5 }, { _description: 'Twenty', limit: 20 } ] } }
 }
 """
 

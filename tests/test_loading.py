@@ -56,7 +56,7 @@ def test_mcp_tools_uses_the_same_loader_as_check(tmp_path: Path) -> None:
     (tmp_path / "blob.mjs").write_bytes(b"\x00" * 16 + b"export const main = { namespace: 'x' }")
     code, out, err = _invoke("mcp-tools", str(tmp_path))
     assert code == 0
-    assert [tool["name"] for tool in json.loads(out)["tools"]] == ["getPing_demo"]
+    assert [tool["name"] for tool in json.loads(out)["tools"]] == ["get_ping_demo"]
     assert "blob.mjs: the file is binary, not a definition" in err
 
 
@@ -94,7 +94,7 @@ def test_mock_and_mcp_tools_honour_the_configuration(tmp_path: Path, monkeypatch
     monkeypatch.chdir(tmp_path)
     code, out, _ = _invoke("mcp-tools", ".")
     assert code == 0
-    assert [tool["name"] for tool in json.loads(out)["tools"]] == ["getPing_demo"]
+    assert [tool["name"] for tool in json.loads(out)["tools"]] == ["get_ping_demo"]
 
 
 def test_write_baseline_with_findings_outside_tools(tmp_path: Path) -> None:

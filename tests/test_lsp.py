@@ -27,11 +27,15 @@ BROKEN = """\
 export const main = {
     namespace: 'demo', name: 'Demo', description: 'Demo API \U0001f600', version: '3.0.0', root: 'https://api.example.com',
     tools: {
-        getPing: { method: 'GET', path: '/ping', description: 'Health \U0001f600 check', parameters: [] }
+        getPing: { method: 'GET', path: '/ping', description: 'Health \U0001f600 check', parameters: [], output: { mimeType: 'application/json', schema: { type: 'object' } } }
     }
 }
 """
-FIXED = BROKEN.replace("parameters: [] }", "parameters: [], tests: [ { _description: 'Up' } ] }")
+FIXED = BROKEN.replace(
+    "type: 'object' } } }",
+    "type: 'object' } }, tests: [ { _description: 'Up' }, { _description: 'Still up' }, { _description: 'Up again' } ] }",
+)
+assert FIXED != BROKEN
 
 
 class Client:

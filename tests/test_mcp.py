@@ -100,7 +100,7 @@ INITIALIZE = {
 
 
 def test_tool_name_mapping() -> None:
-    assert mcp_tool_name("coingecko", "getSimplePrice") == "getSimplePrice_coingecko"
+    assert mcp_tool_name("coingecko", "getSimplePrice") == "get_simple_price_coingecko"
 
 
 def test_parameter_schema_from_z() -> None:
@@ -121,8 +121,8 @@ def test_mcp_tools_prints_tools_list() -> None:
     result = CliRunner().invoke(cli_main, ["mcp-tools", str(COINGECKO)])
     assert result.exit_code == 0, result.output
     tools = {tool["name"]: tool for tool in json.loads(result.output)["tools"]}
-    assert set(tools) == {"getSimplePrice_coingecko", "getCoinMarkets_coingecko", "getCoinById_coingecko"}
-    markets = tools["getCoinMarkets_coingecko"]["inputSchema"]
+    assert set(tools) == {"get_simple_price_coingecko", "get_coin_markets_coingecko", "get_coin_by_id_coingecko"}
+    markets = tools["get_coin_markets_coingecko"]["inputSchema"]
     assert markets["required"] == ["vs_currency"]
     assert markets["properties"]["per_page"]["minimum"] == 1
     assert markets["properties"]["per_page"]["maximum"] == 250
@@ -165,11 +165,11 @@ def test_sdk_session_lifecycle_tools_and_resources() -> None:
             await session.send_ping()
             listed = await session.list_tools()
             names = {tool.name for tool in listed.tools}
-            assert {"getSimplePrice_coingecko", "getRpcList_chainlist"} <= names
-            result = await session.call_tool("getSimplePrice_coingecko", {"ids": ["bitcoin"], "vs_currencies": "usd"})
+            assert {"get_simple_price_coingecko", "get_rpc_list_chainlist"} <= names
+            result = await session.call_tool("get_simple_price_coingecko", {"ids": ["bitcoin"], "vs_currencies": "usd"})
             assert result.is_error is False
             assert result.structured_content == {}
-            markets = await session.call_tool("getCoinMarkets_coingecko", {"vs_currency": "usd"})
+            markets = await session.call_tool("get_coin_markets_coingecko", {"vs_currency": "usd"})
             data = json.loads(markets.content[0].text)  # type: ignore[union-attr]
             assert isinstance(data, list) and data[0]["last_updated"] == "2026-01-01T00:00:00Z"
 
@@ -190,12 +190,12 @@ def test_sdk_invalid_arguments_are_actionable_32602() -> None:
         async with mock_session(str(COINGECKO), str(CHAINLIST)) as session:
             await session.initialize()
             with pytest.raises(MCPError) as missing:
-                await session.call_tool("getSimplePrice_coingecko", {"ids": ["bitcoin"]})
+                await session.call_tool("get_simple_price_coingecko", {"ids": ["bitcoin"]})
             assert missing.value.error.code == -32602
             assert "Missing required parameter 'vs_currencies'" in missing.value.error.message
             assert "Expected: a string" in missing.value.error.message
             with pytest.raises(MCPError) as wrong:
-                await session.call_tool("getCoinMarkets_coingecko", {"vs_currency": "usd", "per_page": "10"})
+                await session.call_tool("get_coin_markets_coingecko", {"vs_currency": "usd", "per_page": "10"})
             message = wrong.value.error.message
             assert wrong.value.error.code == -32602
             assert "'per_page'" in message and "a number" in message and "without quotes" in message
@@ -204,7 +204,7 @@ def test_sdk_invalid_arguments_are_actionable_32602() -> None:
             with pytest.raises(MCPError) as unknown_tool:
                 await session.call_tool("nope", {})
             assert unknown_tool.value.error.code == -32602
-            assert "getSimplePrice_coingecko" in unknown_tool.value.error.message
+            assert "get_simple_price_coingecko" in unknown_tool.value.error.message
             with pytest.raises(MCPError) as bad_query:
                 await session.read_resource("flowmcp://chainlist/verifiedContracts/byChain?chainId=0&limit=5")
             assert bad_query.value.error.code == -32602 and "'chainId'" in bad_query.value.error.message
@@ -245,7 +245,7 @@ def test_raw_jsonrpc_messages_of_seed_001() -> None:
                 "id": 5,
                 "method": "tools/call",
                 "params": {
-                    "name": "getSimplePrice_coingecko",
+                    "name": "get_simple_price_coingecko",
                     "arguments": {"ids": ["bitcoin"], "vs_currencies": "usd"},
                 },
             },
@@ -282,7 +282,7 @@ def test_cancelled_call_gets_no_answer_and_the_server_keeps_serving() -> None:
             "id": 7,
             "method": "tools/call",
             "params": {
-                "name": "getSimplePrice_coingecko",
+                "name": "get_simple_price_coingecko",
                 "arguments": {"ids": ["x"], "vs_currencies": "usd"},
             },
         }
@@ -321,7 +321,7 @@ def test_fault_hang_times_out_and_ping_still_works() -> None:
             started = time.monotonic()
             with pytest.raises(MCPError) as timed_out:
                 await session.call_tool(
-                    "getSimplePrice_coingecko",
+                    "get_simple_price_coingecko",
                     {"ids": ["a"], "vs_currencies": "usd"},
                     read_timeout_seconds=0.5,
                 )
@@ -339,13 +339,13 @@ def test_fault_slow_and_recover_after() -> None:
         async with mock_session("--fault", "slow:300", str(COINGECKO)) as session:
             await session.initialize()
             started = time.monotonic()
-            result = await session.call_tool("getSimplePrice_coingecko", arguments, read_timeout_seconds=10)
+            result = await session.call_tool("get_simple_price_coingecko", arguments, read_timeout_seconds=10)
             assert result.is_error is False and time.monotonic() - started >= 0.3
         async with mock_session("--fault", "recover-after:1", str(COINGECKO)) as session:
             await session.initialize()
             with pytest.raises(MCPError):
-                await session.call_tool("getSimplePrice_coingecko", arguments, read_timeout_seconds=0.5)
-            result = await session.call_tool("getSimplePrice_coingecko", arguments, read_timeout_seconds=10)
+                await session.call_tool("get_simple_price_coingecko", arguments, read_timeout_seconds=0.5)
+            result = await session.call_tool("get_simple_price_coingecko", arguments, read_timeout_seconds=10)
             assert result.is_error is False
 
     run(body)
@@ -440,9 +440,9 @@ def test_capture_via_mcp_samples_including_resources(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("fault", "reason"),
     [
-        ("hang", "no answer from getThing_demo within 1s"),
+        ("hang", "no answer from get_thing_demo within 1s"),
         ("crash", "the MCP server exited"),
-        ("garbage", "no answer from getThing_demo within 1s"),
+        ("garbage", "no answer from get_thing_demo within 1s"),
     ],
 )
 def test_capture_via_mcp_broken_servers_fail_per_test(tmp_path: Path, fault: str, reason: str) -> None:
@@ -491,6 +491,6 @@ def test_capture_via_mcp_tool_map(tmp_path: Path) -> None:
         tmp_path / "b",
         timeout=5,
         delay=0,
-        tool_map={"demo.getThing": "getThing_demo"},
+        tool_map={"demo.getThing": "get_thing_demo"},
     )
     assert right.ok == 2

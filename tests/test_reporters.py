@@ -24,7 +24,8 @@ BROKEN = """\
 export const main = {
     namespace: 'demo', name: 'Demo', description: 'Demo, API: 100%', version: '3.0.0', root: 'https://api.example.com',
     tools: {
-        getContractAbi: { method: 'GET', path: '/abi', description: 'ABI', parameters: [] }
+        getContractAbi: { method: 'GET', path: '/abi', description: 'ABI', parameters: [],
+            output: { mimeType: 'application/json', schema: { type: 'object' } } }
     }
 }
 """
@@ -112,7 +113,10 @@ def test_output_file_and_statistics(tmp_path: Path) -> None:
     assert result.returncode == 1
     jsonschema.Draft4Validator(SARIF_SCHEMA).validate(json.loads(out.read_text("utf-8")))
     stats = result.stdout.splitlines()  # the report went to the file, so statistics use stdout
-    assert stats[0].split() == ["7", "TST004", "error", "valid-values"]
+    rows = [line.split() for line in stats]
+    counts = [int(row[0]) for row in rows]
+    assert counts == sorted(counts, reverse=True)  # the most frequent code first
+    assert ["7", "TST004", "error", "valid-values"] in rows
     assert sum(int(line.split()[0]) for line in stats) == len(
         json.loads(invoke_cli("check", MESSY, "--format", "json").stdout)["diagnostics"]
     )
@@ -127,14 +131,14 @@ def test_statistics_keep_machine_output_parseable() -> None:
     assert "TST004" in result.stderr
     text = invoke_cli("check", MESSY, "--statistics")
     assert text.stdout.splitlines()[-1].split()[1] in {
-        "RES001",
-        "VAL050",
+        "RES014",
+        "FL013",
         "VAL048",
         "VAL044",
-        "VAL041",
+        "VAL043",
         "VAL040",
         "TST008",
         "TST005",
         "TST003",
-        "RES002",
+        "RES012",
     }

@@ -11,6 +11,7 @@ import pytest
 from flowlint.api import lint_source
 from flowlint.formats import SUFFIXES
 from flowlint.lint.config import Config
+from flowlint.lint.diagnostics import Diagnostic, Severity
 from flowlint.lint.docs import rule_doc
 from flowlint.lint.registry import all_rules, rule_for
 from flowlint.lint.rule import SYNTAXES, Example, Rule
@@ -36,7 +37,7 @@ SYNTAX_EXAMPLES = {
     "FL009": {"Python"},  # `#` comments; JSON has none
     "TST004": {"Python", "JSON"},  # escapes in regex() patterns
     "TST005": {"Python", "JSON"},  # sets, tuples, NaN, holes, 1e999
-    "VAL042": {"Python", "JSON"},  # a shared constant is reported where it is written
+    "FL011": {"Python", "JSON"},  # a shared constant is reported where it is written
     "VAL045": {"Python", "JSON"},  # ('optional()') is a string, implicit concatenation
 }
 
@@ -71,12 +72,20 @@ def test_syntax_dependent_rules_show_each_syntax(code: str, syntaxes: set[str]) 
         assert f"In {syntax}:" in shown
 
 
+def _advice(diagnostic: Diagnostic, rule: type[Rule]) -> bool:
+    """The specification's recommendations: an output schema (VAL036), three tests per tool (TST001 warning)."""
+    if diagnostic.code == rule.code:
+        return False
+    return diagnostic.code == "VAL036" or (diagnostic.code == "TST001" and diagnostic.severity == Severity.WARNING)
+
+
 @pytest.mark.parametrize(("rule", "example", "valid"), CASES)
 def test_example(rule: type[Rule], example: Example, valid: bool) -> None:
     report = lint_source(example.source, path=example.path, config=Config())
     if valid:
-        # A passing example must be clean for every rule, not only its own: it is shown as the fix.
-        assert [d for d in report.diagnostics if d.code != "FL004"] == [], [
+        # A passing example must be clean for every rule, not only its own: it is shown as the fix. Examples
+        # stay short, so they may lack what the specification only recommends (ADVICE), unless that is the rule.
+        assert [d for d in report.diagnostics if d.code != "FL004" and not _advice(d, rule)] == [], [
             f"{d.line}:{d.column} {d.code} {d.message}" for d in report.diagnostics
         ]
         return

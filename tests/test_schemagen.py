@@ -8,7 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from flowlint.schema.generate import Generated, GenerationFailure, generate_output, mime_type_of
-from flowlint.schema.subset import FORMAT_CHECKS, MAX_DEPTH, SubsetValidator, check_subset, to_json_schema
+from flowlint.schema.subset import (
+    FORMAT_CHECKS,
+    MAX_DEPTH,
+    MAX_LEVELS,
+    SubsetValidator,
+    check_subset,
+    to_json_schema,
+)
 
 
 def validate_samples(schema: dict[str, Any], samples: list[Any]) -> list[str]:
@@ -89,18 +96,37 @@ def test_formats() -> None:
 
 
 def test_depth_cap() -> None:
+    # 04-output-schema: the schema is level 1, each `properties` child one level deeper, at most
+    # MAX_LEVELS levels; an array's `items` stays on the array's level.
+    assert (MAX_LEVELS, MAX_DEPTH) == (4, 3)
     deep: Any = {"leaf": 1}
     for name in "edcba":
         deep = {name: deep}
     result = _ok([deep])
-    node = result.schema
-    for name in "abcd":
+    node = result.schema  # level 1
+    for name in "abc":  # levels 2, 3 and 4
         node = node["properties"][name]
-    assert node == {"type": "object", "description": ""}
-    assert any(n.level == "info" and "deeper than" in n.message for n in result.notes)
-    arrays = _ok([[[[[[1]]]]]])
+    assert node == {"type": "object", "description": ""}  # level 4: an object, but no properties (level 5)
+    [note] = [n for n in result.notes if "deeper than" in n.message]
+    assert note.level == "info" and note.where == "$.a.b.c"
+    # A value on level 4 is kept as it is.
+    four = _ok([{"a": {"b": {"c": 1}}}])
+    assert four.schema["properties"]["a"]["properties"]["b"]["properties"]["c"] == {"type": "number", "description": ""}
+    assert not any("deeper than" in n.message for n in four.notes)
+    # `items` adds no level: the objects in an array on level 2 are on level 2 too.
+    listed = _ok([{"a": [{"b": {"c": {"d": 1}}}]}])
+    in_items = listed.schema["properties"]["a"]["items"]["properties"]["b"]["properties"]["c"]
+    assert in_items == {"type": "object", "description": ""}
+    assert [n.where for n in listed.notes if "deeper than" in n.message] == ["$.a[].b.c"]
+    arrays = _ok([[[[[[1]]]]]])  # arrays of arrays never go deeper, so nothing is cut
     assert check_subset(arrays.schema) == []
-    assert MAX_DEPTH == 4
+    assert not any("deeper than" in n.message for n in arrays.notes)
+    # The subset check rejects a 5th level, and only that.
+    five: Any = {"type": "number"}
+    for name in "dcba":
+        five = {"type": "object", "properties": {name: five}}
+    [problem] = check_subset(five)
+    assert "level 5" in problem and ".a.b.c.d" in problem
 
 
 def test_queries_are_arrays() -> None:

@@ -83,9 +83,9 @@ def test_a_terminal_gets_colour_and_source_by_default(tmp_path: Path) -> None:
     # A real process: only a real pseudo-terminal makes stdout.isatty() true.
     (tmp_path / "demo.mjs").write_text(BROKEN, encoding="utf-8")
     shown = _on_a_terminal(["check", "demo.mjs"], tmp_path, {})
-    assert ESC in shown and "6 |" in shown and "^^^^" in shown
+    assert ESC in shown and "7 |" in shown and "^^^^" in shown
     plain = _on_a_terminal(["check", "demo.mjs", "--no-show-source"], tmp_path, {"NO_COLOR": "1"})
-    assert ESC not in plain and "6 |" not in plain
+    assert ESC not in plain and "7 |" not in plain
 
 
 def test_quiet_and_exit_zero(tmp_path: Path) -> None:
@@ -117,5 +117,5 @@ def test_statistics_name_every_severity_of_a_code(tmp_path: Path) -> None:
 
 def test_source_frames_for_standard_input(tmp_path: Path) -> None:
     result = invoke_cli("check", "-", "--stdin-filename", "demo.mjs", "--show-source", cwd=tmp_path, input=BROKEN)
-    assert "6 |             tests: [ { _description: 'Ten', limit: '10' } ] }" in result.stdout
+    assert "7 |             tests: [ { _description: 'Ten', limit: '10' }, " in result.stdout
     assert result.stdout.count("^^^^") == 1

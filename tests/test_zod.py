@@ -114,9 +114,39 @@ def test_options_semantics() -> None:
     z = spec("number()", "min(1)", "max(250)", "optional()")
     assert (z.min, z.max, z.optional, z.required) == (1, 250, True, False)
     assert spec("number()", "default(10)").required is False  # default() implies optional
-    assert spec("string()", "optional(), default(abc)").default == "abc"
-    assert not spec("array()", "min(1)").issues  # ignored for arrays, as the specification says
+    # Several options in one string: the runtime matches the first prefix only (a VAL045 warning says so).
+    several = spec("string()", "optional(), default(abc)")
+    assert (several.optional, several.has_default, several.default) == (True, False, None)
+    assert (spec("number()", "min(1).max(5)").min, spec("number()", "min(1).max(5)").max) == (1, None)
+    # zod's array min()/max() count items, as the runtime applies them; repeated bounds all apply.
+    assert spec("array()", "min(1)").min == 1 and not spec("array()", "min(1)").issues
+    assert validate(["a"], spec("array()", "min(2)")) is not None
+    assert (spec("number()", "min(1)", "min(5)").min, spec("number()", "max(9)", "max(3)").max) == (5, 3)
     assert spec("string()").issues == ()
+
+
+def test_the_runtime_reads_primitives_and_options_by_prefix() -> None:
+    for written in (" number()", "number(5)", "array(string())", "enum (a,b)"):
+        [issue] = spec(written).issues
+        assert issue.broken and "reads" in issue.message and "as string()" in issue.message, written
+    assert spec("enum(a,b,)").enum_values == ("a", "b", "")  # z.enum accepts the empty value
+    assert validate("", spec("enum(a,b,)")) is None
+    ignored = spec("number()", " optional()")
+    assert ignored.required and "ignores ' optional()'" in ignored.issues[0].message
+
+
+def test_default_is_typed_as_javascript_number_does() -> None:
+    assert guess_default("0x10") == 16 and guess_default("Infinity") == float("inf")
+    assert guess_default(" 5 ") == 5 and guess_default(" ab ") == " ab "  # not trimmed, as the runtime slices
+    assert not [i for i in spec("number()", "default(0x10)").issues if i.severity == "error"]
+    assert not [i for i in spec("number()", "default(Infinity)").issues if i.severity == "error"]
+
+
+def test_regex_is_read_as_javascript_reads_it() -> None:
+    pattern, _ = compile_js_regex("^abc$")
+    assert pattern is not None and pattern.search("abc") and not pattern.search("abc\n")
+    spaces, _ = compile_js_regex("^\\s+$")
+    assert spaces is not None and spaces.search("\u00a0\u2003")
 
 
 def test_guess_default_and_js_number() -> None:

@@ -23,7 +23,7 @@ from urllib.parse import urlsplit, urlunsplit
 from flowlint.captures.redact import encode_component
 from flowlint.core.jsvalues import js_string
 from flowlint.core.nodes import SObject, first_non_json, string_value, to_python
-from flowlint.definition.model import Definition, Parameter, Tool
+from flowlint.definition.model import USER_PARAM, Definition, Parameter, Tool
 
 _PLACEHOLDER = re.compile(r"\{\{([^{}]+)\}\}")
 _SERVER = re.compile(r"^SERVER_PARAM:(.+)$")
@@ -173,7 +173,12 @@ def _parameter_value(parameter: Parameter, values: Mapping[str, Any], filler: _F
     `_ABSENT` for a user parameter the test leaves out."""
     key = parameter.key
     if parameter.role == "user":
-        return values[key] if key is not None and key in values else _ABSENT
+        if key is None or key not in values:
+            return _ABSENT
+        if parameter.value is not None and parameter.value != USER_PARAM:
+            # 'intitle:{{USER_PARAM}}': the runtime replaces the first occurrence with the caller's value.
+            return parameter.value.replace(USER_PARAM, js_string(values[key]), 1)
+        return values[key]
     if parameter.role == "server":
         return filler.server(parameter.server_param or "")
     if parameter.role == "placeholder":

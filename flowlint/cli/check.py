@@ -19,6 +19,7 @@ from flowlint.cli.common import (
     split_codes,
 )
 from flowlint.core.errors import FlowlintError, UsageError
+from flowlint.definition.specversion import parse_spec_version
 from flowlint.lint.config import Config, ConfigResolver
 from flowlint.lint.reporters import COLOR_CHOICES, Reporter
 from flowlint.lint.result import FileReport, LintResult
@@ -37,6 +38,7 @@ class CheckRequest:
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     min_tests: int | None = None
+    spec_version: str | None = None
     fail_on: str | None = None
     config_path: Path | None = None
     stdin_filename: str | None = None
@@ -87,6 +89,11 @@ class CheckRequest:
 @click.option("--select", multiple=True, metavar="CODES", help="Only these rule codes or prefixes (comma-separated).")
 @click.option("--ignore", multiple=True, metavar="CODES", help="Skip these rule codes or prefixes (comma-separated).")
 @click.option("--min-tests", type=click.IntRange(min=0), help="Minimum tests per tool for TST001 (default 1).")
+@click.option(
+    "--spec-version",
+    metavar="MAJOR",
+    help="Check every file against FlowMCP specification 3 or 4 (default: the version each file declares).",
+)
 @click.option(
     "--fail-on", type=click.Choice(SEVERITIES), help="Lowest severity that makes the exit code 1 (default error)."
 )
@@ -216,6 +223,8 @@ def _resolver(request: CheckRequest) -> ConfigResolver:
         check_codes(split_codes(request.ignore), "--ignore")
     if request.min_tests is not None:
         changes["min_tests"] = request.min_tests
+    if request.spec_version is not None:
+        changes["spec_version"] = parse_spec_version(request.spec_version, "--spec-version")
     if request.fail_on is not None:
         changes["fail_on"] = parse_severity(request.fail_on, "--fail-on")
 

@@ -35,6 +35,8 @@ __all__ = [
 ]
 
 RAW_HANDLERS = ("postRequest", "executeRequest")
+REQUEST_HANDLERS = ("preRequest", "executeRequest")
+"""Handlers that rewrite or replace a tool's request: checks of what the request looks like become advice."""
 """Handlers that change a tool's data: with one of them, the API's raw data is not the tool's output."""
 
 _DEFINITION_KEYS = ("namespace", "tools", "routes", "resources")
@@ -91,14 +93,9 @@ class LoadedFile:
     @cached_property
     def handler_tools(self) -> frozenset[str]:
         """Tools whose handlers change their data (`postRequest`, `executeRequest`): best effort."""
-        if self.definition is None or self.handlers is None:
+        if self.definition is None:
             return frozenset()
-        names = [tool.name for tool in self.definition.tools if tool.kind == "tool"]
-        if isinstance(self.handlers, NonStatic):
-            return frozenset(tools_with_handlers(self.handlers.source, names))
-        if isinstance(self.handlers, SObject):
-            return frozenset(name for name in names if self.handlers.get(name) is not None)
-        return frozenset()
+        return handled_tools(self.handlers, self.definition, RAW_HANDLERS)
 
 
 def load_file(path: Path, display: str | None = None) -> LoadedFile:
@@ -143,6 +140,7 @@ def load_bytes(data: bytes, path: Path, display: str | None = None) -> LoadedFil
     handlers = module.exports.get("handlers")
     try:
         definition = build_definition(main, has_handlers=handlers is not None)
+        definition.request_handler_tools = handled_tools(handlers, definition, REQUEST_HANDLERS)
     except RecursionError:
         return LoadedFile(path, shown, data, LoadStatus.CRASHED, "the definition is nested too deeply to check")
     return LoadedFile(path, shown, data, LoadStatus.DEFINITION, handlers=handlers, definition=definition)
@@ -257,7 +255,22 @@ def unwalkable(problem: Unwalkable) -> LoadedFile:
     return LoadedFile(problem.path, display_path(problem.path), b"", LoadStatus.UNREADABLE, problem.reason)
 
 
-def tools_with_handlers(source: str, names: list[str]) -> set[str]:
+def handled_tools(handlers: SNode | None, definition: Definition, kinds: tuple[str, ...]) -> frozenset[str]:
+    """Tools whose handlers define one of `kinds` (`preRequest`, `postRequest`, `executeRequest`): best effort."""
+    if handlers is None:
+        return frozenset()
+    names = [tool.name for tool in definition.tools if tool.kind == "tool"]
+    if isinstance(handlers, NonStatic):
+        found = tools_with_handlers(handlers.source, names, kinds)
+        if not found and any(re.search(r"\b" + kind + r"\b", handlers.source) for kind in kinds):
+            return frozenset(names)  # handlers built by code (`buildHandler( name )`): any tool may have one
+        return frozenset(found)
+    if isinstance(handlers, SObject):
+        return frozenset(name for name in names if handlers.get(name) is not None)
+    return frozenset()
+
+
+def tools_with_handlers(source: str, names: list[str], kinds: tuple[str, ...] = RAW_HANDLERS) -> set[str]:
     """Tools whose handler object holds `postRequest` or `executeRequest` (best effort, by text).
 
     For each tool name, find `name: {` (quoted or not) in the handlers' source, take the balanced
@@ -269,7 +282,7 @@ def tools_with_handlers(source: str, names: list[str]) -> set[str]:
         pattern = re.compile(r"(?:^|[\s,{(])(['\"]?)" + re.escape(name) + r"\1\s*:\s*\{")
         for match in pattern.finditer(source):
             block = _balanced(source, match.end() - 1)
-            if any(re.search(r"\b" + h + r"\b", block) for h in RAW_HANDLERS):
+            if any(re.search(r"\b" + h + r"\b", block) for h in kinds):
                 found.add(name)
                 break
     return found

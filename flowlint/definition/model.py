@@ -14,7 +14,7 @@ from flowlint.core.nodes import SArray, SEntry, SNode, SObject, Span, SScalar, s
 from flowlint.definition.zod import ZSpec, parse_z
 
 USER_PARAM = "{{USER_PARAM}}"
-_SERVER_PARAM = re.compile(r"^\{\{SERVER_PARAM:([^{}]+)\}\}$")
+_SERVER_PARAM = re.compile(r"\{\{SERVER_PARAM:([^{}]+)\}\}\Z")
 _ANY_PLACEHOLDER = re.compile(r"\{\{([^{}]+)\}\}")
 
 
@@ -22,10 +22,11 @@ _ANY_PLACEHOLDER = re.compile(r"\{\{([^{}]+)\}\}")
 class Parameter:
     """One entry of a tool's or query's `parameters` array.
 
-    `role` is `user` (`{{USER_PARAM}}`: the only kind a test may set), `server`
-    (`{{SERVER_PARAM:NAME}}`), `placeholder` (a named placeholder such as `{{LATITUDE}}`, which the
-    runtime treats as a fixed value) or `fixed` (any other value, sent as is). Malformed
-    parameters have `key` or `z` set to None.
+    `role` is `user` (a value containing `{{USER_PARAM}}`: the only kind a test may set), `server`
+    (`{{SERVER_PARAM:NAME}}`), `placeholder` (any other `{{...}}`, such as `{{LATITUDE}}` or
+    `'Bearer {{SERVER_PARAM:KEY}}'`, which the runtime fills from the server parameter named by its
+    first placeholder, `server_param`) or `fixed` (any other value, sent as is); see `classify_value`.
+    Malformed parameters have `key` or `z` set to None.
     """
 
     index: int
@@ -48,7 +49,7 @@ class Parameter:
 
     @property
     def is_user(self) -> bool:
-        return self.role == "user" and self.key is not None
+        return self.role == "user" and bool(self.key)
 
     def option_span(self, index: int | None) -> Span:
         """Span of `options[index]`, else of the primitive, else of the z block."""
@@ -83,6 +84,10 @@ class TestCase:
         return f"test {self.index}"
 
 
+# A resource query whose SQL a handler builds at call time (the runtime skips its SQL checks).
+DYNAMIC_SQL = "{{DYNAMIC_SQL}}"
+
+
 @dataclass
 class Tool:
     """A tool (`kind == 'tool'`) or a resource query (`kind == 'query'`).
@@ -107,6 +112,13 @@ class Tool:
     @property
     def obj(self) -> SObject | None:
         return self.node if isinstance(self.node, SObject) else None
+
+    @property
+    def static_sql(self) -> str | None:
+        """The SQL, or None for a tool, a missing SQL and `{{DYNAMIC_SQL}}` (built by a handler at call time)."""
+        if self.sql is None or self.sql.strip() == DYNAMIC_SQL:
+            return None
+        return self.sql
 
     @cached_property
     def user_parameters(self) -> dict[str, Parameter]:
@@ -133,6 +145,8 @@ class SharedListRef:
     ref: str
     filter: dict[str, object] | None
     span: Span
+    version: str | None = None
+    version_span: Span | None = None
 
 
 @dataclass(slots=True)
@@ -145,6 +159,8 @@ class Definition:
     required_server_params: tuple[str, ...]
     shared_lists: dict[str, SharedListRef]
     has_handlers: bool = False
+    # Tools with a preRequest or executeRequest handler, which rewrites or replaces the request (best effort).
+    request_handler_tools: frozenset[str] = frozenset()
 
     def get(self, key: str) -> SNode | None:
         return self.main.get(key)
@@ -183,9 +199,14 @@ def build_definition(main: SObject, has_handlers: bool = False) -> Definition:
                 ref = string_value(item.get("ref"))
                 filter_node = item.get("filter")
                 filter_value = to_python(filter_node) if isinstance(filter_node, SObject) else None
+                version = item.get("version")
                 if ref:
                     shared[ref] = SharedListRef(
-                        ref, filter_value if isinstance(filter_value, dict) else None, item.span
+                        ref,
+                        filter_value if isinstance(filter_value, dict) else None,
+                        item.span,
+                        string_value(version),
+                        version.span if version is not None else None,
                     )
     return Definition(
         main=main,
@@ -333,15 +354,27 @@ def _build_seed_query_parameter(index: int, node: SObject) -> Parameter:
 
 
 def classify_value(value: str | None) -> tuple[str, str | None, tuple[str, ...]]:
-    """(role, server param name, named placeholders) of a `position.value`."""
+    """(role, server param name, named placeholders) of a `position.value`, as the runtime reads it.
+
+    FlowMCP's Fetch (`#insertValue`) checks, in this order: a value containing `{{USER_PARAM}}` is the
+    caller's (the first occurrence is replaced, so `'intitle:{{USER_PARAM}}'` is a user parameter); a
+    value with any other `{{` is a server parameter named by the text between the first `{{` and the
+    first `}}` (minus `SERVER_PARAM:`), so an unprefixed `{{CITY}}` is read from the server parameter
+    CITY and sent as '' when it is not set; anything else is sent as written.
+    """
     if value is None:
         return "fixed", None, ()
-    if value == USER_PARAM:
+    if USER_PARAM in value:
         return "user", None, ()
     server = _SERVER_PARAM.match(value)
     if server:
         return "server", server.group(1).strip(), ()
     placeholders = tuple(name for name in _ANY_PLACEHOLDER.findall(value))
-    if placeholders:
-        return "placeholder", None, placeholders
+    if "{{" in value:
+        start = value.index("{{")
+        end = value.find("}}")
+        name = value[start + 2 : end].strip() if end != -1 else None
+        if name is not None and name.startswith("SERVER_PARAM:"):
+            name = name[len("SERVER_PARAM:") :]
+        return "placeholder", name or None, placeholders
     return "fixed", None, ()

@@ -23,6 +23,7 @@ class SharedList:
     name: str
     path: Path
     entries: tuple[dict[str, object], ...]
+    version: str | None = None  # meta.version
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,15 +96,25 @@ class SharedListResolver:
             entries = data.get("entries")
             if not isinstance(entries, list):
                 continue
+            version = meta.get("version") if isinstance(meta, dict) else None
             shared = SharedList(
                 str(name) if isinstance(name, str) else file.stem,
                 file,
                 tuple(e for e in entries if isinstance(e, dict)),
+                version if isinstance(version, str) else None,
             )
             lists.setdefault(shared.name, shared)
             lists.setdefault(file.stem, shared)
         self._lists_in[folder] = lists
         return lists
+
+    def lookup(self, definition_path: Path, name: str) -> tuple[SharedList | None, Path | None]:
+        """The list named `name` for a definition at `definition_path`, and the `_lists/` folder searched
+        (None when there is none: then nothing can be said about the list)."""
+        folder = self.lists_dir(definition_path)
+        if folder is None:
+            return None, None
+        return self._load_dir(folder).get(name), folder
 
     def resolve(
         self, definition_path: Path, name: str, field: str, filter_spec: dict[str, object] | None

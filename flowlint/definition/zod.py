@@ -152,6 +152,20 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
         )
         return ZSpec(kind="string", primitive_text=str(primitive), issues=tuple(issues))
     kind, enum_values, list_ref = _parse_primitive(primitive.strip(), issues, options)
+    runtime = runtime_primitive(primitive)
+    if runtime != kind and not any(issue.kind is ZProblem.PRIMITIVE and issue.broken for issue in issues):
+        issues[:] = [issue for issue in issues if issue.kind is not ZProblem.PRIMITIVE]
+        written = f"enum({','.join(enum_values or ())})" if kind == "enum" else f"{kind}()"
+        issues.append(
+            ZIssue(
+                ZProblem.PRIMITIVE,
+                Severity.ERROR,
+                "FlowMCP's runtime matches primitives by prefix ("
+                + ("'enum(' at the very start" if kind == "enum" else f"'{kind}()' exactly, at the very start")
+                + f"), so it reads '{primitive}' as {runtime}(): write '{written}'",
+                broken=True,
+            )
+        )
     spec: dict[str, Any] = {}
     for index, option in enumerate(options):
         if option is HOLE:
@@ -184,13 +198,12 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
                 ZIssue(
                     ZProblem.OPTION_ENTRY,
                     Severity.WARNING,
-                    f"z.options[{index}] '{option}' holds {len(calls)} options in one string; "
-                    "write each as its own item: " + ", ".join(f"'{c}'" for c in calls),
+                    f"z.options[{index}] '{option}' holds {len(calls)} options in one string; FlowMCP's runtime "
+                    f"applies only '{calls[0]}': write each as its own item: " + ", ".join(f"'{c}'" for c in calls),
                     index,
                 )
             )
-        for call in calls:
-            _parse_option(call, index, kind, spec, issues)
+        _parse_option(calls[0] if len(calls) > 1 else option, index, kind, spec, issues)
     default_index = spec.pop("_default_index", None)
     built = ZSpec(
         kind=kind,
@@ -219,6 +232,22 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
             )
             built = dataclasses.replace(built, issues=tuple(issues))
     return built
+
+
+# The runtime's primitives, matched with `primitive.startsWith(prefix)` in this order (ZodBuilder).
+_RUNTIME_PREFIXES = (
+    ("string()", "string"),
+    ("number()", "number"),
+    ("boolean()", "boolean"),
+    ("object()", "object"),
+    ("enum(", "enum"),
+    ("array()", "array"),
+)
+
+
+def runtime_primitive(text: str) -> str:
+    """The primitive FlowMCP's runtime builds for `text`: the first prefix that matches, else string()."""
+    return next((kind for prefix, kind in _RUNTIME_PREFIXES if text.startswith(prefix)), "string")
 
 
 def _parse_primitive(
@@ -304,7 +333,7 @@ def _parse_primitive(
             ZIssue(
                 ZProblem.ENUM_VALUES,
                 Severity.WARNING,
-                f"'{text}' has an empty value (an extra comma); FlowMCP would accept '' as a value: "
+                f"'{text}' has an empty value (an extra comma); FlowMCP accepts '' as a value: "
                 f"write 'enum({','.join(v for v in values if v)})'",
             )
         )
@@ -317,7 +346,7 @@ def _parse_primitive(
                 f"'{text}' lists {', '.join(repr(d) for d in duplicates)} more than once",
             )
         )
-    return "enum", tuple(dict.fromkeys(v for v in values if v)), None
+    return "enum", tuple(dict.fromkeys(values)), None  # '' too: the runtime's z.enum accepts it
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,6 +358,7 @@ class _Option:
     text: str
     index: int
     kind: str
+    raw_arg: str = ""  # the argument exactly as written, unstripped (default() uses it as the runtime does)
 
     def issue(self, message: str, severity: Severity = Severity.ERROR) -> ZIssue:
         return ZIssue(ZProblem.OPTION, severity, message, self.index)
@@ -349,7 +379,15 @@ def _parse_option(text: str, index: int, kind: str, spec: dict[str, Any], issues
             )
         )
         return
-    option = _Option(match.group(1), match.group(2).strip(), text, index, kind)
+    option = _Option(match.group(1), match.group(2).strip(), text, index, kind, match.group(2))
+    if option.name in _OPTION_PARSERS and not text.startswith(option.name + "("):
+        issues.append(
+            option.issue(
+                f"FlowMCP's runtime reads options by prefix ('{option.name}(' at the very start), so it ignores "
+                f"'{text}': write '{option.name}({option.arg})'"
+            )
+        )
+        return
     parse = _OPTION_PARSERS.get(option.name)
     if parse is None:
         if option.name == "values" and kind == "enum":
@@ -362,14 +400,17 @@ def _parse_option(text: str, index: int, kind: str, spec: dict[str, Any], issues
 
 
 def _option_bound(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) -> None:
-    """min(n), max(n): a number's value or a string's length; ignored for array() (specification)."""
+    """min(n), max(n): a number's value, a string's length or an array's item count (zod's meaning, which
+    the runtime applies); repeated, every one applies, so the tightest wins."""
     number = _number_arg(option.arg)
     if number is None:
         issues.append(option.issue(f"'{option.text}' needs a number, e.g. '{option.name}(1)'"))
     elif option.kind in ("boolean", "enum", "object"):
         issues.append(option.does_not_apply("FlowMCP's runtime throws on it: remove it"))
-    elif option.kind in ("number", "string"):
-        spec[option.name] = number
+    else:
+        previous = spec.get(option.name)
+        tighter = max if option.name == "min" else min
+        spec[option.name] = number if previous is None else tighter(previous, number)
 
 
 def _option_length(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) -> None:
@@ -418,7 +459,7 @@ def _option_default(option: _Option, spec: dict[str, Any], issues: list[ZIssue])
                 Severity.WARNING,
             )
         )
-    spec["default"] = guess_default(arg)
+    spec["default"] = guess_default(option.raw_arg)
 
 
 _OPTION_PARSERS: dict[str, Callable[[_Option, dict[str, Any], list[ZIssue]], None]] = {
@@ -431,11 +472,35 @@ _OPTION_PARSERS: dict[str, Callable[[_Option, dict[str, Any], list[ZIssue]], Non
 }
 
 
+# JavaScript's Number(text) after trimming: decimals, exponents, Infinity, and unsigned 0x/0o/0b integers.
+_JS_DECIMAL = re.compile(r"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|Infinity)\Z")
+_JS_RADIX = re.compile(r"0([xX][0-9a-fA-F]+|[oO][0-7]+|[bB][01]+)\Z")
+_JS_TRIM = (
+    " \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
+
+
+def js_number_value(text: str) -> float | int | None:
+    """`Number(text)` as JavaScript computes it, or None where it is NaN (or the text is blank)."""
+    stripped = text.strip(_JS_TRIM)
+    if not stripped:
+        return None
+    radix = _JS_RADIX.match(stripped)
+    if radix:
+        return int(stripped, 0)
+    if not _JS_DECIMAL.match(stripped):
+        return None
+    number = float(stripped)
+    return int(number) if number.is_integer() and abs(number) < 2**53 else number
+
+
 def guess_default(text: str) -> object:
-    """The value FlowMCP's runtime derives from `default(text)`."""
-    if _NUMBER_TEXT.match(text):
-        number = float(text)
-        return int(number) if number.is_integer() and abs(number) < 2**53 else number
+    """The value FlowMCP's runtime derives from `default(text)`: a number where `Number(text)` is one
+    (`0x10` is 16, `Infinity`), true/false for exactly `true`/`false`, else the text as written."""
+    number = js_number_value(text)
+    if number is not None:
+        return number
     if text == "true":
         return True
     if text == "false":
@@ -459,13 +524,48 @@ def _primitive_list() -> str:
 
 _REGEX_CACHE: dict[str, tuple[re.Pattern[str] | None, str]] = {}
 
+# JavaScript's \s: Unicode white space and line terminators (Python's, with re.ASCII, is ASCII only).
+_JS_SPACE = "\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
+
+
+def _js_semantics(source: str) -> str:
+    """Rewrite the parts of a JavaScript pattern that Python reads differently (no flags, as the runtime's
+    `new RegExp(text)`): `$` matches only at the very end (Python's also before a final newline), and `\\s`,
+    `\\S` are Unicode white space."""
+    out: list[str] = []
+    in_class = False
+    index = 0
+    while index < len(source):
+        char = source[index]
+        if char == "\\" and index + 1 < len(source):
+            escaped = source[index + 1]
+            if escaped == "s":
+                out.append(_JS_SPACE if in_class else f"[{_JS_SPACE}]")
+            elif escaped == "S" and not in_class:
+                out.append(f"[^{_JS_SPACE}]")
+            else:
+                out.append(source[index : index + 2])
+            index += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "$":
+            out.append("\\Z")  # the very end of the text
+            index += 1
+            continue
+        out.append(char)
+        index += 1
+    return "".join(out)
+
 
 def compile_js_regex(source: str) -> tuple[re.Pattern[str] | None, str]:
     """Compile a JavaScript `RegExp` source (no flags) for Python; returns (pattern, error)."""
     cached = _REGEX_CACHE.get(source)
     if cached is not None:
         return cached
-    translated = re.sub(r"\(\?<([A-Za-z_]\w*)>", r"(?P<\1>", source)
+    translated = re.sub(r"\(\?<([A-Za-z_]\w*)>", r"(?P<\1>", _js_semantics(source))
     translated = re.sub(r"\\k<([A-Za-z_]\w*)>", r"(?P=\1)", translated)
     try:
         result: tuple[re.Pattern[str] | None, str] = (re.compile(translated, re.ASCII), "")
@@ -503,7 +603,7 @@ def _validate_number(value: object, spec: ZSpec, _list_values: tuple[str, ...] |
         if isinstance(value, str) and _NUMBER_TEXT.match(value.strip()):
             hint = f"; write {value.strip()} without quotes"
         return f"{_expects(spec)}, got {json_type(value)} {js_repr(value)}{hint}"
-    if isinstance(value, float) and not math.isfinite(value):
+    if isinstance(value, float) and math.isnan(value):  # zod 3's number() rejects NaN, accepts Infinity
         return f"{_expects(spec)}, got {js_repr(value)}"
     if spec.min is not None and value < spec.min:
         return f"{_expects(spec)}, got {js_number(value)}, below min({js_number(spec.min)})"
@@ -575,7 +675,7 @@ def _check_length(value: str | list[object], spec: ZSpec, unit: str) -> str | No
     size = len(value) if isinstance(value, list) else js_length(value)
     if spec.length is not None and size != spec.length:
         return f"{_expects(spec)}, got {size} {unit}; length({spec.length}) needs exactly {spec.length}"
-    if spec.kind == "string":
+    if spec.kind in ("string", "array"):  # zod's string and array min()/max() count characters or items
         if spec.min is not None and size < spec.min:
             return f"{_expects(spec)}, got {size} {unit}, fewer than min({js_number(spec.min)})"
         if spec.max is not None and size > spec.max:

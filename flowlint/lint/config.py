@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from flowlint.core.errors import ConfigError, FileProblem
 from flowlint.core.fileio import read_regular
 from flowlint.core.severity import Severity
+from flowlint.definition.specversion import parse_spec_version
 from flowlint.lint.codes import check_codes, matches
 
 if TYPE_CHECKING:
@@ -36,6 +37,10 @@ class Config:
     """Everything that shapes a lint run. Paths are absolute once loaded."""
 
     min_tests: int = 1
+    # TST001: fewer tests than this is a warning (the specification's and the runtime's minimum).
+    recommended_tests: int = 3
+    # The specification major every file is checked against; None: the version each file declares.
+    spec_version: int | None = None
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
     fail_on: Severity = Severity.ERROR
@@ -87,6 +92,8 @@ _NOT_IN_FINGERPRINT = {"fail_on", "exclude", "cache_dir"}
 
 _KEYS = {
     "min_tests",
+    "recommended_tests",
+    "spec_version",
     "select",
     "extend_select",
     "ignore",
@@ -195,6 +202,20 @@ def read_config_file(source: Path) -> Config:
     return config_from_table(table, source)
 
 
+def _rule_settings(table: dict[str, object], where: str) -> dict[str, object]:
+    """min_tests, recommended_tests and spec_version, checked."""
+    values: dict[str, object] = {}
+    for key in ("min_tests", "recommended_tests"):
+        if key in table:
+            count = table[key]
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise ConfigError(f"{where}: {key} must be a non-negative integer, got {count!r}")
+            values[key] = count
+    if "spec_version" in table:
+        values["spec_version"] = parse_spec_version(table["spec_version"], f"{where}: spec_version")
+    return values
+
+
 def config_from_table(table: dict[str, object], pyproject: Path) -> Config:
     where = f"{pyproject}: [tool.flowlint]" if pyproject.name == "pyproject.toml" else str(pyproject)
     table = {key.replace("-", "_"): value for key, value in table.items()}
@@ -202,11 +223,7 @@ def config_from_table(table: dict[str, object], pyproject: Path) -> Config:
     if unknown:
         raise ConfigError(f"{where}: unknown key '{unknown[0]}' (known keys: {', '.join(sorted(_KEYS))})")
     values: dict[str, object] = {"source": pyproject}
-    if "min_tests" in table:
-        min_tests = table["min_tests"]
-        if isinstance(min_tests, bool) or not isinstance(min_tests, int) or min_tests < 0:
-            raise ConfigError(f"{where}: min_tests must be a non-negative integer, got {min_tests!r}")
-        values["min_tests"] = min_tests
+    values.update(_rule_settings(table, where))
     for key in ("select", "extend_select", "ignore", "exclude"):
         if key in table:
             values[key] = _string_list(table[key], f"{where}: {key}")

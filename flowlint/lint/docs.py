@@ -22,15 +22,38 @@ def help_uri() -> str:
     return DOCS_URL.format(version=__version__)
 
 
+SPEC_VERSIONS = "3.0.0, 4.0.0-4.2.0"
+"""The specification versions whose `09-validation-rules.md` registry defines flowlint's VAL, RES and TST
+codes with the meaning flowlint checks (4.3.0 has no registry; its chapters keep these codes)."""
+
+
+def rule_source(rule: type[Rule]) -> str:
+    """Where a code comes from: the specification versions that define it, or flowlint itself."""
+    family = rule.code.rstrip("0123456789")
+    if family in ("VAL", "RES", "TST"):
+        return f"spec {SPEC_VERSIONS}"
+    return "flowlint verify" if family == "VER" else "flowlint"
+
+
 def rules_table() -> str:
-    lines = [f"{'code':<8}{'severity':<10}{'name':<26}summary"]
+    lines = [f"{'code':<8}{'severity':<10}{'from':<26}{'name':<26}summary"]
     for rule in all_rules():
-        lines.append(f"{rule.code:<8}{rule.severity.value:<10}{rule.name:<26}{rule.summary}")
+        source = rule_source(rule)
+        lines.append(f"{rule.code:<8}{rule.severity.value:<10}{source:<26}{rule.name:<26}{rule.summary}")
+    return "\n".join(lines)
+
+
+def readme_table() -> str:
+    """The README's rule table (tests/test_docs.py keeps the README equal to it)."""
+    lines = ["| code | severity | from | what it checks |", "|---|---|---|---|"]
+    for rule in all_rules():
+        summary = rule.summary.replace("|", "\\|")
+        lines.append(f"| {rule.code} | {rule.severity.value} | {rule_source(rule)} | {summary} |")
     return "\n".join(lines)
 
 
 def rule_doc(rule: type[Rule]) -> str:
-    out = [f"{rule.code} ({rule.name}), {rule.severity.value}", "", rule.summary, ""]
+    out = [f"{rule.code} ({rule.name}), {rule.severity.value}, {rule_source(rule)}", "", rule.summary, ""]
     family = FAMILIES.get(rule.code.rstrip("0123456789"))
     if family:
         out += [f"Family: {family}.", ""]

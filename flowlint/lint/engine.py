@@ -86,7 +86,7 @@ class Engine:
             reason = f"skipped: {loaded.reason}" if loaded.status is LoadStatus.SKIPPED else loaded.reason
             return self._error_report(loaded, _STATUS_CODES[loaded.status], reason, loaded.span)
         report = FileReport(loaded.display, "definition", definition=loaded.definition)
-        context = RuleContext(loaded.definition, loaded.path, self.config, self.resolver)
+        context = RuleContext(loaded.definition, loaded.path, self.config, self.resolver, source=loaded.data)
         findings: list[Finding] = []
         for rule in self.rules:
             findings.extend(rule.check(context))

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path, PurePath
 from typing import ClassVar
 
-from flowlint.core.nodes import Span
+from flowlint.core.nodes import Span, SScalar
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Definition, Parameter, Tool
 from flowlint.definition.sharedlists import Resolution, SharedListResolver
+from flowlint.definition.specversion import SpecTarget, spec_target
 from flowlint.definition.zod import ZProblem
 from flowlint.lint.codes import Code
 from flowlint.lint.config import Config
@@ -60,6 +62,13 @@ class RuleContext:
     config: Config
     resolver: SharedListResolver
     _resolved: dict[tuple[str, str], Resolution] = field(default_factory=dict)
+    source: bytes = b""  # the file's bytes, for checks of the text itself (the runtime's security scan)
+
+    @cached_property
+    def spec(self) -> SpecTarget:
+        """The specification rule set this definition is checked against (see definition/specversion.py)."""
+        version = self.definition.main.get("version")
+        return spec_target(version.value if isinstance(version, SScalar) else None, self.config.spec_version)
 
     def list_values(self, parameter: Parameter) -> Resolution | None:
         """Resolved values of a shared-list enum parameter; None for any other parameter."""
@@ -88,14 +97,14 @@ class Rule:
     fix: ClassVar[str] = ""
     # True for codes the engine itself reports (parse errors, skipped files): `check` is not used.
     reported_by_engine: ClassVar[bool] = False
-    # The z-block problem this rule reports, for rules that only report what the z engine found.
-    z_problem: ClassVar[ZProblem | None] = None
+    # The z-block problems this rule reports, for rules that only report what the z engine found.
+    z_problems: ClassVar[tuple[ZProblem, ...]] = ()
     VALID: ClassVar[list[Example]] = []
     INVALID: ClassVar[list[Example]] = []
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        if self.z_problem is not None:
-            yield from z_issue_findings(ctx, self.code, self.z_problem)
+        for kind in self.z_problems:
+            yield from z_issue_findings(ctx, self.code, kind)
 
     def finding(
         self,

@@ -1,7 +1,7 @@
 """The MCP view of a definition: tool names, `inputSchema` derived from `z`, resources, example outputs.
 
-Tool names follow FlowMCP servers: `{toolName}_{namespace}` (`getSimplePrice` in namespace `coingecko`
-is served as `getSimplePrice_coingecko`). Resource queries are MCP resources addressed by
+Tool names are the runtime's (`definition/names.py`: `getSimplePrice` in namespace `coingecko` is served
+as `get_simple_price_coingecko`). Resource queries are MCP resources addressed by
 `flowmcp://{namespace}/{resource}/{query}?{param}={value}&...`.
 """
 
@@ -14,6 +14,7 @@ from urllib.parse import parse_qsl, quote, urlsplit
 
 from flowlint.core.nodes import SObject, string_value, to_python
 from flowlint.definition.model import Definition, Parameter, Tool
+from flowlint.definition.names import build_tool_name
 from flowlint.definition.zod import ZSpec, validate
 
 URI_SCHEME = "flowmcp"
@@ -21,8 +22,8 @@ MAX_NAME_LENGTH = 64  # MCP clients commonly reject longer tool names
 
 
 def mcp_tool_name(namespace: str, tool_name: str) -> str:
-    """FlowMCP's MCP name of a tool: `getSimplePrice` in `coingecko` -> `getSimplePrice_coingecko`."""
-    return f"{tool_name}_{namespace}"
+    """FlowMCP's MCP name of a tool: `getSimplePrice` in `coingecko` -> `get_simple_price_coingecko`."""
+    return build_tool_name(tool_name, namespace)
 
 
 def query_uri(namespace: str, query: Tool, arguments: dict[str, Any] | None = None) -> str:

@@ -9,8 +9,9 @@ strategy that tracks `format`); the result is then reduced to the subset (`flowl
 * a node where only `null` was ever seen becomes `{ type: 'string', nullable: true }` with an info note;
 * no `required`, `$schema`, `anyOf`; `format` is `date-time` or `uri` when every string seen has it,
   `base64` for `image/png`;
-* nesting is capped at `MAX_DEPTH` levels below the root: a container there keeps its `type` but
-  loses `properties`/`items` (info note);
+* nesting is capped at `MAX_LEVELS` levels (04-output-schema: the schema is level 1, each property one
+  deeper, an array's `items` on the array's level): an object on the last level keeps its `type` but
+  loses `properties` (info note);
 * resource queries are arrays; `mimeType` is the most common captured content type (the first seen
   among equally common ones).
 
@@ -34,7 +35,7 @@ from genson.schema.strategies import String  # type: ignore[import-untyped]
 from flowlint.core.severity import Severity
 from flowlint.schema.merge import merge_existing
 from flowlint.schema.notes import Note
-from flowlint.schema.subset import MAX_DEPTH, SubsetValidator, is_date_time, looks_like_uri
+from flowlint.schema.subset import MAX_DEPTH, MAX_LEVELS, SubsetValidator, is_date_time, looks_like_uri
 
 __all__ = ["Generated", "GenerationFailure", "generate_output", "mime_type_of"]
 
@@ -157,7 +158,11 @@ def _reduce(node: dict[str, Any], where: str, depth: int, notes: list[Note], roo
         if depth >= MAX_DEPTH:
             if properties:
                 notes.append(
-                    Note(Severity.INFO, f"nested deeper than {MAX_DEPTH} levels; written as a plain object", where)
+                    Note(
+                        Severity.INFO,
+                        f"nested deeper than {MAX_LEVELS} levels (the schema is level 1); written as a plain object",
+                        where,
+                    )
                 )
             return out
         out["properties"] = {
@@ -167,12 +172,7 @@ def _reduce(node: dict[str, Any], where: str, depth: int, notes: list[Note], roo
     elif name == "array":
         items = part.get("items")
         if isinstance(items, dict) and items:
-            if depth >= MAX_DEPTH:
-                notes.append(
-                    Note(Severity.INFO, f"nested deeper than {MAX_DEPTH} levels; written as a plain array", where)
-                )
-                return out
-            out["items"] = _reduce(items, f"{where}[]", depth + 1, notes)
+            out["items"] = _reduce(items, f"{where}[]", depth, notes)  # items stay on the array's level
     return out
 
 

@@ -2,7 +2,8 @@
 
 The subset: `type` (string, number, boolean, object, array), `properties`, `items`, `description`,
 `nullable`, `enum`, `format` (date-time, uri, base64); no `required` (a missing property is fine),
-extra properties allowed, at most `MAX_DEPTH` levels below the root.
+extra properties allowed, at most `MAX_LEVELS` levels (04-output-schema: the schema is level 1, each
+`properties` child one level deeper, an `items` schema on its array's level; a 5th level is rejected).
 
 `SubsetValidator` is the only place that decides whether data fits such a schema. Generation uses it
 to check a schema against the responses it came from, `verify` to report mismatches with their JSON
@@ -27,6 +28,7 @@ from flowlint.core.nodes import json_type
 __all__ = [
     "FORMAT_CHECKS",
     "MAX_DEPTH",
+    "MAX_LEVELS",
     "SUBSET_KEYWORDS",
     "SUBSET_TYPES",
     "Mismatch",
@@ -40,8 +42,10 @@ __all__ = [
     "to_json_schema",
 ]
 
-MAX_DEPTH = 4
-"""Deepest nesting below the root (root = 0) at which a container keeps `properties`/`items`."""
+MAX_LEVELS = 4
+"""04-output-schema's limit: the schema is level 1, each `properties` child one deeper; `items` stay level."""
+MAX_DEPTH = MAX_LEVELS - 1
+"""The deepest nesting below the root (root = 0) a schema may reach; a container there has no children."""
 
 SUBSET_KEYWORDS = ("type", "description", "nullable", "format", "enum", "properties", "items")
 SUBSET_TYPES = ("string", "number", "boolean", "object", "array")
@@ -106,11 +110,11 @@ def check_subset(schema: Any, where: str = "$", depth: int = 0) -> list[str]:
     if "format" in schema and schema["format"] not in FORMAT_CHECKS:
         problems.append(f"{where}: format {schema['format']!r} is not in the subset")
     if depth > MAX_DEPTH:
-        problems.append(f"{where}: nested deeper than {MAX_DEPTH} levels")
+        problems.append(f"{where}: level {depth + 1}; schemas nest at most {MAX_LEVELS} levels")
     for name, child in (schema.get("properties") or {}).items():
         problems.extend(check_subset(child, f"{where}.{name}", depth + 1))
     if "items" in schema:
-        problems.extend(check_subset(schema["items"], f"{where}[]", depth + 1))
+        problems.extend(check_subset(schema["items"], f"{where}[]", depth))  # items: the array's own level
     return problems
 
 

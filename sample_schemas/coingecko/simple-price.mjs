@@ -79,7 +79,7 @@ export const main = {
             description: 'Get metadata and market data for one coin by its CoinGecko id.',
             parameters: [
                 { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'min(1)' ] } },
-                { position: { key: 'localization', value: 'false', location: 'query' }, z: { primitive: 'string()', options: [] } },
+                { position: { key: 'localization', value: 'false', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } },
                 { position: { key: 'tickers', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'boolean()', options: [ 'optional()', 'default(false)' ] } },
                 { position: { key: 'developer_data', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'boolean()', options: [ 'optional()' ] } }
             ],

@@ -23,14 +23,15 @@ export const main = {
             description: 'Return the ABI of a verified contract on the selected chain.',
             parameters: [
                 { position: { key: 'chainid', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(1,10,56,137,42161)', options: [] } },
-                { position: { key: 'module', value: 'contract', location: 'query' }, z: { primitive: 'string()', options: [] } },
-                { position: { key: 'action', value: 'getabi', location: 'query' }, z: { primitive: 'string()', options: [] } },
+                { position: { key: 'module', value: 'contract', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } },
+                { position: { key: 'action', value: 'getabi', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } },
                 { position: { key: 'address', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'regex(^0x[a-fA-F0-9]{40}$)' ] } },
-                { position: { key: 'apikey', value: '{{SERVER_PARAM:ETHERSCAN_API_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } }
+                { position: { key: 'apikey', value: '{{SERVER_PARAM:ETHERSCAN_API_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } }
             ],
             tests: [
                 { _description: 'USDC proxy on Ethereum mainnet', chainid: '1', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
-                { _description: 'Native USDC on Polygon PoS', chainid: '137', address: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359' }
+                { _description: 'Native USDC on Polygon PoS', chainid: '137', address: '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359' },
+                { _description: 'Bridged USDC on Arbitrum One', chainid: '42161', address: '0xFF970A61A04b1cA14834A43f5dE4533eBDDB5CC8' }
             ],
             output: {
                 mimeType: 'application/json',
@@ -55,10 +56,10 @@ export const main = {
             description: 'Return the verified source code, compiler settings and proxy information of a contract. The network is chosen by name.',
             parameters: [
                 { position: { key: 'chainName', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum({{evmChains:etherscanAlias}})', options: [] } },
-                { position: { key: 'module', value: 'contract', location: 'query' }, z: { primitive: 'string()', options: [] } },
-                { position: { key: 'action', value: 'getsourcecode', location: 'query' }, z: { primitive: 'string()', options: [] } },
+                { position: { key: 'module', value: 'contract', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } },
+                { position: { key: 'action', value: 'getsourcecode', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } },
                 { position: { key: 'address', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'regex(^0x[a-fA-F0-9]{40}$)' ] } },
-                { position: { key: 'apikey', value: '{{SERVER_PARAM:ETHERSCAN_API_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } }
+                { position: { key: 'apikey', value: '{{SERVER_PARAM:ETHERSCAN_API_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } }
             ],
             tests: [
                 { _description: 'Uniswap V3 factory on Ethereum', chainName: 'ethereum', address: '0x1F98431c8aD98523631AE4a59f267346ea31F984' },
@@ -86,14 +87,15 @@ export const main = {
             description: 'Return the creator address and creation transaction hash for up to five contracts.',
             parameters: [
                 { position: { key: 'chainid', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(1,10,56,137,42161)', options: [] } },
-                { position: { key: 'module', value: 'contract', location: 'query' }, z: { primitive: 'string()', options: [] } },
-                { position: { key: 'action', value: 'getcontractcreation', location: 'query' }, z: { primitive: 'string()', options: [] } },
+                { position: { key: 'module', value: 'contract', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } },
+                { position: { key: 'action', value: 'getcontractcreation', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } },
                 { position: { key: 'contractaddresses', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'array()', options: [] } },
-                { position: { key: 'apikey', value: '{{SERVER_PARAM:ETHERSCAN_API_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } }
+                { position: { key: 'apikey', value: '{{SERVER_PARAM:ETHERSCAN_API_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } }
             ],
             tests: [
                 { _description: 'DAI and UNI token contracts on Ethereum', chainid: '1', contractaddresses: [ '0x6B175474E89094C44Da98b954EedeAC495271d0F', '0x1f9840a85d5aF5bf1D1762F925BDADdC4201F984' ] },
-                { _description: 'USDT on BNB Smart Chain', chainid: '56', contractaddresses: [ '0x55d398326f99059fF775485246999027B3197955' ] }
+                { _description: 'USDT on BNB Smart Chain', chainid: '56', contractaddresses: [ '0x55d398326f99059fF775485246999027B3197955' ] },
+                { _description: 'WETH on Optimism', chainid: '10', contractaddresses: [ '0x4200000000000000000000000000000000000006' ] }
             ],
             output: {
                 mimeType: 'application/json',

@@ -27,7 +27,7 @@ export const main = {
             parameters: [
                 // VAL040: this parameter has no z block
                 { position: { key: 'page', value: '{{USER_PARAM}}', location: 'query' } },
-                // VAL050: COINGECKO_DEMO_API_KEY is not listed in requiredServerParams
+                // FL013: COINGECKO_DEMO_API_KEY is not listed in requiredServerParams
                 { position: { key: 'x_cg_demo_api_key', value: '{{SERVER_PARAM:COINGECKO_DEMO_API_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } }
             ],
             tests: [
@@ -99,7 +99,7 @@ export const main = {
                 { position: { key: 'network', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } },
                 { position: { key: 'address', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } },
                 { position: { key: 'include', value: 'base_token,quote_token,dex', location: 'query' }, z: { primitive: 'string()', options: [] } },
-                // VAL047: min() does not apply to boolean()
+                // FL012: min() does not apply to boolean()
                 { position: { key: 'include_volume_breakdown', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'boolean()', options: [ 'optional()', 'min(1)' ] } }
             ],
             tests: [
@@ -156,7 +156,7 @@ export const main = {
                 { position: { key: 'before_timestamp', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'optional()' ] } },
                 // VAL045: two options in one string
                 { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'max(1000)', 'optional(), default(100)' ] } },
-                // VAL046: enum() without values; VAL047: unknown option values(...)
+                // VAL046: enum() without values; FL012: unknown option values(...)
                 { position: { key: 'currency', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum()', options: [ 'values(usd,token)', 'optional()' ] } }
             ],
             tests: [
@@ -183,9 +183,9 @@ export const main = {
             description: 'The last 300 trades of a pool in the past 24 hours.',
             parameters: [
                 { position: { key: 'network', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } },
-                // VAL049: insert parameter address does not appear in path (which uses :pool_address)
+                // VAL050: insert parameter address does not appear in path (which uses :pool_address)
                 { position: { key: 'address', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } },
-                // VAL047 (warning): quoted default value
+                // FL012 (warning): quoted default value
                 { position: { key: 'trade_volume_in_usd_greater_than', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'optional()', 'default("0")' ] } }
             ],
             tests: [
@@ -221,7 +221,7 @@ export const main = {
                 { position: { key: 'extra_filters', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'object()', options: [ 'optional()' ] } },
                 // VAL046: enum values in JavaScript array syntax
                 { position: { key: 'sort', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: "enum(['h24_volume_usd_desc','pool_created_at_desc'])", options: [ 'optional()' ] } },
-                // VAL041: header is not a parameter location
+                // VAL043: header is not a parameter location
                 { position: { key: 'x-cg-pro-api-key', value: '{{SERVER_PARAM:COINGECKO_PRO_API_KEY}}', location: 'header' }, z: { primitive: 'string()', options: [] } }
             ],
             tests: [
@@ -251,7 +251,7 @@ export const main = {
             mode: 'read-only',
             queries: {
                 poolsByNetwork: {
-                    // RES001: two ? placeholders but only one parameter
+                    // RES014: two ? placeholders but only one parameter
                     sql: 'SELECT address, name, reserve_usd FROM pools WHERE network = ? AND reserve_usd > ? ORDER BY reserve_usd DESC',
                     description: 'Cached pools of one network above a liquidity floor.',
                     parameters: [
@@ -275,7 +275,7 @@ export const main = {
                     ]
                 },
                 purgeStalePools: {
-                    // RES002: resources are read-only, DELETE is not allowed
+                    // RES012: resources are read-only, DELETE is not allowed
                     sql: 'DELETE FROM pools WHERE updated_at < ?',
                     description: 'Remove snapshots older than the given ISO timestamp.',
                     parameters: [
@@ -291,7 +291,7 @@ export const main = {
 }
 
 
-// import after main (seen in real files, no finding)
+// SEC001: an import after main (seen in real files); the runtime's text scan refuses the file
 import { URLSearchParams } from 'node:url'
 
 

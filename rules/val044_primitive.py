@@ -1,4 +1,4 @@
-"""VAL044: the primitive is one FlowMCP knows."""
+"""VAL044: z.primitive is present, a string, and a primitive FlowMCP knows."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from flowlint.lint.codes import Code
 from flowlint.lint.rule import Example, Expect, Rule, example
 
 
-class UnknownPrimitive(Rule):
+class Primitive(Rule):
     code = Code.VAL044
-    z_problem = ZProblem.PRIMITIVE
-    name = "unknown-primitive"
+    z_problems = (ZProblem.PRIMITIVE_TYPE, ZProblem.PRIMITIVE)
+    name = "primitive"
     severity = Severity.ERROR
-    summary = "z.primitive must be string(), number(), boolean(), enum(...), array() or object()"
+    summary = "z.primitive is required: string(), number(), boolean(), enum(...), array() or object()"
     why = (
         "The specification rejects any other primitive; the runtime silently treats it as string(), so "
         "`int()` accepts 'abc' and rejects 7."
@@ -33,6 +33,15 @@ class UnknownPrimitive(Rule):
         Example(
             example("""\
     tools: {
+        getCoin: { method: 'GET', path: '/coins', description: 'Coins',
+            parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'query' }, z: { options: [] } } ],
+            tests: [ { _description: 'Bitcoin', id: 'bitcoin' } ] }
+    }"""),
+            (Expect(5, 101, "parameter 'id': z.primitive must be a string"),),
+        ),
+        Example(
+            example("""\
+    tools: {
         getBlock: { method: 'GET', path: '/block', description: 'Block',
             parameters: [ { position: { key: 'height', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'int()', options: [] } } ],
             tests: [ { _description: 'Genesis', height: 0 } ] }
@@ -42,5 +51,5 @@ class UnknownPrimitive(Rule):
                     5, 118, "unknown primitive 'int()'; FlowMCP's runtime silently treats it as string(): use number()"
                 ),
             ),
-        )
+        ),
     ]

@@ -1,4 +1,4 @@
-"""VAL050: every {{SERVER_PARAM:NAME}} is declared in requiredServerParams."""
+"""FL013: every {{SERVER_PARAM:NAME}} is declared in requiredServerParams."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ _SERVER = re.compile(r"\{\{SERVER_PARAM:([^{}]+)\}\}")
 
 
 class ServerParamDeclared(Rule):
-    code = Code.VAL050
+    code = Code.FL013
     name = "server-param-declared"
     severity = Severity.ERROR
     summary = "{{SERVER_PARAM:NAME}} requires NAME in main.requiredServerParams"
@@ -30,7 +30,7 @@ class ServerParamDeclared(Rule):
     requiredServerParams: [ 'ETHERSCAN_API_KEY' ],
     tools: {
         getAbi: { method: 'GET', path: '/api', description: 'Contract ABI',
-            parameters: [ { position: { key: 'apikey', value: '{{SERVER_PARAM:ETHERSCAN_API_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
+            parameters: [ { position: { key: 'apikey', value: '{{SERVER_PARAM:ETHERSCAN_API_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } } ],
             tests: [ { _description: 'ABI' } ] }
     }""")
         )
@@ -50,14 +50,28 @@ class ServerParamDeclared(Rule):
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         declared = set(ctx.definition.required_server_params)
         for tool in ctx.definition.tools:
+            if tool.kind == "query":
+                continue  # resources use no server params at all (RES016)
             for parameter in tool.parameters:
                 name = parameter.server_param
                 if name is not None and name not in declared and isinstance(parameter.node, SObject):
                     position = parameter.node.get("position")
                     value = position.get("value") if isinstance(position, SObject) else None
+                    if parameter.role == "placeholder":
+                        message = (
+                            f"parameter '{parameter.key}': its value '{parameter.value}' is not {{{{USER_PARAM}}}}, "
+                            f"so FlowMCP's runtime reads it from the server param {name}, which is not in "
+                            "main.requiredServerParams and is sent as ''; write '{{USER_PARAM}}' if callers "
+                            f"give it, or '{{{{SERVER_PARAM:{name}}}}}' and declare {name} if the server does"
+                        )
+                    else:
+                        message = (
+                            f"parameter '{parameter.key}' uses the server param {name}, but {name} is not in "
+                            "main.requiredServerParams, so it is sent as '' (the runtime does not refuse it); add "
+                            "it there"
+                        )
                     yield self.finding(
-                        f"parameter '{parameter.key}' uses the server param {name}, but {name} "
-                        f"is not in main.requiredServerParams; add it there",
+                        message,
                         value.span if value is not None else parameter.span,
                         tool=tool.label,
                         parameter=parameter.key,

@@ -1,4 +1,4 @@
-"""VAL041: a tool parameter's location is query, insert or body (body only with POST/PUT/PATCH)."""
+"""VAL043: a tool parameter's position.location is insert, query or body."""
 
 from __future__ import annotations
 
@@ -10,17 +10,16 @@ from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 LOCATIONS = ("query", "insert", "body")
-BODY_METHODS = ("POST", "PUT", "PATCH")
 
 
 class Location(Rule):
-    code = Code.VAL041
+    code = Code.VAL043
     name = "parameter-location"
     severity = Severity.ERROR
-    summary = "position.location must be query, insert or body; body only for POST/PUT"
+    summary = "position.location must be insert, query or body"
     why = (
-        "The location decides where a value goes in the request. An unknown location is dropped, and "
-        "FlowMCP sends a body only with POST and PUT."
+        "The location decides where a value goes in the request; FlowMCP refuses to load a definition "
+        "with any other location."
     )
     fix = "Use `location: 'query'`, `'insert'` (a `:key` or `{{key}}` in the path) or `'body'`."
     VALID = [
@@ -64,14 +63,6 @@ class Location(Rule):
                 elif location not in LOCATIONS:
                     yield self.finding(
                         f"parameter '{parameter.key}': location '{location}' is not one of " + ", ".join(LOCATIONS),
-                        span,
-                        tool=tool.label,
-                        parameter=parameter.key,
-                    )
-                elif location == "body" and tool.method is not None and tool.method not in BODY_METHODS:
-                    yield self.finding(
-                        f"parameter '{parameter.key}' is a body parameter, but {tool.method} "
-                        "requests carry no body; use location 'query' or method 'POST'",
                         span,
                         tool=tool.label,
                         parameter=parameter.key,

@@ -1,4 +1,4 @@
-"""RES001: a resource query binds as many parameters as its SQL has `?` placeholders."""
+"""RES014: a resource query binds as many parameters as its SQL has `?` placeholders."""
 
 from __future__ import annotations
 
@@ -38,7 +38,7 @@ def count_placeholders(sql: str) -> int:
 
 
 class SqlParameterCount(Rule):
-    code = Code.RES001
+    code = Code.RES014
     name = "sql-parameter-count"
     severity = Severity.ERROR
     summary = "A resource query needs one parameter per `?` in its SQL"
@@ -50,6 +50,7 @@ class SqlParameterCount(Rule):
     resources: { contracts: { source: 'sqlite', description: 'Contracts', database: 'contracts.db', queries: {
         byAddress: { sql: 'SELECT * FROM contracts WHERE address = ?', description: 'By address',
             parameters: [ { position: { key: 'address', value: '{{USER_PARAM}}' }, z: { primitive: 'string()', options: [] } } ],
+            output: { mimeType: 'application/json', schema: { type: 'array' } },
             tests: [ { _description: 'USDC', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' } ] }
     } } }""")
         )
@@ -68,9 +69,9 @@ class SqlParameterCount(Rule):
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool in ctx.definition.tools:
-            if tool.kind != "query" or tool.sql is None or tool.sql_span is None:
+            if tool.static_sql is None or tool.sql_span is None:
                 continue
-            placeholders = count_placeholders(tool.sql)
+            placeholders = count_placeholders(tool.static_sql)
             parameters = len(tool.parameters)
             if placeholders != parameters:
                 yield self.finding(

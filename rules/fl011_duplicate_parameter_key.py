@@ -1,4 +1,4 @@
-"""VAL042: parameter keys are unique within a tool."""
+"""FL011: parameter keys are unique within a tool."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example, json
 
 
 class DuplicateKey(Rule):
-    code = Code.VAL042
+    code = Code.FL011
     name = "duplicate-parameter"
     severity = Severity.ERROR
     summary = "Parameter keys must be unique within a tool"

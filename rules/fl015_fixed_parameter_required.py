@@ -1,0 +1,78 @@
+"""FL015: a fixed or server parameter is not a required input of the tool's MCP schema."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
+
+
+class FixedParameterRequired(Rule):
+    code = Code.FL015
+    name = "fixed-parameter-required"
+    severity = Severity.ERROR
+    summary = "A fixed or server parameter's z block must be optional(): the runtime makes it a required input"
+    why = (
+        "FlowMCP's runtime builds a tool's MCP input schema from every parameter that has a z block "
+        "(ZodBuilder.getZodSchema, flowmcp-core), not only from {{USER_PARAM}} ones. A fixed value such as "
+        "`format: 'json'` or a server param therefore becomes a required input: every call that leaves it "
+        "out (every test, since tests may only set {{USER_PARAM}} keys, TST006) fails validation before the "
+        "request is made. The specification asks for a z block on every parameter (VAL040), so the way to "
+        "satisfy both is `optional()`: the runtime still sends the fixed value or the server param."
+    )
+    fix = "Add 'optional()' to the parameter's z.options."
+    VALID = [
+        Example(
+            example("""\
+    tools: {
+        getCoins: { method: 'GET', path: '/coins', description: 'Coins',
+            parameters: [ { position: { key: 'format', value: 'json', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } } ],
+            tests: [ { _description: 'All coins' } ] }
+    }""")
+        )
+    ]
+    INVALID = [
+        Example(
+            example("""\
+    tools: {
+        getCoins: { method: 'GET', path: '/coins', description: 'Coins',
+            parameters: [ { position: { key: 'format', value: 'json', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
+            tests: [ { _description: 'All coins' } ] }
+    }"""),
+            (
+                Expect(
+                    5, 95, "parameter 'format' has the fixed value 'json', but its z block makes it a required input"
+                ),
+            ),
+        )
+    ]
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        declared = set(ctx.definition.required_server_params)
+        for tool in ctx.definition.tools:
+            if tool.kind != "tool":
+                continue
+            for parameter in tool.parameters:
+                spec = parameter.z
+                if parameter.role == "user" or parameter.key is None or spec is None:
+                    continue
+                if parameter.role == "placeholder" and parameter.server_param not in declared:
+                    continue  # an undeclared {{NAME}}: FL013 explains it (and TST006 its tests)
+                if not spec.required:
+                    continue
+                what = (
+                    f"the fixed value '{parameter.value}'"
+                    if parameter.role == "fixed"
+                    else f"the server param {parameter.server_param}"
+                )
+                yield self.finding(
+                    f"parameter '{parameter.key}' has {what}, but its z block makes it a required input of the "
+                    "tool's MCP schema (the runtime builds it from every parameter with z), so calls and tests "
+                    "without it fail; add 'optional()' to its options",
+                    parameter.z_node.span if parameter.z_node is not None else parameter.span,
+                    tool=tool.label,
+                    parameter=parameter.key,
+                )

@@ -1,0 +1,80 @@
+"""FL017: under specification 4.x, tools and parameters hold only the keys the 4.x runtime allows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from flowlint.core.nodes import SObject
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext
+
+# flowmcp-core src/v4/task/MainValidator.mjs at 8dab10b: ALLOWED_TOOL_KEYS, ALLOWED_PARAMETER_KEYS.
+TOOL_KEYS = frozenset("method path description parameters output outputSchema preload tests meta".split())
+PARAMETER_KEYS = frozenset(("position", "z", "description"))
+
+_V4 = (
+    "export const main = {\n"
+    "    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '4.0.0', root: 'https://api.example.com',\n"
+)
+
+
+class UnknownKeysV4(Rule):
+    code = Code.FL017
+    name = "unknown-keys-v4"
+    severity = Severity.ERROR
+    summary = "Under 4.x, tools and parameters hold only the keys the runtime allows"
+    why = (
+        "The 4.x runtime refuses a definition with an unknown tool key (its VAL076) or parameter key (its "
+        "VAL077); these codes exist in no specification version, so flowlint reports them as its own. The "
+        "3.x runtime ignores unknown keys, so this applies to definitions checked against 4.x only."
+    )
+    fix = "Remove the key, or move it where it belongs (`async` is not executed; headers go in main.headers)."
+    VALID = [
+        Example(
+            _V4 + "    tools: {\n"
+            "        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],\n"
+            "            meta: { isReadOnly: true, isConcurrencySafe: true, isDestructive: false, searchHint: 'ping', "
+            "aliases: [], alwaysLoad: false },\n"
+            "            output: { mimeType: 'application/json', schema: { type: 'object' } },\n"
+            "            tests: [ { _description: 'Up' }, { _description: 'Still up' }, { _description: 'Up again' } ] }\n"
+            "    }\n}\n"
+        )
+    ]
+    INVALID = [
+        Example(
+            _V4 + "    tools: {\n"
+            "        getPing: { method: 'GET', path: '/ping', description: 'Health check', headers: {}, parameters: [],\n"
+            "            tests: [ { _description: 'Up' }, { _description: 'Still up' }, { _description: 'Up again' } ] }\n"
+            "    }\n}\n",
+            (Expect(4, 79, "tool 'getPing' has the key 'headers', which the 4.x runtime refuses"),),
+        )
+    ]
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        if ctx.spec.major != 4:
+            return
+        for tool in ctx.definition.tools:
+            if tool.kind != "tool" or tool.obj is None:
+                continue
+            for entry in tool.obj.entries:
+                if entry.key not in TOOL_KEYS and entry.key != "async":  # async: VAL037
+                    yield self.finding(
+                        f"tool '{tool.name}' has the key '{entry.key}', which the 4.x runtime refuses (allowed: "
+                        + ", ".join(sorted(TOOL_KEYS))
+                        + ")",
+                        entry.key_span,
+                        tool=tool.label,
+                    )
+            for parameter in tool.parameters:
+                if isinstance(parameter.node, SObject):
+                    for entry in parameter.node.entries:
+                        if entry.key not in PARAMETER_KEYS:
+                            yield self.finding(
+                                f"parameter '{parameter.key}' has the key '{entry.key}', which the 4.x runtime "
+                                "refuses (allowed: position, z, description)",
+                                entry.key_span,
+                                tool=tool.label,
+                                parameter=parameter.key,
+                            )

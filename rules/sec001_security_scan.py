@@ -1,0 +1,117 @@
+"""SEC001 and FL018: the text patterns FlowMCP's runtime refuses in a definition file (its SecurityScanner).
+
+Before it loads a `.mjs` definition, the runtime reads the file line by line and refuses it when a
+line that does not start with `//`, `*` or `/*` contains one of its forbidden substrings, wherever
+it is: in code, in strings, in URLs (`https://global.api...` holds `global.`). The specification's
+registry (09) names only the import check (SEC001); 05-security numbers the other patterns
+differently from 09, so flowlint reports them as FL018 and quotes the runtime's own code.
+Python and JSON definitions are not scanned (the runtime loads JavaScript only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from flowlint.core.nodes import Span
+from flowlint.core.severity import Severity
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
+
+# (substring, the runtime's code, what it is): flowmcp-core SecurityScanner (src/v2 at fa4ffa6).
+PATTERNS = (
+    ("import ", "SEC001", "import"),
+    ("require(", "SEC002", "require"),
+    ("eval(", "SEC003", "eval"),
+    (" Function(", "SEC004", "Function constructor"),
+    ("new Function", "SEC005", "new Function"),
+    ("(Function(", "SEC004", "Function constructor"),
+    ("process.", "SEC006", "process access"),
+    ("child_process", "SEC007", "child_process"),
+    ("fs.", "SEC008", "filesystem access"),
+    ("node:fs", "SEC009", "node:fs"),
+    ("fs/promises", "SEC010", "fs/promises"),
+    ("globalThis.", "SEC011", "globalThis"),
+    ("global.", "SEC012", "global scope"),
+    ("__dirname", "SEC013", "__dirname"),
+    ("__filename", "SEC014", "__filename"),
+    ("setTimeout", "SEC015", "setTimeout"),
+    ("setInterval", "SEC016", "setInterval"),
+)
+
+
+def scan(ctx: RuleContext) -> Iterator[tuple[Span, str, str, str]]:
+    """(span, substring, runtime code, label) for every forbidden substring on a scanned line."""
+    if ctx.path.suffix not in (".mjs", ".js") or not ctx.source:
+        return
+    offset = 0
+    for raw in ctx.source.split(b"\n"):
+        line = raw.decode("utf-8", "replace")
+        if not line.strip().startswith(("//", "*", "/*")):
+            for pattern, code, label in PATTERNS:
+                at = line.find(pattern)
+                if at != -1:
+                    start = offset + len(line[:at].encode("utf-8"))
+                    yield Span(start, start + len(pattern.encode("utf-8"))), pattern, code, label
+        offset += len(raw) + 1
+
+
+class ImportStatement(Rule):
+    code = Code.SEC001
+    name = "no-import"
+    severity = Severity.ERROR
+    summary = "A definition file must not contain import statements"
+    why = (
+        "Definitions are data plus handlers that receive their libraries from the runtime "
+        "(`requiredLibraries`); FlowMCP's security scan refuses any line containing `import ` (followed by "
+        "a space), outside lines that start as comments, and then does not load the file."
+    )
+    fix = "Declare the package in requiredLibraries and use it through the handlers' `libraries` argument."
+    VALID = [Example(example("    tools: {}"))]
+    INVALID = [
+        Example(
+            "import { dirname } from 'path'\n" + example("    tools: {}"),
+            (Expect(1, 1, "the runtime's security scan refuses a line containing 'import '"),),
+        )
+    ]
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        for span, pattern, _code, _label in scan(ctx):
+            if pattern == "import ":
+                yield self.finding(
+                    "the runtime's security scan refuses a line containing 'import ' and does not load the file; "
+                    "use requiredLibraries and the handlers' libraries instead",
+                    span,
+                )
+
+
+class ForbiddenPattern(Rule):
+    code = Code.FL018
+    name = "security-scan"
+    severity = Severity.ERROR
+    summary = "No line may contain what the runtime's security scan forbids (require(, eval(, process., fs., ...)"
+    why = (
+        "FlowMCP's runtime scans the file's text before loading it and refuses it when a line (not starting "
+        "as a comment) contains require(, eval(, Function(, process., child_process, fs., node:fs, "
+        "fs/promises, globalThis., global., __dirname, __filename, setTimeout or setInterval, even inside a "
+        "string or a URL. 05-security numbers these differently from 09's registry, so the message names "
+        "the runtime's own code."
+    )
+    fix = "Remove the call; in a URL or text, break the pattern (the scan matches substrings)."
+    VALID = [Example(example("    tools: {}"))]
+    INVALID = [
+        Example(
+            example("    docs: [ 'https://global.api.example.com' ],\n    tools: {}"),
+            (Expect(3, 22, "contains 'global.' (the runtime's SEC012, global scope)"),),
+            title="a URL trips the scan",
+        )
+    ]
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        for span, pattern, code, label in scan(ctx):
+            if pattern != "import ":
+                yield self.finding(
+                    f"the line contains '{pattern}' (the runtime's {code}, {label}): FlowMCP's security scan "
+                    "refuses the file, wherever the text is (code, strings, URLs)",
+                    span,
+                )

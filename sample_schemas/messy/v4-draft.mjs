@@ -1,0 +1,60 @@
+// A definition being moved to specification 4 (version 4.0.0): the 4.x runtime's stricter keys and the
+// tool meta block. Each trigger has a `// CODE: why` comment on the line above it.
+
+export const main = {
+    namespace: 'blockscout',
+    name: 'Blockscout explorer',
+    description: 'Address and transaction data from the public Blockscout API of Ethereum mainnet.',
+    version: '4.0.0',
+    root: 'https://eth.blockscout.com',
+    // VAL073: the list evmChains in sample_schemas/_lists/ is version 3.0.0
+    sharedLists: [ { ref: 'evmChains', version: '4.0.0' } ],
+    tools: {
+        getAddress: {
+            method: 'GET',
+            path: '/api/v2/addresses/:hash',
+            description: 'Balance, type and creator of an address.',
+            parameters: [
+                { position: { key: 'hash', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [ 'regex(^0x[a-fA-F0-9]{40}$)' ] } }
+            ],
+            meta: {
+                // VAL101: a boolean, not a string
+                isReadOnly: 'yes',
+                // VAL102: a boolean, not a number
+                isConcurrencySafe: 1,
+                // VAL103: a boolean, not a string
+                isDestructive: 'no',
+                // VAL104: a string, not an array
+                searchHint: [ 'address' ],
+                // VAL105: an array of strings
+                aliases: 'address',
+                // VAL106: a boolean, not a number
+                alwaysLoad: 0
+            },
+            tests: [
+                { _description: 'USDC contract', hash: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' },
+                { _description: 'WETH contract', hash: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2' },
+                { _description: 'DAI contract', hash: '0x6B175474E89094C44Da98b954EedeAC495271d0F' }
+            ],
+            output: { mimeType: 'application/json', schema: { type: 'object', properties: { hash: { type: 'string' }, is_contract: { type: 'boolean' } } } }
+        },
+        // VAL100 (warning): no meta block
+        getStats: {
+            method: 'GET',
+            path: '/api/v2/stats',
+            description: 'Network statistics: blocks, transactions, gas prices.',
+            // FL017: the 4.x runtime refuses tool keys outside its list
+            headers: { Accept: 'application/json' },
+            parameters: [
+                // FL017: the 4.x runtime refuses parameter keys outside position, z, description
+                { position: { key: 'format', value: 'json', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] }, required: false }
+            ],
+            tests: [
+                { _description: 'Current statistics' },
+                { _description: 'Statistics again' },
+                { _description: 'Statistics once more' }
+            ],
+            output: { mimeType: 'application/json', schema: { type: 'object', properties: { total_blocks: { type: 'string' } } } }
+        }
+    }
+}
