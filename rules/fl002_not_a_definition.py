@@ -39,13 +39,12 @@ class NotADefinition(Rule):
     INVALID = [
         Example(
             """\
-export const list = {
-    meta: { name: 'evmChains', version: '3.0.0', fields: [] },
-    entries: []
+export const skill = {
+    name: 'token-analysis', description: 'How to analyse a token with the price tools'
 }
 """,
-            (Expect(1, 1, "skipped: not a tool definition: a shared list"),),
-            title="a shared list",
+            (Expect(1, 1, "skipped: not a tool definition: a skill"),),
+            title="a skill (shared lists are checked by the LST rules)",
         ),
         Example(
             """\

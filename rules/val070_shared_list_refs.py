@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator
 
 from flowlint.core.nodes import NonStatic, SArray, SObject, SScalar, type_name
 from flowlint.core.severity import Severity
 from flowlint.definition.model import SharedListRef
+from flowlint.definition.specversion import SEMVER
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
-
-# Semantic version as 03-shared-lists writes it (MAJOR.MINOR.PATCH; pre-release and build are allowed).
-SEMVER = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?\Z")
 
 _GOOD = example("    sharedLists: [ { ref: 'evmChains', version: '3.0.0' } ],\n    tools: {}")
 

@@ -33,19 +33,23 @@ def test_lint_source_returns_a_file_report() -> None:
 
 def test_lint_paths_returns_a_lint_result(tmp_path: Path) -> None:
     (tmp_path / "demo.mjs").write_text(BROKEN, encoding="utf-8")
-    (tmp_path / "list.mjs").write_text("export const list = { meta: {}, entries: [] }\n", encoding="utf-8")
+    (tmp_path / "list.mjs").write_text(
+        "export const list = { meta: { name: 'chains', version: '1.0.0', description: 'Chains', fields: [ { key: 'id', type: 'string', description: 'Id' } ] }, entries: [ { id: 'eth' } ] }\n",
+        encoding="utf-8",
+    )
     result = flowlint.lint_paths([tmp_path], Config())
     assert isinstance(result, LintResult)
     assert [Path(f.path).name for f in result.files] == ["demo.mjs", "list.mjs"]
-    assert [f.kind for f in result.files] == ["definition", "skipped"]
+    assert [f.kind for f in result.files] == ["definition", "list"]
     assert result.summary() == {
         "files": 2,
         "definitions": 1,
-        "skipped": 1,
+        "lists": 1,
+        "skipped": 0,
         "unreadable": 0,
         "errors": 1,
         "warnings": 0,
-        "infos": 1,
+        "infos": 0,
     }
     assert result.failed() and result.failed(Severity.INFO)
     assert flowlint.lint_paths([tmp_path], Config(ignore=("TST001",))).failed() is False
@@ -75,6 +79,7 @@ def test_json_report_shape_is_pinned(tmp_path: Path) -> None:
         "summary": {
             "files": 1,
             "definitions": 1,
+            "lists": 0,
             "skipped": 0,
             "unreadable": 0,
             "errors": 1,

@@ -95,7 +95,7 @@ def test_the_second_run_lints_nothing(project: Path) -> None:
     second = ResultCache(project / ".flowlint_cache")
     result = lint_paths([project], config, cache=second)
     assert (second.hits, second.misses) == (2, 0)
-    assert [report.kind for report in result.files] == ["definition", "skipped"]
+    assert [report.kind for report in result.files] == ["definition", "list"]
     assert (project / ".flowlint_cache" / ".gitignore").read_text().splitlines()[-1] == "*"
 
 

@@ -38,7 +38,6 @@ def codes(report_diagnostics: list) -> list[str]:  # type: ignore[type-arg]
 @pytest.mark.parametrize(
     ("source", "reason"),
     [
-        ("export const list = { meta: {}, entries: [] }", "a shared list"),
         ("export const skill = { name: 'x' }", "a skill"),
         ("export const prompt = { name: 'x' }", "a prompt"),
         ("export const schema = { routes: {} }", "a FlowMCP v1 definition"),

@@ -44,7 +44,7 @@ def test_every_status(tmp_path: Path) -> None:
         "binary.mjs": LoadStatus.BINARY,
         "broken.mjs": LoadStatus.SYNTAX,
         "code.mjs": LoadStatus.BAD_MAIN,
-        "list.mjs": LoadStatus.SKIPPED,
+        "list.mjs": LoadStatus.LIST,
         "ok.mjs": LoadStatus.DEFINITION,
         "pipe.mjs": LoadStatus.UNREADABLE,
     }

@@ -38,7 +38,7 @@ def _project(root: Path) -> None:
     (root / "tsconfig.json").write_text(TSCONFIG, encoding="utf-8")
     (root / "package.json").write_text('{ "name": "x", "version": "1.0.0" }\n', encoding="utf-8")
     (root / "chains.json").write_text('[ "ethereum", "polygon" ]\n', encoding="utf-8")
-    (root / "list.mjs").write_text("export const list = { entries: [] }\n", encoding="utf-8")
+    (root / "skill.mjs").write_text("export const skill = { name: 'token-analysis' }\n", encoding="utf-8")
 
 
 @pytest.mark.parametrize(

@@ -83,16 +83,16 @@ def test_github_escapes_property_and_data_characters() -> None:
 
 def test_junit(tmp_path: Path) -> None:
     (tmp_path / "demo.mjs").write_text(BROKEN, encoding="utf-8")
-    (tmp_path / "list.mjs").write_text("export const list = { meta: {}, entries: [] }\n", encoding="utf-8")
+    (tmp_path / "skill.mjs").write_text("export const skill = { name: 'token-analysis' }\n", encoding="utf-8")
     result = invoke_cli("check", ".", "--format", "junit", cwd=tmp_path)
     assert result.returncode == 1
     root = ET.fromstring(result.stdout)
     assert root.tag == "testsuites" and root.get("failures") == "1" and root.get("tests") == "2"
     suites = {suite.get("name"): suite for suite in root}
-    assert set(suites) == {"demo.mjs", "list.mjs"}
+    assert set(suites) == {"demo.mjs", "skill.mjs"}
     failure = suites["demo.mjs"].find("testcase/failure")
     assert failure is not None and failure.get("type") == "TST001"
-    assert suites["list.mjs"].find("testcase/failure") is None  # FL002 is info, below --fail-on
+    assert suites["skill.mjs"].find("testcase/failure") is None  # FL002 is info, below --fail-on
 
 
 def test_flowmcp_validate_layout(tmp_path: Path) -> None:

@@ -60,6 +60,7 @@ class LoadStatus(StrEnum):
     SYNTAX = "syntax"  # does not parse: `problems` says where
     BAD_MAIN = "bad-main"  # `main` exists but is not an object literal
     CRASHED = "crashed"  # the parser itself failed (a defect or limit of flowlint, not of the file)
+    LIST = "list"  # a shared-list file (`export const list`, or any module in a `_lists/` folder): `list_node`
 
 
 @dataclass
@@ -75,11 +76,12 @@ class LoadedFile:
     span: Span = field(default_factory=lambda: Span(0, 0))  # where `reason` points (BAD_MAIN: at main)
     handlers: SNode | None = None
     definition: Definition | None = None
+    list_node: SNode | None = None  # LIST: the exported `list` (None when a `_lists/` module exports none)
 
     @property
     def kind(self) -> str:
-        """`definition`, `skipped` or `error`."""
-        if self.status in (LoadStatus.DEFINITION, LoadStatus.SKIPPED):
+        """`definition`, `list`, `skipped` or `error`."""
+        if self.status in (LoadStatus.DEFINITION, LoadStatus.SKIPPED, LoadStatus.LIST):
             return self.status.value
         return "error"
 
@@ -134,6 +136,12 @@ def load_bytes(data: bytes, path: Path, display: str | None = None) -> LoadedFil
             path, shown, data, LoadStatus.SYNTAX, f"syntax error: {first.message}", tuple(module.problems), first.span
         )
     status, reason, main = classify(module, suffix)
+    if (
+        status is LoadStatus.SKIPPED
+        and suffix in (".mjs", ".js")
+        and ("list" in module.exports or (path.parent.name == "_lists" and "main" not in module.exports))
+    ):
+        return LoadedFile(path, shown, data, LoadStatus.LIST, "a shared list", list_node=module.exports.get("list"))
     if main is None:
         span = module.exports["main"].span if status is LoadStatus.BAD_MAIN else Span(0, 0)
         return LoadedFile(path, shown, data, status, reason, span=span)

@@ -24,6 +24,7 @@ class SharedList:
     path: Path
     entries: tuple[dict[str, object], ...]
     version: str | None = None  # meta.version
+    depends_on: tuple[str, ...] = ()  # meta.dependsOn[].ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,7 @@ class SharedListResolver:
         self._configured = lists_dir
         self._dir_for: dict[str, Path | None] = {}  # real folder -> its _lists/
         self._lists_in: dict[Path, dict[str, SharedList]] = {}
+        self._all_in: dict[Path, list[SharedList]] = {}
         self._real_paths = RealPaths()
 
     def lists_dir(self, definition_path: Path) -> Path | None:
@@ -77,6 +79,7 @@ class SharedListResolver:
         from flowlint.formats import parse_file_bytes
 
         lists: dict[str, SharedList] = {}
+        every: list[SharedList] = []
         try:
             files = sorted(p for p in folder.rglob("*") if p.suffix in LIST_SUFFIXES and p.is_file())
         except OSError:
@@ -97,16 +100,32 @@ class SharedListResolver:
             if not isinstance(entries, list):
                 continue
             version = meta.get("version") if isinstance(meta, dict) else None
+            depends = meta.get("dependsOn") if isinstance(meta, dict) else None
             shared = SharedList(
                 str(name) if isinstance(name, str) else file.stem,
                 file,
                 tuple(e for e in entries if isinstance(e, dict)),
                 version if isinstance(version, str) else None,
+                tuple(
+                    str(d["ref"])
+                    for d in (depends if isinstance(depends, list) else [])
+                    if isinstance(d, dict) and "ref" in d
+                ),
             )
+            every.append(shared)
             lists.setdefault(shared.name, shared)
             lists.setdefault(file.stem, shared)
         self._lists_in[folder] = lists
+        self._all_in[folder] = every
         return lists
+
+    def lists_beside(self, list_path: Path) -> tuple[Path | None, list[SharedList]]:
+        """The `_lists/` folder a list file belongs to and every list read from it (duplicates included)."""
+        folder = self.lists_dir(list_path)
+        if folder is None:
+            return None, []
+        self._load_dir(folder)
+        return folder, self._all_in[folder]
 
     def lookup(self, definition_path: Path, name: str) -> tuple[SharedList | None, Path | None]:
         """The list named `name` for a definition at `definition_path`, and the `_lists/` folder searched

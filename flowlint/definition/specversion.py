@@ -14,10 +14,13 @@ from dataclasses import dataclass
 
 from flowlint.core.errors import ConfigError
 
-__all__ = ["MAJORS", "SpecTarget", "parse_spec_version", "spec_target"]
+__all__ = ["MAJORS", "SEMVER", "SpecTarget", "parse_spec_version", "spec_target"]
 
 MAJORS = (3, 4)
 """The specification majors flowlint has rule sets for."""
+
+# A semantic version (MAJOR.MINOR.PATCH, pre-release and build allowed): shared lists and their references.
+SEMVER = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?\Z")
 
 # `^\d+\.\d+\.\d+$` as JavaScript reads it: `\d` is ASCII and `$` does not match before a final newline.
 _SEMVER = re.compile(r"([0-9]+)\.[0-9]+\.[0-9]+\Z")

@@ -55,7 +55,7 @@ MAX_CACHE_BYTES = 32 * 1024 * 1024
 """A results file larger than this is not read; when a run would write more, only its own entries are kept."""
 
 _FORMAT = 1
-_CACHEABLE_KINDS = ("definition", "skipped")
+_CACHEABLE_KINDS = ("definition", "list", "skipped")
 _SEVERITIES = {severity.value: severity for severity in Severity}
 
 

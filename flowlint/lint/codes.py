@@ -29,6 +29,17 @@ class Code(StrEnum):
     TST007 = "TST007"
     TST008 = "TST008"
     SEC001 = "SEC001"
+    LST001 = "LST001"
+    LST002 = "LST002"
+    LST003 = "LST003"
+    LST004 = "LST004"
+    LST005 = "LST005"
+    LST006 = "LST006"
+    LST007 = "LST007"
+    LST008 = "LST008"
+    LST009 = "LST009"
+    LST010 = "LST010"
+    LST011 = "LST011"
     VAL003 = "VAL003"
     VAL010 = "VAL010"
     VAL011 = "VAL011"
@@ -128,6 +139,7 @@ FAMILIES: dict[str, str] = {
     "VAL": "the specification's definition rules: main block, tools, parameters, output schemas",
     "RES": "the specification's resource rules (09-validation-rules numbering)",
     "SEC": "the specification's security rules that a static scan decides",
+    "LST": "the specification's shared-list rules (03-shared-lists), for the files in `_lists/`",
     "FL": "flowlint's own checks, which no specification code covers: files that cannot be read or parsed, "
     "runtime behaviour the specification does not name, suppressions, internal errors",
     "VER": "`flowlint verify`: captured responses against declared output schemas",

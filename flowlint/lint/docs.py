@@ -30,7 +30,7 @@ codes with the meaning flowlint checks (4.3.0 has no registry; its chapters keep
 def rule_source(rule: type[Rule]) -> str:
     """Where a code comes from: the specification versions that define it, or flowlint itself."""
     family = rule.code.rstrip("0123456789")
-    if family in ("VAL", "RES", "TST"):
+    if family in ("VAL", "RES", "TST", "SEC", "LST"):
         return f"spec {SPEC_VERSIONS}"
     return "flowlint verify" if family == "VER" else "flowlint"
 

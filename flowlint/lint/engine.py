@@ -20,7 +20,7 @@ from flowlint.lint.config import Config, code_selected
 from flowlint.lint.diagnostics import Finding, locate
 from flowlint.lint.registry import all_rules
 from flowlint.lint.result import FileReport
-from flowlint.lint.rule import Rule, RuleContext
+from flowlint.lint.rule import ListContext, Rule, RuleContext
 from flowlint.lint.suppressions import parse_suppressions, suppressed, unused_suppressions
 
 __all__ = ["Engine"]
@@ -40,9 +40,9 @@ class Engine:
     def __init__(self, config: Config, resolver: SharedListResolver | None = None) -> None:
         self.config = config
         self.resolver = resolver or SharedListResolver(config.lists_dir)
-        self.rules: list[Rule] = [
-            rule() for rule in all_rules() if not rule.reported_by_engine and code_selected(rule.code, config)
-        ]
+        selected = [rule() for rule in all_rules() if not rule.reported_by_engine and code_selected(rule.code, config)]
+        self.rules: list[Rule] = [rule for rule in selected if rule.target == "definition"]
+        self.list_rules: list[Rule] = [rule for rule in selected if rule.target == "list"]
         self._severity: dict[str, Severity] = {
             rule.code: config.severity.get(rule.code, rule.severity) for rule in all_rules()
         }
@@ -82,6 +82,8 @@ class Engine:
                 Code.FL008,
                 f"internal error while reading this file ({loaded.reason}); please report it with the file",
             )
+        if loaded.status is LoadStatus.LIST:
+            return self._lint_list(loaded, source)
         if loaded.definition is None:
             reason = f"skipped: {loaded.reason}" if loaded.status is LoadStatus.SKIPPED else loaded.reason
             return self._error_report(loaded, _STATUS_CODES[loaded.status], reason, loaded.span)
@@ -96,6 +98,18 @@ class Engine:
                 self._add(report, source, finding)
         for finding in unused_suppressions(suppressions, self.config):
             self._add(report, source, finding)
+        report.diagnostics.sort(key=lambda d: d.sort_key)
+        return report
+
+    def _lint_list(self, loaded: LoadedFile, source: SourceText) -> FileReport:
+        """A shared-list file, checked by the LST rules (with its suppressions, like a definition)."""
+        report = FileReport(loaded.display, "list")
+        context = ListContext(loaded.list_node, loaded.path, self.config, self.resolver, loaded.data)
+        findings = [finding for rule in self.list_rules for finding in rule.check_list(context)]
+        suppressions = parse_suppressions(loaded.data, source)
+        for finding in findings:
+            if not suppressed(finding, source, suppressions):
+                self._add(report, source, finding)
         report.diagnostics.sort(key=lambda d: d.sort_key)
         return report
 

@@ -395,9 +395,11 @@ def summary_line(result: LintResult) -> str:
             counts.append(f"{value} {word}{'s' if value != 1 and word != 'info' else ''}")
     files = summary["files"]
     definitions = summary["definitions"]
+    lists = summary["lists"]
+    shown_lists = f"{lists} list{'s' if lists != 1 else ''}, " if lists else ""
     checked = (
         f"{files} file{'s' if files != 1 else ''} ({definitions} definition{'s' if definitions != 1 else ''}, "
-        f"{summary['skipped']} skipped)"
+        f"{shown_lists}{summary['skipped']} skipped)"
     )
     if not counts:
         return f"All checks passed: {checked}."

@@ -22,7 +22,7 @@ __all__ = ["FileReport", "LintResult"]
 class FileReport:
     """The outcome for one file: its diagnostics and what the file turned out to be.
 
-    `kind` is `definition`, `skipped` (not a tool definition) or `error` (unreadable, unparsable).
+    `kind` is `definition`, `list` (a shared list), `skipped` (neither) or `error` (unreadable, unparsable).
     `definition` is kept by `lint_source` (for embedding tools); `lint_paths` drops it to save memory.
     """
 
@@ -51,6 +51,7 @@ class LintResult:
         return {
             "files": len(self.files),
             "definitions": kinds.count("definition"),
+            "lists": kinds.count("list"),
             "skipped": kinds.count("skipped"),
             "unreadable": kinds.count("error"),
             "errors": self.count(Severity.ERROR),

@@ -13,7 +13,7 @@ from functools import cached_property
 from pathlib import Path, PurePath
 from typing import ClassVar
 
-from flowlint.core.nodes import Span, SScalar
+from flowlint.core.nodes import SNode, Span, SScalar
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Definition, Parameter, Tool
 from flowlint.definition.sharedlists import Resolution, SharedListResolver
@@ -86,8 +86,21 @@ class RuleContext:
         return self._resolved[key]
 
 
+@dataclass
+class ListContext:
+    """What a shared-list rule (LST) may look at: the exported `list` (None when the module in `_lists/`
+    exports none), the file, the configuration, and the resolver that knows the other lists."""
+
+    node: SNode | None
+    path: Path
+    config: Config
+    resolver: SharedListResolver
+    source: bytes = b""
+
+
 class Rule:
-    """Base class of every rule. Subclasses set the class attributes and implement `check`."""
+    """Base class of every rule. Subclasses set the class attributes and implement `check` (definition
+    rules) or `check_list` (shared-list rules, `target = "list"`)."""
 
     code: ClassVar[Code]
     name: ClassVar[str]
@@ -95,6 +108,8 @@ class Rule:
     summary: ClassVar[str]
     why: ClassVar[str] = ""
     fix: ClassVar[str] = ""
+    # What the rule checks: tool definitions (`check`) or shared-list files (`check_list`).
+    target: ClassVar[str] = "definition"
     # True for codes the engine itself reports (parse errors, skipped files): `check` is not used.
     reported_by_engine: ClassVar[bool] = False
     # The z-block problems this rule reports, for rules that only report what the z engine found.
@@ -105,6 +120,9 @@ class Rule:
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for kind in self.z_problems:
             yield from z_issue_findings(ctx, self.code, kind)
+
+    def check_list(self, ctx: ListContext) -> Iterator[Finding]:
+        return iter(())
 
     def finding(
         self,
