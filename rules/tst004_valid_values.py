@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import ClassVar
 
 from flowlint.core.nodes import first_non_json, to_python
 from flowlint.core.severity import Severity
@@ -13,6 +14,8 @@ from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example, json
 
 
 class ValidValues(Rule):
+    # The tool kinds this code covers; a resource query's tests are RES022/RES023 (09's resource rules).
+    kinds: ClassVar[tuple[str, ...]] = ("tool",)
     code = Code.TST004
     name = "valid-values"
     severity = Severity.ERROR
@@ -114,6 +117,8 @@ class ValidValues(Rule):
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool in ctx.definition.tools:
+            if tool.kind not in self.kinds:
+                continue
             parameters = tool.user_parameters
             if not parameters:
                 continue

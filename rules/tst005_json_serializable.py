@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import ClassVar
 
 from flowlint.core.jsvalues import js_number
 from flowlint.core.nodes import NonStatic, SHole, SNode, SScalar, first_non_json, shorten
@@ -13,6 +14,8 @@ from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example, json
 
 
 class JsonSerializable(Rule):
+    # The tool kinds this code covers; a resource query's tests are RES022/RES023 (09's resource rules).
+    kinds: ClassVar[tuple[str, ...]] = ("tool",)
     code = Code.TST005
     name = "json-serializable"
     severity = Severity.ERROR
@@ -122,6 +125,8 @@ class JsonSerializable(Rule):
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool in ctx.definition.tools:
+            if tool.kind not in self.kinds:
+                continue
             for test in tool.tests:
                 if isinstance(test.node, NonStatic):
                     yield self.finding(

@@ -13,7 +13,17 @@ from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
-_GOOD = example("    sharedLists: [ { ref: 'evmChains', version: '3.0.0' } ],\n    tools: {}")
+_USING_TOOL = (
+    "    tools: {\n"
+    "        getBalance: { method: 'GET', path: '/balance', description: 'Balance',\n"
+    "            parameters: [ { position: { key: 'chain', value: '{{USER_PARAM}}', location: 'query' }, "
+    "z: { primitive: 'enum({{evmChains:alias}})', options: [] } } ],\n"
+    "            output: { mimeType: 'application/json', schema: { type: 'object' } },\n"
+    "            tests: [ { _description: 'Ethereum', chain: 'ETHEREUM_MAINNET' }, "
+    "{ _description: 'Polygon', chain: 'POLYGON_MAINNET' }, { _description: 'Base', chain: 'BASE_MAINNET' } ] }\n"
+    "    }"
+)
+_GOOD = example("    sharedLists: [ { ref: 'evmChains', version: '3.0.0' } ],\n" + _USING_TOOL)
 
 
 def _entries(ctx: RuleContext) -> Iterator[tuple[int, SObject]]:
@@ -102,11 +112,7 @@ class ListExists(Rule):
         "missing. When flowlint finds no _lists/ folder at all it cannot tell, and says so once (FL004)."
     )
     fix = "Correct the ref to a list's meta.name, or add the list to _lists/."
-    VALID = [
-        Example(
-            example("    sharedLists: [ { ref: 'evmChains', version: '3.0.0' } ],\n    tools: {}"), path=_IN_SAMPLES
-        )
-    ]
+    VALID = [Example(_GOOD, path=_IN_SAMPLES)]
     INVALID = [
         Example(
             example("    sharedLists: [ { ref: 'evmChain', version: '3.0.0' } ],\n    tools: {}"),
@@ -154,3 +160,73 @@ class ListVersion(Rule):
                     f"runtime compares them exactly and refuses the definition; write version: '{found.version}'",
                     ref.version_span or ref.span,
                 )
+
+
+def _string_of(node: object) -> str | None:
+    return node.value if isinstance(node, SScalar) and isinstance(node.value, str) else None
+
+
+class FilterKey(Rule):
+    code = Code.VAL074
+    name = "shared-list-filter"
+    severity = Severity.ERROR
+    summary = "sharedLists[].filter (if present) must have a key naming a list field"
+    why = "The filter keeps the entries whose `key` field exists, equals `value` or is `in` a list; without a key it filters nothing."
+    fix = "Write `filter: { key: 'etherscanAlias', exists: true }`."
+    VALID = [
+        Example(
+            example(
+                "    sharedLists: [ { ref: 'evmChains', version: '3.0.0', filter: { key: 'alias', exists: true } } ],\n"
+                + _USING_TOOL
+            )
+        )
+    ]
+    INVALID = [
+        Example(
+            example(
+                "    sharedLists: [ { ref: 'evmChains', version: '3.0.0', filter: { exists: true } } ],\n    tools: {}"
+            ),
+            (Expect(3, 66, "sharedLists[0].filter needs a key"),),
+        )
+    ]
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        for index, entry in _entries(ctx):
+            node = entry.get("filter")
+            if node is None or isinstance(node, NonStatic):
+                continue
+            if not isinstance(node, SObject):
+                yield self.finding(f"sharedLists[{index}].filter must be an object {{ key, ... }}", node.span)
+            elif not isinstance(_string_of(node.get("key")), str):
+                yield self.finding(f"sharedLists[{index}].filter needs a key: the list field to filter on", node.span)
+
+
+class UnusedList(Rule):
+    code = Code.VAL075
+    name = "shared-list-unused"
+    severity = Severity.WARNING
+    summary = "A declared shared list should be used by a parameter or a handler"
+    why = "The runtime loads every declared list; one that nothing uses costs load time and misleads readers."
+    fix = "Use it in `enum({{list:field}})` (or in the handlers' `sharedLists`), or remove the declaration."
+    VALID = [Example(_GOOD, path=_IN_SAMPLES)]
+    INVALID = [
+        Example(
+            example("    sharedLists: [ { ref: 'evmChains', version: '3.0.0' } ],\n    tools: {}"),
+            (Expect(3, 20, "sharedLists declares 'evmChains', but no parameter or handler uses it"),),
+        )
+    ]
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        used = {
+            parameter.z.list_ref.name
+            for tool in ctx.definition.tools
+            for parameter in tool.parameters
+            if parameter.z is not None and parameter.z.list_ref is not None
+        }
+        # Handlers read lists as `sharedLists.name` / `sharedLists['name']`: a mention after main counts as a use.
+        handlers = ""
+        if ctx.definition.has_handlers:
+            handlers = ctx.source[ctx.definition.main.span.end :].decode("utf-8", "replace")
+        for name, ref in _declared(ctx):
+            if name not in used and name not in handlers:
+                yield self.finding(f"sharedLists declares '{name}', but no parameter or handler uses it", ref.span)

@@ -12,11 +12,13 @@ export const main = {
     sharedLists: [
         // VAL070: no ref
         { version: '3.0.0' },
-        // VAL071: not a semantic version
-        { ref: 'evmChains', version: 'latest' },
-        // VAL072: no list of that name in sample_schemas/_lists/
+        // VAL071: not a semantic version; VAL074: a filter without a key; VAL075 (warning): nothing uses it
+        { ref: 'evmChains', version: 'latest', filter: { exists: true } },
+        // VAL072: no list of that name in sample_schemas/_lists/; VAL075 (warning): nothing uses it
         { ref: 'tokenLists', version: '1.0.0' }
     ],
+    // VAL026: axios is not on the runtime's library allowlist (05-security lists it)
+    requiredLibraries: [ 'axios' ],
     // RES005: at most 2 resources
     resources: {
         tokenContracts: {
@@ -34,7 +36,13 @@ export const main = {
                         { position: { key: 'symbol', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } }
                     ],
                     output: { mimeType: 'application/json', schema: { type: 'array', items: { type: 'object' } } },
-                    tests: [ { _description: 'USDC', symbol: 'USDC' }, { _description: 'DAI', symbol: 'DAI' }, { _description: 'WETH', symbol: 'WETH' } ]
+                    tests: [
+                        { _description: 'USDC', symbol: 'USDC' },
+                        // RES022: symbol is a string()
+                        { _description: 'DAI', symbol: 42 },
+                        // RES023: a call is no test value
+                        { _description: 'WETH', symbol: String( 'WETH' ) }
+                    ]
                 },
                 byOwner: {
                     sql: 'SELECT address FROM contracts WHERE deployer = ?',
