@@ -1,4 +1,4 @@
-"""FL007: main, each tool, the resources and their queries have the shape the rules rely on (no spec code)."""
+"""FL007: each tool, the resources and their queries have the shape the rules rely on (no spec code)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ class Structure(Rule):
     code = Code.FL007
     name = "definition-structure"
     severity = Severity.ERROR
-    summary = "main must be an object; tools, resources and queries must be objects of objects"
+    summary = "Each tool, main.resources and each resource and its queries must be objects"
     why = (
         "FlowMCP (and every other check) reads tools by name from these objects. flowlint reads main without "
         "running anything: in Python it must be a dict display (`main = {...}`, not `dict(...)`), and a JSON "
@@ -49,26 +49,12 @@ class Structure(Rule):
     ]
     INVALID = [
         Example(
-            """\
-main = dict(
-    namespace='demo', name='Demo', description='Demo API', version='3.0.0', root='https://api.example.com',
-    tools={},
-)
-""",
-            (Expect(1, 8, "main must be an object literal; flowlint reads definitions without running them"),),
-            path="example.py",
-            title="`dict(...)` is a call",
-        ),
-        Example(
-            """\
-[
-    { "namespace": "demo", "name": "Demo", "description": "Demo API", "version": "3.0.0", "root": "https://api.example.com", "tools": {} }
-]
-""",
-            (Expect(1, 1, "main must be an object literal"),),
-            path="example.json",
-            title="an array of definitions",
-        ),
+            example("""\
+    tools: {},
+    resources: [ { source: 'sqlite' } ]"""),
+            (Expect(4, 16, "main.resources must be an object keyed by name, got array"),),
+            title="resources as a list",
+        )
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:

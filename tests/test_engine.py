@@ -62,7 +62,7 @@ def test_json_files_that_are_not_definitions_are_skipped(source: str) -> None:
 def test_main_that_is_code_is_an_error() -> None:
     report = lint_source("export const main = buildMain()\n", "file.mjs", Config())
     [diagnostic] = report.diagnostics
-    assert diagnostic.code == "FL007" and "buildMain()" in diagnostic.message
+    assert diagnostic.code == "VAL002" and "buildMain()" in diagnostic.message
 
 
 def test_shared_list_resolution_with_filter(tmp_path: Path) -> None:

@@ -33,7 +33,7 @@ SYNTAX_EXAMPLES = {
     "FL001": {"Python", "JSON"},  # what a syntax error looks like
     "FL002": {"Python", "JSON"},  # what is skipped
     "FL003": {"Python", "JSON"},  # calls and comprehensions; JSON is plain data
-    "FL007": {"Python", "JSON"},  # main = dict(...), a JSON array
+    "VAL002": {"Python", "JSON"},  # main = dict(...), a JSON array
     "FL009": {"Python"},  # `#` comments; JSON has none
     "TST004": {"Python", "JSON"},  # escapes in regex() patterns
     "TST005": {"Python", "JSON"},  # sets, tuples, NaN, holes, 1e999

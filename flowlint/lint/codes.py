@@ -40,6 +40,7 @@ class Code(StrEnum):
     LST009 = "LST009"
     LST010 = "LST010"
     LST011 = "LST011"
+    VAL002 = "VAL002"
     VAL003 = "VAL003"
     VAL010 = "VAL010"
     VAL011 = "VAL011"

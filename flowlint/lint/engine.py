@@ -1,7 +1,7 @@
 """The engine: load one file, run the selected rules over its definition, apply suppressions.
 
 A file that is not a definition gets the diagnostic of its load status (FL001 syntax, FL002 skipped,
-FL006 unreadable or binary, FL007 `main` not an object, FL008 a failure of flowlint itself). Any
+FL006 unreadable or binary, VAL002 `main` not an object, FL008 a failure of flowlint itself). Any
 crash of a rule becomes an FL008 diagnostic for that file, so one odd file never stops a run over a
 whole library.
 """
@@ -30,7 +30,7 @@ _STATUS_CODES = {
     LoadStatus.UNREADABLE: Code.FL006,
     LoadStatus.BINARY: Code.FL006,
     LoadStatus.SKIPPED: Code.FL002,
-    LoadStatus.BAD_MAIN: Code.FL007,
+    LoadStatus.BAD_MAIN: Code.VAL002,
 }
 
 
