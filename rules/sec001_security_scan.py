@@ -16,7 +16,7 @@ from flowlint.core.nodes import Span
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.lint.rule import Example, Expect, ListContext, Rule, RuleContext, example
 
 # (substring, the runtime's code, what it is): flowmcp-core SecurityScanner (src/v2 at fa4ffa6).
 PATTERNS = (
@@ -40,7 +40,7 @@ PATTERNS = (
 )
 
 
-def scan(ctx: RuleContext) -> Iterator[tuple[Span, str, str, str]]:
+def scan(ctx: RuleContext | ListContext) -> Iterator[tuple[Span, str, str, str]]:
     """(span, substring, runtime code, label) for every forbidden substring on a scanned line."""
     if ctx.path.suffix not in (".mjs", ".js") or not ctx.source:
         return
@@ -115,3 +115,39 @@ class ForbiddenPattern(Rule):
                     "refuses the file, wherever the text is (code, strings, URLs)",
                     span,
                 )
+
+
+class ListForbiddenPattern(Rule):
+    code = Code.SEC003
+    target = "list"
+    name = "list-security-scan"
+    severity = Severity.ERROR
+    summary = "A shared-list file must pass the security scan (no import, require(, eval(, process., ...)"
+    why = (
+        "List files are pure data (03-shared-lists, 05-security): the runtime scans them as it scans "
+        "definitions and refuses a file with a forbidden pattern."
+    )
+    fix = "Keep only `export const list = { meta, entries }` in the file."
+    VALID = [
+        Example(
+            "export const list = {\n    meta: { name: 'coins', version: '1.0.0', description: 'Coins', "
+            "fields: [ { key: 'id', type: 'string', description: 'Id' } ] },\n    entries: [ { id: 'btc' } ]\n}\n",
+            path="_lists/example.mjs",
+        )
+    ]
+    INVALID = [
+        Example(
+            "import data from './coins.json' with { type: 'json' }\n"
+            "export const list = {\n    meta: { name: 'coins', version: '1.0.0', description: 'Coins', "
+            "fields: [ { key: 'id', type: 'string', description: 'Id' } ] },\n    entries: [ { id: 'btc' } ]\n}\n",
+            (Expect(1, 1, "a list file may not contain 'import '"),),
+            path="_lists/example.mjs",
+        )
+    ]
+
+    def check_list(self, ctx: ListContext) -> Iterator[Finding]:
+        for span, pattern, code, label in scan(ctx):
+            yield self.finding(
+                f"a list file may not contain '{pattern}' (the runtime's {code}, {label}): lists are data only",
+                span,
+            )

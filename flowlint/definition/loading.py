@@ -149,6 +149,7 @@ def load_bytes(data: bytes, path: Path, display: str | None = None) -> LoadedFil
     try:
         definition = build_definition(main, has_handlers=handlers is not None)
         definition.request_handler_tools = handled_tools(handlers, definition, REQUEST_HANDLERS)
+        definition.handlers = handlers
     except RecursionError:
         return LoadedFile(path, shown, data, LoadStatus.CRASHED, "the definition is nested too deeply to check")
     return LoadedFile(path, shown, data, LoadStatus.DEFINITION, handlers=handlers, definition=definition)

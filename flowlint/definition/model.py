@@ -161,6 +161,7 @@ class Definition:
     has_handlers: bool = False
     # Tools with a preRequest or executeRequest handler, which rewrites or replaces the request (best effort).
     request_handler_tools: frozenset[str] = frozenset()
+    handlers: SNode | None = None  # the exported `handlers` (a NonStatic function when written as one)
 
     def get(self, key: str) -> SNode | None:
         return self.main.get(key)

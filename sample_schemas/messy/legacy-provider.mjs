@@ -152,3 +152,11 @@ export const main = {
         }
     }
 }
+
+
+// VAL004: handlers is a function of { sharedLists, libraries } since v3, not a v2 object
+export const handlers = {
+    getLatest: {
+        postRequest: async ( { response } ) => ( { response: response[ 'results' ] } )
+    }
+}
