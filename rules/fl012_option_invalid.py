@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flowlint.core.nodes import SScalar
+from flowlint.core.nodes import SNode, SScalar
 from flowlint.core.severity import Severity
 from flowlint.definition.zod import ZProblem
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
+from flowlint.lint.fixes import Edit, Fix
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 # The options the runtime implements as zod methods of the inner type (ZodOptional/ZodDefault lack them).
@@ -73,7 +74,8 @@ class Options(Rule):
                     if text.startswith(("optional(", "default(")):
                         wrapper = wrapper or text
                     elif wrapper is not None and text.startswith(CONSTRAINTS):
-                        yield self.finding(
+                        yield Finding(
+                            self.code,
                             f"parameter '{parameter.key}': '{text}' comes after '{wrapper}': the 3.x runtime applies "
                             f"options in order and throws ({text.split('(')[0]} is not a function once the value "
                             "is optional), so the tool cannot be built and every call fails; put constraints "
@@ -81,4 +83,24 @@ class Options(Rule):
                             parameter.option_span(index),
                             tool=tool.label,
                             parameter=parameter.key,
+                            fix=_reorder(ctx.source, parameter.option_nodes),
                         )
+
+
+def _rank(node: SNode) -> int:
+    text = node.value if isinstance(node, SScalar) and isinstance(node.value, str) else ""
+    return 2 if text.startswith("default(") else 1 if text.startswith("optional(") else 0
+
+
+def _reorder(source: bytes, nodes: tuple[SNode, ...]) -> Fix | None:
+    """Constraints first, then optional(), then default(), as the 4.x runtime orders them; each option
+    keeps its own text and every separator stays where it is. Safe: the order the runtime can build."""
+    if not source:
+        return None
+    wanted = sorted(nodes, key=_rank)  # stable: constraints keep their order among themselves
+    edits = tuple(
+        Edit(have.span.start, have.span.end, source[want.span.start : want.span.end].decode("utf-8"))
+        for have, want in zip(nodes, wanted, strict=True)
+        if have is not want
+    )
+    return Fix("put constraints before optional() and default()", edits) if edits else None

@@ -57,6 +57,12 @@ class CheckRequest:
     show_source: bool | None = None
     quiet: int = 0
     exit_zero: bool = False
+    # Fixes (issue 12, item 1).
+    fix: bool = False
+    unsafe_fixes: bool = False
+    diff: bool = False
+    fix_only: bool = False
+    show_fixes: bool = False
 
     @property
     def from_stdin(self) -> bool:
@@ -72,6 +78,15 @@ class CheckRequest:
             raise UsageError("--baseline and --write-baseline cannot be used together")
         if self.config_path is not None and not self.config_path.is_file():
             raise UsageError(f"{self.config_path}: no such file")
+        if self.from_stdin and (self.fixing or self.diff):
+            raise UsageError("--fix and --diff work on files, not on standard input")
+        if self.diff and self.fixing:
+            raise UsageError("--diff shows what --fix would change: use one of them")
+
+    @property
+    def fixing(self) -> bool:
+        """Whether fixes are written (`--fix`, or `--fix-only`)."""
+        return self.fix or self.fix_only
 
 
 @click.command()
@@ -164,6 +179,11 @@ class CheckRequest:
 )
 @click.option("--quiet", "-q", count=True, help="Only the findings, no summary; -qq prints nothing.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (usage errors still exit 2).")
+@click.option("--fix", is_flag=True, help="Apply safe fixes to the files, then report what remains.")
+@click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff: also apply fixes that change behaviour.")
+@click.option("--diff", is_flag=True, help="Print the changes --fix would make as a unified diff; change nothing.")
+@click.option("--fix-only", is_flag=True, help="Apply fixes; report only what was fixed, not the remaining findings.")
+@click.option("--show-fixes", is_flag=True, help="With --fix: list each fix applied.")
 def check(**options: object) -> None:
     """Check definitions statically (dry-run): files or folders, recursively; default `.`.
 
@@ -184,6 +204,12 @@ def run_check(request: CheckRequest) -> int:
             return EXIT_OK
         stdin_data = sys.stdin.buffer.read() if request.from_stdin else None
         result, configs = _lint(request, resolver, stdin_data)
+        if request.fixing or request.diff:
+            result, changed = _fix(result, configs, request)
+            if request.diff:
+                return EXIT_FINDINGS if changed and not request.exit_zero else EXIT_OK
+            if request.fix_only:
+                return EXIT_OK
         if not _shows_skipped(request):
             result = _without_skipped_notes(result)
         if request.write_baseline is not None:
@@ -268,12 +294,46 @@ def _lint(
     targets = list(request.paths) or [Path(".")]
     from flowlint.lint.runner import lint_per_file
 
-    result, configs = lint_per_file(targets, resolver, request.jobs, use_cache=not request.no_cache)
+    # Cached results keep no fixes: fixing lints afresh.
+    use_cache = not (request.no_cache or request.fixing or request.diff)
+    result, configs = lint_per_file(targets, resolver, request.jobs, use_cache=use_cache)
     if not result.files:
         click.echo(
             "flowlint: no .mjs, .js, .py or .json files found in " + ", ".join(str(t) for t in targets), err=True
         )
     return result, configs
+
+
+def _fix(result: LintResult, configs: dict[str, Config], request: CheckRequest) -> tuple[LintResult, bool]:
+    """--fix / --fix-only / --diff: apply (or show) the fixes; returns the result to report and whether
+    any file changed (or, with --diff, would change)."""
+    from flowlint.lint.fixing import fix_result, unified_diff
+
+    fixed, outcomes = fix_result(result, configs, request.unsafe_fixes, write=request.fixing)
+    changed = [o for o in outcomes if o.changed]
+    for outcome in outcomes:
+        if outcome.problem is not None:
+            click.echo(f"flowlint: {outcome.path}: {outcome.problem}", err=True)
+    if request.diff:
+        for outcome in changed:
+            click.echo(unified_diff(outcome), nl=False)
+    count = sum(len(o.applied) for o in changed)
+    if request.show_fixes:
+        for outcome in changed:
+            for code, fix in outcome.applied:
+                click.echo(f"{outcome.path}: {code} {fix.title}" + ("" if fix.safe else " (unsafe)"), err=True)
+    verb = "would fix" if request.diff else "fixed"
+    if request.quiet == 0:
+        click.echo(
+            f"flowlint: {verb} {count} finding{'s' if count != 1 else ''} in {len(changed)} "
+            f"file{'s' if len(changed) != 1 else ''}",
+            err=True,
+        )
+    if not request.unsafe_fixes and request.quiet == 0:
+        unsafe = sum(1 for r in fixed.files for d in r.diagnostics if d.fix is not None and not d.fix.safe)
+        if unsafe:
+            click.echo(f"flowlint: {unsafe} more fixable with --unsafe-fixes", err=True)
+    return fixed, bool(changed)
 
 
 def _failed(result: LintResult, configs: dict[str, Config]) -> bool:

@@ -67,6 +67,10 @@ class ZIssue:
     message: str
     option_index: int | None = None
     broken: bool = False
+    # The string to write instead of the option (or the primitive) as it is, for `check --fix`; `fix_safe`
+    # when it keeps what the runtime does (see flowlint/lint/fixes.py).
+    replacement: str | None = None
+    fix_safe: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +168,7 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
                 + ("'enum(' at the very start" if kind == "enum" else f"'{kind}()' exactly, at the very start")
                 + f"), so it reads '{primitive}' as {runtime}(): write '{written}'",
                 broken=True,
+                replacement=written,
             )
         )
     spec: dict[str, Any] = {}
@@ -218,9 +223,11 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
         if problem is not None:
             quoted = [i for i in issues if i.kind is ZProblem.OPTION and "the quotes become part" in i.message]
             hint = ""
+            replacement = None
             if quoted:  # one finding that explains both: the quotes are why the default does not fit
                 issues.remove(quoted[0])
                 hint = " (the quotes are part of the value)"
+                replacement = quoted[0].replacement
             issues.append(
                 ZIssue(
                     ZProblem.OPTION,
@@ -228,6 +235,7 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
                     f"the default value {js_repr(built.default)}{hint} does not fit: {problem}; "
                     "every call that omits this parameter would fail",
                     default_index if isinstance(default_index, int) else None,
+                    replacement=replacement,
                 )
             )
             built = dataclasses.replace(built, issues=tuple(issues))
@@ -314,6 +322,7 @@ def _parse_primitive(
                 f"enum values are written as a JavaScript array; FlowMCP splits on commas and "
                 f"reads {runtime}: write 'enum({','.join(v for v in inner if v)})'",
                 broken=True,
+                replacement=f"enum({','.join(v for v in inner if v)})",
             )
         )
         return "enum", tuple(v for v in inner if v), None
@@ -326,6 +335,8 @@ def _parse_primitive(
                 Severity.WARNING,
                 f"'{text}' has spaces around enum values; the specification forbids them: "
                 f"write 'enum({','.join(v for v in values if v)})'",
+                replacement=f"enum({','.join(values)})" if "" not in values else None,
+                fix_safe=True,  # the runtime trims the values
             )
         )
     if "" in values:
@@ -335,6 +346,7 @@ def _parse_primitive(
                 Severity.WARNING,
                 f"'{text}' has an empty value (an extra comma); FlowMCP accepts '' as a value: "
                 f"write 'enum({','.join(v for v in values if v)})'",
+                replacement=f"enum({','.join(v for v in values if v)})",
             )
         )
     duplicates = sorted({v for v in values if v and values.count(v) > 1})
@@ -360,8 +372,10 @@ class _Option:
     kind: str
     raw_arg: str = ""  # the argument exactly as written, unstripped (default() uses it as the runtime does)
 
-    def issue(self, message: str, severity: Severity = Severity.ERROR) -> ZIssue:
-        return ZIssue(ZProblem.OPTION, severity, message, self.index)
+    def issue(
+        self, message: str, severity: Severity = Severity.ERROR, replacement: str | None = None, safe: bool = False
+    ) -> ZIssue:
+        return ZIssue(ZProblem.OPTION, severity, message, self.index, replacement=replacement, fix_safe=safe)
 
     def does_not_apply(self, why: str) -> ZIssue:
         return self.issue(f"'{self.text}' does not apply to {self.kind}(); {why}")
@@ -384,7 +398,8 @@ def _parse_option(text: str, index: int, kind: str, spec: dict[str, Any], issues
         issues.append(
             option.issue(
                 f"FlowMCP's runtime reads options by prefix ('{option.name}(' at the very start), so it ignores "
-                f"'{text}': write '{option.name}({option.arg})'"
+                f"'{text}': write '{option.name}({option.arg})'",
+                replacement=f"{option.name}({option.arg})",
             )
         )
         return
@@ -425,7 +440,11 @@ def _option_length(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) 
 
 def _option_optional(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) -> None:
     if option.arg:
-        issues.append(option.issue(f"'{option.text}' takes no argument: write 'optional()'", Severity.WARNING))
+        issues.append(
+            option.issue(
+                f"'{option.text}' takes no argument: write 'optional()'", Severity.WARNING, "optional()", safe=True
+            )
+        )
     spec["optional"] = True
 
 
@@ -457,6 +476,7 @@ def _option_default(option: _Option, spec: dict[str, Any], issues: list[ZIssue])
             option.issue(
                 f"'{option.text}': the quotes become part of the default value ({arg}); write 'default({arg[1:-1]})'",
                 Severity.WARNING,
+                replacement=f"default({arg[1:-1]})",
             )
         )
     spec["default"] = guess_default(option.raw_arg)

@@ -6,7 +6,7 @@ A rule reports a `Finding` (a code, a message and a byte span); `locate` places 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from flowlint.core.severity import Severity
@@ -14,6 +14,7 @@ from flowlint.core.severity import Severity
 if TYPE_CHECKING:
     from flowlint.core.nodes import Span
     from flowlint.core.source import SourceText
+    from flowlint.lint.fixes import Fix
 
 __all__ = ["Diagnostic", "Finding", "Severity", "fails", "locate"]
 
@@ -38,6 +39,7 @@ class Diagnostic:
     tool: str | None = None
     test_index: int | None = None
     parameter: str | None = None
+    fix: Fix | None = field(default=None, compare=False)  # not in the JSON report; `check --fix` applies it
 
     def to_dict(self) -> dict[str, object]:
         """The JSON report's shape for one diagnostic (byte offsets stay internal)."""
@@ -71,6 +73,7 @@ class Finding:
     test_index: int | None = None
     parameter: str | None = None
     severity: Severity | None = None  # None: the rule's default severity
+    fix: Fix | None = None
 
 
 def locate(finding: Finding, severity: Severity, path: str, source: SourceText) -> Diagnostic:
@@ -90,6 +93,7 @@ def locate(finding: Finding, severity: Severity, path: str, source: SourceText) 
         tool=finding.tool,
         test_index=finding.test_index,
         parameter=finding.parameter,
+        fix=finding.fix,
     )
 
 

@@ -96,7 +96,7 @@ class Engine:
         for finding in findings:
             if not suppressed(finding, source, suppressions):
                 self._add(report, source, finding)
-        for finding in unused_suppressions(suppressions, self.config):
+        for finding in unused_suppressions(suppressions, self.config, loaded.data):
             self._add(report, source, finding)
         report.diagnostics.sort(key=lambda d: d.sort_key)
         return report

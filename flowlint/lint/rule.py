@@ -22,6 +22,7 @@ from flowlint.definition.zod import ZProblem
 from flowlint.lint.codes import Code
 from flowlint.lint.config import Config
 from flowlint.lint.diagnostics import Finding
+from flowlint.lint.fixes import Fix, literal_edit
 
 
 @dataclass(frozen=True)
@@ -176,23 +177,33 @@ def z_issue_findings(ctx: RuleContext, code: Code, kind: ZProblem) -> Iterator[F
     """A finding of `code` for every z-block issue of `kind`, at the option (or primitive) it is about."""
     for tool in ctx.definition.tools:
         for parameter in tool.parameters:
-            yield from parameter_z_issue_findings(tool, parameter, code, kind)
+            yield from parameter_z_issue_findings(tool, parameter, code, kind, ctx.source)
 
 
-def parameter_z_issue_findings(tool: Tool, parameter: Parameter, code: Code, kind: ZProblem) -> Iterator[Finding]:
-    """`z_issue_findings` of one parameter."""
+def parameter_z_issue_findings(
+    tool: Tool, parameter: Parameter, code: Code, kind: ZProblem, source: bytes = b""
+) -> Iterator[Finding]:
+    """`z_issue_findings` of one parameter; with the file's bytes, issues that name a replacement carry
+    its fix (the option's or primitive's string literal, rewritten in its own quote style)."""
     if parameter.z is None:
         return
     for issue in parameter.z.issues:
         if issue.kind is kind:
             name = f"'{parameter.key}'" if parameter.key else f"#{parameter.index}"
+            span = parameter.option_span(issue.option_index)
+            fix = None
+            if issue.replacement is not None and source:
+                edit = literal_edit(source, span, issue.replacement)
+                if edit is not None:
+                    fix = Fix(f"write '{issue.replacement}'", (edit,), issue.fix_safe)
             yield Finding(
                 code,
                 f"parameter {name}: {issue.message}",
-                parameter.option_span(issue.option_index),
+                span,
                 tool=tool.label,
                 parameter=parameter.key,
                 severity=issue.severity,
+                fix=fix,
             )
 
 

@@ -14,6 +14,7 @@ from flowlint.core.source import SourceText
 from flowlint.lint.codes import Code
 from flowlint.lint.config import Config, code_selected
 from flowlint.lint.diagnostics import Finding
+from flowlint.lint.fixes import Edit, Fix
 
 __all__ = ["ALL_CODES", "Suppression", "parse_suppressions", "suppressed", "unused_suppressions"]
 
@@ -63,9 +64,10 @@ def suppressed(finding: Finding, source: SourceText, suppressions: list[Suppress
     return False
 
 
-def unused_suppressions(suppressions: list[Suppression], config: Config) -> list[Finding]:
+def unused_suppressions(suppressions: list[Suppression], config: Config, data: bytes = b"") -> list[Finding]:
     """FL009 findings for suppressions, or codes within one, that silenced nothing. A code whose rule
-    did not run (deselected) is not reported; nor is a blanket `ignore` when rules are deselected."""
+    did not run (deselected) is not reported; nor is a blanket `ignore` when rules are deselected.
+    With the file's bytes, a comment that silences nothing at all carries the fix that removes it."""
     findings = []
     for suppression in suppressions:
         if ALL_CODES in suppression.codes:
@@ -76,6 +78,7 @@ def unused_suppressions(suppressions: list[Suppression], config: Config) -> list
                         "unused suppression: `flowlint: ignore` silences no finding on this line or the next; "
                         "remove it",
                         suppression.span,
+                        fix=_removal(data, suppression.span),
                     )
                 )
             continue
@@ -92,6 +95,25 @@ def unused_suppressions(suppressions: list[Suppression], config: Config) -> list
                     f"unused suppression: no {', '.join(unused)} finding on this line or the next; "
                     "remove it from the comment",
                     suppression.span,
+                    fix=_removal(data, suppression.span) if len(unused) == len(suppression.codes) else None,
                 )
             )
     return findings
+
+
+def _removal(data: bytes, span: Span) -> Fix | None:
+    """The fix that deletes a suppression comment: its whole line when it stands alone, else the comment
+    and the spaces before it. Safe: comments mean nothing to FlowMCP."""
+    if not data:
+        return None
+    line_start = data.rfind(b"\n", 0, span.start) + 1
+    line_end = data.find(b"\n", span.end)
+    line_end = len(data) if line_end == -1 else line_end
+    if not data[line_start : span.start].strip() and not data[span.end : line_end].strip():
+        return Fix("remove the unused suppression", (Edit(line_start, min(line_end + 1, len(data)), ""),))
+    start = span.start
+    while start > line_start and data[start - 1 : start] in (b" ", b"\t"):
+        start -= 1
+    if data[span.end : line_end].strip():
+        return None  # code after the comment (a /* */ comment): leave it to the author
+    return Fix("remove the unused suppression", (Edit(start, line_end, ""),))

@@ -1,0 +1,70 @@
+"""Fixes: byte edits that make a finding go away, and applying them to a file's bytes.
+
+A `Fix` is a list of `Edit`s (replace bytes start..end with text) with an applicability: safe fixes
+leave what the definition means to FlowMCP unchanged or only correct what cannot have been meant (a
+test value written as a string for a number, options in an order the 3.x runtime throws on); unsafe
+ones change behaviour (a default the runtime reads differently, a primitive it reads as string()).
+`flowlint check --fix` applies safe fixes, `--unsafe-fixes` both. Edits are made in the file's own
+style: a string literal keeps its quote character, nothing else on the line moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from flowlint.core.nodes import Span
+
+__all__ = ["Edit", "Fix", "apply_fixes", "literal_edit", "string_literal"]
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """Replace the bytes `start`..`end` with `text`."""
+
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """What to change to resolve one finding; `safe` fixes keep the definition's meaning."""
+
+    title: str
+    edits: tuple[Edit, ...]
+    safe: bool = True
+
+
+def string_literal(data: bytes, span: Span, value: str) -> str | None:
+    """`value` as a string literal in the quote style of the literal at `span` (None when it cannot be
+    written without escapes, or `span` is not a quoted string)."""
+    quote = data[span.start : span.start + 1].decode("latin-1")
+    if quote not in ("'", '"') or data[span.end - 1 : span.end].decode("latin-1") != quote:
+        return None
+    if quote in value or "\\" in value or "\n" in value:
+        return None
+    return quote + value + quote
+
+
+def literal_edit(data: bytes, span: Span, value: str) -> Edit | None:
+    """An edit that replaces the string literal at `span` by `value`, quoted as it was."""
+    literal = string_literal(data, span, value)
+    return Edit(span.start, span.end, literal) if literal is not None else None
+
+
+def apply_fixes(data: bytes, fixes: Iterable[Fix]) -> tuple[bytes, list[Fix]]:
+    """`data` with every fix whose edits do not overlap an earlier one's; and the fixes applied."""
+    chosen: list[Fix] = []
+    taken: list[tuple[int, int]] = []
+    for fix in sorted(fixes, key=lambda f: min((e.start for e in f.edits), default=0)):
+        if not fix.edits or any(e.start < 0 or e.end > len(data) or e.end < e.start for e in fix.edits):
+            continue
+        if any(not (e.end <= s or e.start >= t) for e in fix.edits for s, t in taken):
+            continue  # overlaps an edit already chosen: the next round gets it
+        chosen.append(fix)
+        taken.extend((e.start, e.end) for e in fix.edits)
+    out = data
+    for edit in sorted((e for f in chosen for e in f.edits), key=lambda e: e.start, reverse=True):
+        out = out[: edit.start] + edit.text.encode("utf-8") + out[edit.end :]
+    return out, chosen

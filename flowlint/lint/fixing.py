@@ -1,0 +1,117 @@
+"""`flowlint check --fix` / `--diff`: apply the fixes findings carry, verify, write atomically.
+
+Each file is fixed in rounds: lint, apply every applicable fix whose edits do not overlap, lint the
+result again, until nothing changes (at most `MAX_ROUNDS`). A round is kept only when the new bytes
+still load as the same kind of file (a definition stays a definition, nothing becomes a syntax error)
+and hold no more errors than before; otherwise the file keeps the last verified bytes and the reason is
+reported. Files are written with `atomic_write`, the one atomic write (read-only files, links and
+folders are refused there); `--diff` writes nothing and shows what `--fix` would do.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from flowlint.core.errors import FileProblem
+from flowlint.core.fileio import atomic_write, read_regular
+from flowlint.core.severity import Severity
+from flowlint.lint.config import Config
+from flowlint.lint.engine import Engine
+from flowlint.lint.fixes import Fix, apply_fixes
+from flowlint.lint.result import FileReport, LintResult
+
+__all__ = ["MAX_ROUNDS", "FileFix", "fix_result", "unified_diff"]
+
+MAX_ROUNDS = 10
+
+
+@dataclass
+class FileFix:
+    """What fixing one file did: its bytes before and after, the fixes applied, the final report."""
+
+    path: str
+    before: bytes
+    after: bytes
+    applied: list[tuple[str, Fix]] = field(default_factory=list)  # (code, fix)
+    report: FileReport | None = None
+    problem: str | None = None  # why the file was left (partly) unfixed, or could not be written
+
+    @property
+    def changed(self) -> bool:
+        return self.after != self.before
+
+
+def _applicable(report: FileReport, unsafe: bool) -> list[tuple[str, Fix]]:
+    return [(d.code, d.fix) for d in report.diagnostics if d.fix is not None and (d.fix.safe or unsafe)]
+
+
+def _errors(report: FileReport) -> int:
+    return sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
+
+
+def fix_file(engine: Engine, report: FileReport, unsafe: bool) -> FileFix:
+    """Fix one file in rounds (see the module docstring); nothing is written here."""
+    path = Path(report.path)
+    try:
+        data = read_regular(path)
+    except FileProblem as problem:
+        return FileFix(report.path, b"", b"", problem=str(problem))
+    outcome = FileFix(report.path, data, data)
+    current = engine.lint_bytes(data, path, report.path)
+    for _round in range(MAX_ROUNDS):
+        fixes = _applicable(current, unsafe)
+        if not fixes:
+            break
+        new, chosen = apply_fixes(outcome.after, [fix for _code, fix in fixes])
+        if new == outcome.after:
+            break
+        checked = engine.lint_bytes(new, path, report.path)
+        if checked.kind != current.kind or _errors(checked) > _errors(current):
+            outcome.problem = (
+                "a fix would not verify (the result would "
+                + ("no longer load as a " + current.kind if checked.kind != current.kind else "hold more errors")
+                + "); the file keeps its last verified text"
+            )
+            break
+        outcome.applied.extend((code, fix) for code, fix in fixes if fix in chosen)
+        outcome.after = new
+        current = checked
+    outcome.report = current
+    return outcome
+
+
+def fix_result(
+    result: LintResult, configs: dict[str, Config], unsafe: bool, write: bool
+) -> tuple[LintResult, list[FileFix]]:
+    """Fix every file of `result` that has an applicable fix; write them when `write`. Returns the
+    result with the fixed files' reports replaced by their final ones, and what was done per file."""
+    engines: dict[str, Engine] = {}
+    outcomes: list[FileFix] = []
+    files: list[FileReport] = []
+    for report in result.files:
+        if not _applicable(report, unsafe):
+            files.append(report)
+            continue
+        config = configs.get(report.path, result.config)
+        engine = engines.setdefault(config.fingerprint, Engine(config))
+        outcome = fix_file(engine, report, unsafe)
+        if write and outcome.changed:
+            try:
+                atomic_write(Path(report.path), outcome.after)
+            except FileProblem as problem:
+                outcome.problem = f"not written: {problem}"
+                outcome.after = outcome.before
+                outcome.applied = []
+                outcome.report = report
+        outcomes.append(outcome)
+        files.append(outcome.report if write and outcome.report is not None else report)
+    return LintResult(files, result.config), outcomes
+
+
+def unified_diff(outcome: FileFix) -> str:
+    """The change `--fix` would make to one file, as a unified diff."""
+    before = outcome.before.decode("utf-8", "replace").splitlines(keepends=True)
+    after = outcome.after.decode("utf-8", "replace").splitlines(keepends=True)
+    return "".join(difflib.unified_diff(before, after, f"a/{outcome.path}", f"b/{outcome.path}"))
