@@ -21,9 +21,12 @@ from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
 from flowlint.core.severity import Severity
+from flowlint.core.source import SourceText
 from flowlint.core.version import __version__
 from flowlint.lint.cache import ResultCache
+from flowlint.lint.config import Config
 from flowlint.lint.diagnostics import Diagnostic
+from flowlint.lint.result import FileReport
 
 DEBOUNCE_SECONDS = 0.3
 EXPLAIN_COMMAND = "flowlint.explainRule"
@@ -98,6 +101,95 @@ def lint_document(uri: str, source: str, lines: Sequence[str]) -> list[types.Dia
     return [to_lsp(d, lines) for d in report.diagnostics]
 
 
+FIX_ALL_KIND = "source.fixAll.flowlint"
+
+
+def _fresh_report(uri: str, source: str) -> tuple[bytes, Path, FileReport, Config]:
+    """The document linted afresh: fixes are not kept in the result cache."""
+    from flowlint.lint.config import load_config
+    from flowlint.lint.runner import lint_source
+
+    path = Path(to_fs_path(uri) or uri)
+    config = load_config(path.parent if str(path.parent) else Path("."))
+    data = source.encode("utf-8", "surrogatepass")
+    return data, path, lint_source(data, path=path, config=config), config
+
+
+def _lsp_position(text: SourceText, lines: Sequence[str], offset: int) -> types.Position:
+    where = text.position(offset)
+    index = max(where.line - 1, 0)
+    line = lines[index] if index < len(lines) else ""
+    return types.Position(line=index, character=utf16_column(line.rstrip("\r\n"), where.column))
+
+
+def code_actions(
+    uri: str, source: str, lines: Sequence[str], wanted: types.Range, context: types.CodeActionContext
+) -> list[types.CodeAction]:
+    """Quick fixes for the findings in `wanted` (safe ones preferred), and `source.fixAll.flowlint`:
+    every safe fix, in verified rounds, as one edit of the whole document (what `check --fix` writes)."""
+    from flowlint.lint.engine import Engine
+    from flowlint.lint.fixing import fix_bytes
+
+    data, path, report, config = _fresh_report(uri, source)
+    text = SourceText(data)
+    only = context.only or []
+    actions: list[types.CodeAction] = []
+    if not only or any(kind.startswith(types.CodeActionKind.QuickFix) for kind in only):
+        for d in report.diagnostics:
+            if d.fix is None or d.end_line - 1 < wanted.start.line or d.line - 1 > wanted.end.line:
+                continue
+            edits = [
+                types.TextEdit(
+                    range=types.Range(start=_lsp_position(text, lines, e.start), end=_lsp_position(text, lines, e.end)),
+                    new_text=e.text,
+                )
+                for e in d.fix.edits
+            ]
+            actions.append(
+                types.CodeAction(
+                    title=f"{d.code}: {d.fix.title}" + ("" if d.fix.safe else " (changes behaviour)"),
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[to_lsp(d, lines)],
+                    edit=types.WorkspaceEdit(changes={uri: edits}),
+                    is_preferred=d.fix.safe,
+                )
+            )
+    if not only or any(FIX_ALL_KIND.startswith(kind) for kind in only):
+        outcome = fix_bytes(Engine(config), data, path, str(path), unsafe=False)
+        if outcome.changed:
+            end = types.Position(line=len(lines), character=0)
+            whole = types.TextEdit(
+                range=types.Range(start=types.Position(line=0, character=0), end=end),
+                new_text=outcome.after.decode("utf-8", "surrogatepass"),
+            )
+            actions.append(
+                types.CodeAction(
+                    title=f"flowlint: fix all ({len(outcome.applied)} safe fixes)",
+                    kind=FIX_ALL_KIND,
+                    edit=types.WorkspaceEdit(changes={uri: [whole]}),
+                )
+            )
+    return actions
+
+
+def hover_at(uri: str, source: str, lines: Sequence[str], at: types.Position) -> types.Hover | None:
+    """The documentation of the rules whose findings cover `at` (`flowlint rules CODE`)."""
+    from flowlint.lint.docs import rule_doc
+    from flowlint.lint.registry import rule_for
+
+    _data, _path, report, _config = _fresh_report(uri, source)
+    codes: list[str] = []
+    for d in report.diagnostics:
+        lsp = to_lsp(d, lines).range
+        inside = (lsp.start.line, lsp.start.character) <= (at.line, at.character) <= (lsp.end.line, lsp.end.character)
+        if inside and d.code not in codes:
+            codes.append(d.code)
+    docs = [rule_doc(rule) for rule in (rule_for(code) for code in codes) if rule is not None]
+    if not docs:
+        return None
+    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.PlainText, value="\n".join(docs)))
+
+
 class FlowlintServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("flowlint", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
@@ -152,6 +244,21 @@ def create_server() -> FlowlintServer:
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[])
         )
+
+    @server.feature(
+        types.TEXT_DOCUMENT_CODE_ACTION,
+        types.CodeActionOptions(
+            code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL_KIND], resolve_provider=False
+        ),
+    )
+    def code_action(ls: FlowlintServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+        document = ls.workspace.get_text_document(params.text_document.uri)
+        return code_actions(params.text_document.uri, document.source, document.lines, params.range, params.context)
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def hover(ls: FlowlintServer, params: types.HoverParams) -> types.Hover | None:
+        document = ls.workspace.get_text_document(params.text_document.uri)
+        return hover_at(params.text_document.uri, document.source, document.lines, params.position)
 
     @server.command(EXPLAIN_COMMAND)
     def explain_rule(ls: FlowlintServer, code: str) -> str:

@@ -110,6 +110,9 @@ def test_a_real_lsp_session(tmp_path: Path) -> None:
         )
         assert result["serverInfo"]["name"] == "flowlint"
         assert result["capabilities"]["textDocumentSync"]["openClose"] is True
+        assert result["capabilities"]["hoverProvider"] and "source.fixAll.flowlint" in str(
+            result["capabilities"]["codeActionProvider"]
+        )
         client.notify("initialized", {})
 
         client.notify(

@@ -22,7 +22,7 @@ from flowlint.lint.engine import Engine
 from flowlint.lint.fixes import Fix, apply_fixes
 from flowlint.lint.result import FileReport, LintResult
 
-__all__ = ["MAX_ROUNDS", "FileFix", "fix_result", "unified_diff"]
+__all__ = ["MAX_ROUNDS", "FileFix", "fix_bytes", "fix_file", "fix_result", "unified_diff"]
 
 MAX_ROUNDS = 10
 
@@ -51,15 +51,10 @@ def _errors(report: FileReport) -> int:
     return sum(1 for d in report.diagnostics if d.severity is Severity.ERROR)
 
 
-def fix_file(engine: Engine, report: FileReport, unsafe: bool) -> FileFix:
-    """Fix one file in rounds (see the module docstring); nothing is written here."""
-    path = Path(report.path)
-    try:
-        data = read_regular(path)
-    except FileProblem as problem:
-        return FileFix(report.path, b"", b"", problem=str(problem))
-    outcome = FileFix(report.path, data, data)
-    current = engine.lint_bytes(data, path, report.path)
+def fix_bytes(engine: Engine, data: bytes, path: Path, display: str, unsafe: bool) -> FileFix:
+    """Fix one file's bytes in rounds (see the module docstring); nothing is written here."""
+    outcome = FileFix(display, data, data)
+    current = engine.lint_bytes(data, path, display)
     for _round in range(MAX_ROUNDS):
         fixes = _applicable(current, unsafe)
         if not fixes:
@@ -67,7 +62,7 @@ def fix_file(engine: Engine, report: FileReport, unsafe: bool) -> FileFix:
         new, chosen = apply_fixes(outcome.after, [fix for _code, fix in fixes])
         if new == outcome.after:
             break
-        checked = engine.lint_bytes(new, path, report.path)
+        checked = engine.lint_bytes(new, path, display)
         if checked.kind != current.kind or _errors(checked) > _errors(current):
             outcome.problem = (
                 "a fix would not verify (the result would "
@@ -80,6 +75,16 @@ def fix_file(engine: Engine, report: FileReport, unsafe: bool) -> FileFix:
         current = checked
     outcome.report = current
     return outcome
+
+
+def fix_file(engine: Engine, report: FileReport, unsafe: bool) -> FileFix:
+    """`fix_bytes` of the file a report is about, read from disk."""
+    path = Path(report.path)
+    try:
+        data = read_regular(path)
+    except FileProblem as problem:
+        return FileFix(report.path, b"", b"", problem=str(problem))
+    return fix_bytes(engine, data, path, report.path, unsafe)
 
 
 def fix_result(
