@@ -52,6 +52,7 @@ class UnusedSuppression(Rule):
     }"""),
             (Expect(4, 9, "unused suppression: no TST001 finding"),),
             title="the tool has tests now",
+            fixed=("        // flowlint: ignore[TST001]\n", ""),
         ),
         Example(
             example("""\

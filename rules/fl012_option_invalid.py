@@ -59,6 +59,7 @@ class Options(Rule):
     }"""),
             (Expect(5, 154, "'max(250)' comes after 'optional()': the 3.x runtime applies options in order"),),
             title="a constraint after optional() (3.x)",
+            fixed=("[ 'optional()', 'max(250)' ]", "[ 'max(250)', 'optional()' ]"),
         ),
     ]
 

@@ -83,6 +83,7 @@ class ValidValues(Rule):
                 ),
             ),
             title="number written as a string",
+            fixed=("limit: '10'", "limit: 10"),
         ),
         Example(
             example("""\

@@ -33,6 +33,17 @@ class Primitive(Rule):
         Example(
             example("""\
     tools: {
+        getBlock: { method: 'GET', path: '/block', description: 'Block',
+            parameters: [ { position: { key: 'height', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: ' number()', options: [] } } ],
+            tests: [ { _description: 'Genesis', height: 0 } ] }
+    }"""),
+            (Expect(5, 118, "reads ' number()' as string(): write 'number()'"),),
+            title="a leading space: the runtime reads it as string()",
+            fixed=("primitive: ' number()'", "primitive: 'number()'"),
+        ),
+        Example(
+            example("""\
+    tools: {
         getCoin: { method: 'GET', path: '/coins', description: 'Coins',
             parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'query' }, z: { options: [] } } ],
             tests: [ { _description: 'Bitcoin', id: 'bitcoin' } ] }

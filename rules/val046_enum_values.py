@@ -38,5 +38,6 @@ class EnumValues(Rule):
             tests: [ { _description: 'Ascending', order: 'asc' }, { _description: 'Descending', order: 'desc' } ] }
     }"""),
             (Expect(5, 117, "enum values are written as a JavaScript array"),),
+            fixed=('''"enum(['asc','desc'])"''', '"enum(asc,desc)"'),
         )
     ]

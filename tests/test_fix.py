@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import invoke_cli
+from conftest import Golden, invoke_cli
 
 HEADER = (
     "export const main = {\n"
@@ -133,3 +133,18 @@ def test_a_read_only_file_is_reported_and_left_alone(tmp_path: Path) -> None:
 def test_fix_and_diff_refuse_standard_input() -> None:
     result = invoke_cli("check", "--fix", "-", input=JS)
     assert result.returncode == 2 and "not on standard input" in result.stderr
+
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "fix"
+
+
+@pytest.mark.parametrize("name", ["messy.mjs", "messy.py", "messy.json"])
+def test_golden_fix_in_each_syntax(tmp_path: Path, name: str, golden: Golden) -> None:
+    """Each syntax fixed (safe and unsafe) to a reviewed result; a second run changes nothing."""
+    path = tmp_path / name
+    path.write_bytes((FIXTURES / name).read_bytes())
+    invoke_cli("check", "--fix", "--unsafe-fixes", name, cwd=tmp_path)
+    fixed = path.read_bytes()
+    golden.check(FIXTURES / name.replace("messy.", "messy.fixed."), fixed)
+    again = invoke_cli("check", "--diff", "--unsafe-fixes", name, cwd=tmp_path)
+    assert again.returncode == 0 and again.stdout == "" and path.read_bytes() == fixed

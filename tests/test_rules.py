@@ -96,3 +96,34 @@ def test_example(rule: type[Rule], example: Example, valid: bool) -> None:
     for expect, (code, line, column, message) in zip(example.expect, got, strict=True):
         assert (code, line, column) == (expect.code or rule.code, expect.line, expect.column), (got, expect)
         assert expect.message in message, (message, expect.message)
+
+
+FIXED = [
+    pytest.param(rule, example, id=f"{rule.code}-{index}")
+    for rule in all_rules()
+    for index, example in enumerate(rule.INVALID)
+    if example.fixed
+]
+
+
+@pytest.mark.parametrize(("rule", "example"), FIXED)
+def test_example_fix(rule: type[Rule], example: Example) -> None:
+    """An invalid example that states its fix is fixed to exactly that text, and the finding is gone."""
+    from pathlib import Path
+
+    from flowlint.lint.engine import Engine
+    from flowlint.lint.fixing import fix_bytes
+
+    engine = Engine(Config())
+    outcome = fix_bytes(engine, example.source.encode(), Path(example.path), example.path, unsafe=True)
+    before, after = example.fixed
+    assert example.source.count(before) == 1, before
+    assert outcome.after.decode() == example.source.replace(before, after), outcome.after.decode()
+    assert outcome.report is not None
+    assert rule.code not in {d.code for d in outcome.report.diagnostics}
+
+
+def test_rules_with_fixes_show_one() -> None:
+    for code in ("TST004", "FL009", "FL012", "VAL046", "VAL044"):
+        rule = rule_for(code)
+        assert rule is not None and any(example.fixed for example in rule.INVALID), code

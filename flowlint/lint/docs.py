@@ -70,6 +70,8 @@ def rule_doc(rule: type[Rule]) -> str:
             out += _indent(example.source)
             for expect in example.expect:
                 out.append(f"  -> {expect.line}:{expect.column}: {expect.code or rule.code} ...{expect.message}...")
+            if example.fixed:
+                out.append(f"  `flowlint check --fix` writes {example.fixed[1]} for {example.fixed[0]}")
             out.append("")
         for example in [e for e in rule.VALID if e.syntax == syntax][:1]:
             out.append(_heading("Passes:", example))

@@ -47,6 +47,9 @@ class Example:
     expect: tuple[Expect, ...] = ()
     path: str = "example.mjs"
     title: str = ""
+    # For an invalid example whose finding carries a fix: (text, replacement), the one change that
+    # `check --fix --unsafe-fixes` makes to the source (tests/test_rules.py applies it and compares).
+    fixed: tuple[str, str] = ()
 
     @property
     def syntax(self) -> str:
