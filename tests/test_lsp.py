@@ -196,3 +196,79 @@ def test_missing_pygls_is_one_clear_line(monkeypatch: pytest.MonkeyPatch) -> Non
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
     assert "pip install 'flowmcp-lint[lsp]'" in lines[0]
+
+
+FIXABLE = """\
+export const main = {
+    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',
+    tools: {
+        getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
+            parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
+            output: { mimeType: 'application/json', schema: { type: 'object' } },
+            tests: [ { _description: 'Zehn – ten', limit: '10' }, { _description: 'Five', limit: 5 }, { _description: 'One', limit: 1 } ] }
+    }
+}
+"""
+
+
+def _apply(text: str, edit: dict[str, Any]) -> str:
+    """Apply one LSP TextEdit (0-based lines, UTF-16 characters) to `text`, as an editor does."""
+    lines = text.splitlines(keepends=True)
+
+    def offset(position: dict[str, int]) -> int:
+        line = lines[position["line"]]
+        units = line.encode("utf-16-le")[: 2 * position["character"]].decode("utf-16-le")
+        return sum(len(x) for x in lines[: position["line"]]) + len(units)
+
+    return text[: offset(edit["range"]["start"])] + edit["newText"] + text[offset(edit["range"]["end"]) :]
+
+
+def test_a_real_session_applies_a_code_action(tmp_path: Path) -> None:
+    """Subprocess: the editor asks for code actions on a finding, applies the quick fix, the finding goes."""
+    file = tmp_path / "markets.mjs"
+    file.write_text(FIXABLE, encoding="utf-8")
+    uri = file.as_uri()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "flowlint", "lsp"],
+        cwd=REPO,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    client = Client(process)
+    try:
+        client.request("initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(), "capabilities": {}})
+        client.notify("initialized", {})
+        client.notify(
+            "textDocument/didOpen",
+            {"textDocument": {"uri": uri, "languageId": "javascript", "version": 1, "text": FIXABLE}},
+        )
+        [diagnostic] = client.diagnostics(uri)
+        assert diagnostic["code"] == "TST004"
+        actions = client.request(
+            "textDocument/codeAction",
+            {"textDocument": {"uri": uri}, "range": diagnostic["range"], "context": {"diagnostics": [diagnostic]}},
+        )
+        quick = [a for a in actions if a["kind"] == "quickfix"]
+        assert [a["title"] for a in quick] == ["TST004: write 10 without quotes"] and quick[0]["isPreferred"]
+        [edit] = quick[0]["edit"]["changes"][uri]
+        fixed = _apply(FIXABLE, edit)
+        assert "limit: 10 }" in fixed
+        client.notify(
+            "textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": fixed}]}
+        )
+        assert client.diagnostics(uri) == []
+        hover = client.request(
+            "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}
+        )
+        assert hover is None
+        assert client.request("shutdown", None) is None
+        client.notify("exit", None)
+        assert process.wait(timeout=10) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(timeout=10)
+        for stream in (process.stdin, process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
