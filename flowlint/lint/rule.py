@@ -49,7 +49,7 @@ class Example:
     title: str = ""
     # For an invalid example whose finding carries a fix: (text, replacement), the one change that
     # `check --fix --unsafe-fixes` makes to the source (tests/test_rules.py applies it and compares).
-    fixed: tuple[str, str] = ()
+    fixed: tuple[str, str] | tuple[()] = ()
 
     @property
     def syntax(self) -> str:
