@@ -147,4 +147,4 @@ class OptionsStrings(Rule):
                         parameter=parameter.key,
                     )
                     continue
-                yield from parameter_z_issue_findings(tool, parameter, self.code, ZProblem.OPTION_ENTRY)
+                yield from parameter_z_issue_findings(tool, parameter, self.code, ZProblem.OPTION_ENTRY, ctx.source)

@@ -71,6 +71,7 @@ class ZIssue:
     # when it keeps what the runtime does (see flowlint/lint/fixes.py).
     replacement: str | None = None
     fix_safe: bool = False
+    split: tuple[str, ...] = ()  # several options in one string: the items to write instead (unsafe)
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +207,7 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
                     f"z.options[{index}] '{option}' holds {len(calls)} options in one string; FlowMCP's runtime "
                     f"applies only '{calls[0]}': write each as its own item: " + ", ".join(f"'{c}'" for c in calls),
                     index,
+                    split=tuple(calls),
                 )
             )
         _parse_option(calls[0] if len(calls) > 1 else option, index, kind, spec, issues)
@@ -453,6 +455,16 @@ def _option_regex(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) -
         issues.append(option.does_not_apply("only string() takes regex()"))
         return
     spec["regex"] = option.arg
+    if len(option.arg) >= 2 and option.arg.startswith("/") and option.arg.rstrip("dgimsuyv").endswith("/"):
+        inner = option.arg[1 : option.arg.rstrip("dgimsuyv").rindex("/")]
+        issues.append(
+            option.issue(
+                f"'{option.text}': the runtime builds new RegExp(text), so the slashes are part of the pattern "
+                f"(a value would have to start with '/'): write 'regex({inner})'",
+                Severity.WARNING,
+                f"regex({inner})",
+            )
+        )
     compiled, error = compile_js_regex(option.arg)
     if compiled is None:
         issues.append(

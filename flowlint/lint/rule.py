@@ -22,7 +22,7 @@ from flowlint.definition.zod import ZProblem
 from flowlint.lint.codes import Code
 from flowlint.lint.config import Config
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.fixes import Fix, literal_edit
+from flowlint.lint.fixes import Edit, Fix, literal_edit, string_literal
 
 
 @dataclass(frozen=True)
@@ -199,6 +199,11 @@ def parameter_z_issue_findings(
                 edit = literal_edit(source, span, issue.replacement)
                 if edit is not None:
                     fix = Fix(f"write '{issue.replacement}'", (edit,), issue.fix_safe)
+            elif issue.split and source:
+                items = [string_literal(source, span, item) for item in issue.split]
+                if all(item is not None for item in items):
+                    text = ", ".join(item for item in items if item is not None)
+                    fix = Fix(f"write {text}", (Edit(span.start, span.end, text),), safe=False)
             yield Finding(
                 code,
                 f"parameter {name}: {issue.message}",
