@@ -230,6 +230,14 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
                 issues.remove(quoted[0])
                 hint = " (the quotes are part of the value)"
                 replacement = quoted[0].replacement
+            elif isinstance(built.default, (bool, int, float)) and built.kind in ("enum", "string"):
+                # default() cannot produce a string that looks like a number or a boolean: the runtime types it.
+                problem = (
+                    f"expects {'one of ' if built.kind == 'enum' else ''}{built.primitive_text}, but the runtime "
+                    f"reads default({js_repr(built.default)}) as the {json_type(built.default)} "
+                    f"{js_repr(built.default)}, which no default() text can make a string: remove default() and "
+                    "let the API apply its own"
+                )
             issues.append(
                 ZIssue(
                     ZProblem.OPTION,
