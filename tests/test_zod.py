@@ -88,7 +88,14 @@ def test_shared_list_values() -> None:
         ("number()", ["regex(a)"], ZProblem.OPTION, Severity.ERROR, "only string() takes regex()", False),
         ("number()", ["default(abc)"], ZProblem.OPTION, Severity.ERROR, "does not fit", False),
         ("string()", ["default('x')"], ZProblem.OPTION, Severity.WARNING, "quotes become part", False),
-        ("enum(1,5)", ["default(1)"], ZProblem.OPTION, Severity.ERROR, "the runtime reads default(1) as the number 1", False),
+        (
+            "enum(1,5)",
+            ["default(1)"],
+            ZProblem.OPTION,
+            Severity.ERROR,
+            "the runtime reads default(1) as the number 1",
+            False,
+        ),
         (
             "string()",
             ["regex([^]*)"],
