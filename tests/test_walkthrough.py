@@ -24,6 +24,14 @@ def _walkthrough() -> list[str]:
     return [line.split("  #", 1)[0].strip() for line in block.group(1).splitlines() if line.startswith("flowlint ")]
 
 
+def _schema_example() -> str:
+    """The README's `flowlint schema` example, up to its `...`."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"<!-- schema example:[^>]*-->\n```text\n\$ [^\n]*\n(.*?)\n\.\.\.\n```", readme, re.S)
+    assert block is not None, "the README's schema example is missing"
+    return block.group(1) + "\n"
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -40,7 +48,10 @@ def test_the_readme_walkthrough_runs(tmp_path: Path) -> None:
         commands = _walkthrough()
         assert [c.split()[1] for c in commands] == ["check", "capture", "schema", "check", "verify"]
         outputs = []
-        for command in commands:
+        for index, command in enumerate(commands):
+            if index == 2:  # before writing: the README's `flowlint schema` example shows this diff
+                diff = invoke_cli("schema", "prices.mjs", "--captures", "capture", cwd=folder)
+                assert diff.returncode == 0 and diff.stdout.startswith(_schema_example()), diff.stdout
             argv = shlex.split(command.replace("127.0.0.1:8765", f"127.0.0.1:{port}"))
             result = invoke_cli(*argv[1:], cwd=folder)
             assert result.returncode == 0, (command, result.stdout, result.stderr)

@@ -19,8 +19,8 @@ export const main = {
             tests: [
                 { _description: 'Bitcoin in US dollars', symbol: 'BTC', currency: 'usd' },
                 { _description: 'Ether in euros', symbol: 'ETH', currency: 'eur' },
-                { _description: 'Solana in the default currency', symbol: 'SOL' }
-            ]
+                { _description: 'Solana in the default currency', symbol: 'SOL' } // no currency: the API's default
+            ] // schema --write adds output after this comment and keeps it
         },
         getStats: {
             method: 'GET',
