@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from flowlint.core.nodes import NonStatic, SObject, SScalar, type_name
+from flowlint.core.outputschema import MAX_LEVELS, SUBSET_TYPES
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Tool
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
-from flowlint.schema.subset import MAX_LEVELS, SUBSET_TYPES
 
 # 04-output-schema's MIME types and the root types each allows (the runtime's `mimeRules`).
 MIME_TYPES = {"application/json": ("object", "array"), "image/png": ("string",), "text/plain": ("string",)}

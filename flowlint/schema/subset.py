@@ -24,6 +24,7 @@ from datetime import datetime
 from typing import Any
 
 from flowlint.core.nodes import json_type
+from flowlint.core.outputschema import MAX_DEPTH, MAX_LEVELS, SUBSET_KEYWORDS, SUBSET_TYPES
 
 __all__ = [
     "FORMAT_CHECKS",
@@ -42,13 +43,6 @@ __all__ = [
     "to_json_schema",
 ]
 
-MAX_LEVELS = 4
-"""04-output-schema's limit: the schema is level 1, each `properties` child one deeper; `items` stay level."""
-MAX_DEPTH = MAX_LEVELS - 1
-"""The deepest nesting below the root (root = 0) a schema may reach; a container there has no children."""
-
-SUBSET_KEYWORDS = ("type", "description", "nullable", "format", "enum", "properties", "items")
-SUBSET_TYPES = ("string", "number", "boolean", "object", "array")
 
 # --------------------------------------------------------------------------------------------------
 # formats
