@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flowlint.core.nodes import SNode, SScalar
+from flowlint.core.nodes import SNode, string_value
 from flowlint.core.severity import Severity
 from flowlint.definition.zod import ZProblem
 from flowlint.lint.codes import Code
@@ -71,7 +71,7 @@ class Options(Rule):
             for parameter in tool.parameters:
                 wrapper: str | None = None
                 for index, node in enumerate(parameter.option_nodes):
-                    text = node.value if isinstance(node, SScalar) and isinstance(node.value, str) else ""
+                    text = string_value(node) or ""
                     if text.startswith(("optional(", "default(")):
                         wrapper = wrapper or text
                     elif wrapper is not None and text.startswith(CONSTRAINTS):
@@ -89,7 +89,7 @@ class Options(Rule):
 
 
 def _rank(node: SNode) -> int:
-    text = node.value if isinstance(node, SScalar) and isinstance(node.value, str) else ""
+    text = string_value(node) or ""
     return 2 if text.startswith("default(") else 1 if text.startswith("optional(") else 0
 
 

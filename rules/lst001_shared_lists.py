@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flowlint.core.nodes import NonStatic, SArray, SNode, SObject, Span, SScalar, type_name
+from flowlint.core.nodes import NonStatic, SArray, SObject, Span, SScalar, string_value, type_name
 from flowlint.core.severity import Severity
 from flowlint.definition.sharedlists import SharedList
 from flowlint.definition.specversion import SEMVER
@@ -43,22 +43,18 @@ def _meta(ctx: ListContext) -> SObject | None:
     return meta if isinstance(meta, SObject) else None
 
 
-def _string(node: SNode | None) -> str | None:
-    return node.value if isinstance(node, SScalar) and isinstance(node.value, str) else None
-
-
 def _fields(ctx: ListContext) -> list[tuple[str, str | None, bool]]:
     """(key, type, optional) of each well-formed `meta.fields` entry."""
     meta = _meta(ctx)
     fields = meta.get("fields") if meta is not None else None
     found = []
     for item in fields.items if isinstance(fields, SArray) else ():
-        if isinstance(item, SObject) and _string(item.get("key")):
+        if isinstance(item, SObject) and string_value(item.get("key")):
             optional = item.get("optional")
             found.append(
                 (
-                    str(_string(item.get("key"))),
-                    _string(item.get("type")),
+                    str(string_value(item.get("key"))),
+                    string_value(item.get("type")),
                     isinstance(optional, SScalar) and optional.value is True,
                 )
             )
@@ -125,7 +121,7 @@ class ListName(Rule):
         if meta is None:
             return
         node = meta.get("name")
-        name = _string(node)
+        name = string_value(node)
         if not name:
             yield self.finding("list.meta.name is required: a camelCase string", node.span if node else meta.span)
             return
@@ -161,7 +157,7 @@ class ListVersion(Rule):
         if meta is None:
             return
         node = meta.get("version")
-        version = _string(node)
+        version = string_value(node)
         if version is None:
             yield self.finding("list.meta.version is required, such as '1.0.0'", node.span if node else meta.span)
         elif node is not None and not SEMVER.match(version):
@@ -225,9 +221,9 @@ class FieldShape(Rule):
             if not isinstance(item, SObject):
                 yield self.finding(f"meta.fields[{index}] must be an object {{ key, type, description }}", item.span)
                 continue
-            name = _string(item.get("key")) or f"#{index}"
-            problems = [key for key in ("key", "description") if not _string(item.get(key))]
-            kind = _string(item.get("type"))
+            name = string_value(item.get("key")) or f"#{index}"
+            problems = [key for key in ("key", "description") if not string_value(item.get(key))]
+            kind = string_value(item.get("type"))
             if kind not in FIELD_TYPES:
                 problems.append(f"type ('{kind}' is not string, number or boolean)" if kind else "type")
             if problems:
@@ -320,7 +316,7 @@ def _depends(ctx: ListContext) -> list[tuple[SObject, str | None, str | None]]:
     meta = _meta(ctx)
     depends = meta.get("dependsOn") if meta is not None else None
     return [
-        (item, _string(item.get("ref")), _string(item.get("version")))
+        (item, string_value(item.get("ref")), string_value(item.get("version")))
         for item in (depends.items if isinstance(depends, SArray) else ())
         if isinstance(item, SObject)
     ]
@@ -400,7 +396,7 @@ class DependsCycle(Rule):
 
     def check_list(self, ctx: ListContext) -> Iterator[Finding]:
         meta = _meta(ctx)
-        name = _string(meta.get("name")) if meta is not None else None
+        name = string_value(meta.get("name")) if meta is not None else None
         if meta is None or not name:
             return
         _folder, lists = ctx.resolver.lists_beside(ctx.path)
@@ -436,7 +432,7 @@ class DependsDepth(Rule):
 
     def check_list(self, ctx: ListContext) -> Iterator[Finding]:
         meta = _meta(ctx)
-        name = _string(meta.get("name")) if meta is not None else None
+        name = string_value(meta.get("name")) if meta is not None else None
         if meta is None or not name:
             return
         _folder, lists = ctx.resolver.lists_beside(ctx.path)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from flowlint.core.nodes import NonStatic, SArray, SEntry, SObject, SScalar, type_name
+from flowlint.core.nodes import NonStatic, SArray, SEntry, SObject, SScalar, string_value, type_name
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Tool
 from flowlint.lint.codes import Code
@@ -57,10 +57,6 @@ def _queries(ctx: RuleContext) -> Iterator[Tool]:
             yield tool
 
 
-def _string(node: object) -> str | None:
-    return node.value if isinstance(node, SScalar) and isinstance(node.value, str) else None
-
-
 class Source(Rule):
     code = Code.RES001
     name = "resource-source"
@@ -85,7 +81,7 @@ class Source(Rule):
                 continue
             if node is None:
                 yield self.finding(f"resource '{entry.key}' needs source: 'sqlite'", entry.key_span)
-            elif _string(node) not in allowed:
+            elif string_value(node) not in allowed:
                 shown = f"'{node.value}'" if isinstance(node, SScalar) else type_name(node)
                 yield self.finding(
                     f"resource '{entry.key}': source {shown} is not one of {', '.join(allowed)} "
@@ -115,7 +111,7 @@ class ResourceDescription(Rule):
             node = entry.value.get("description")
             if isinstance(node, NonStatic):
                 continue
-            if not _string(node):
+            if not string_value(node):
                 yield self.finding(
                     f"resource '{entry.key}': description must be a non-empty string",
                     node.span if node is not None else entry.key_span,
@@ -140,12 +136,12 @@ class Database(Rule):
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for entry in _resources(ctx):
             assert isinstance(entry.value, SObject)
-            if _string(entry.value.get("source")) not in (None, "sqlite"):
+            if string_value(entry.value.get("source")) not in (None, "sqlite"):
                 continue
             node = entry.value.get("database")
             if isinstance(node, NonStatic):
                 continue
-            path = _string(node)
+            path = string_value(node)
             if node is None and entry.value.get("origin") is not None:
                 yield self.finding(
                     f"resource '{entry.key}' has origin/name but no database: FlowMCP's validator (3.x and 4.x) "
@@ -180,7 +176,7 @@ class DatabaseDotDot(Rule):
         for entry in _resources(ctx):
             assert isinstance(entry.value, SObject)
             node = entry.value.get("database")
-            path = _string(node)
+            path = string_value(node)
             if path is not None and node is not None and ".." in re.split(r"[\\/]", path):
                 yield self.finding(f"resource '{entry.key}': database must not contain '..' segments", node.span)
 
@@ -256,7 +252,7 @@ def _query_field(ctx: RuleContext, rule: Rule, key: str, what: str) -> Iterator[
         node = tool.obj.get(key)
         if isinstance(node, NonStatic):
             continue
-        if not _string(node):
+        if not string_value(node):
             got = f", got {type_name(node)}" if node is not None and not isinstance(node, SScalar) else ""
             yield rule.finding(
                 f"query '{tool.label}' needs {what}{got}",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from flowlint.core.nodes import SScalar
+from flowlint.core.nodes import string_value
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
@@ -52,7 +52,7 @@ class InsertPlaceholder(Rule):
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         server = set(ctx.definition.required_server_params)
         root = ctx.definition.main.get("root")
-        url_root = root.value if isinstance(root, SScalar) and isinstance(root.value, str) else ""
+        url_root = string_value(root) or ""
         for tool in ctx.definition.tools:
             if tool.kind != "tool" or tool.path is None:
                 continue

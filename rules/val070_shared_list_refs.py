@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
-from flowlint.core.nodes import NonStatic, SArray, SObject, SScalar, type_name
+from flowlint.core.nodes import NonStatic, SArray, SObject, SScalar, string_value, type_name
 from flowlint.core.severity import Severity
 from flowlint.definition.model import SharedListRef
 from flowlint.definition.specversion import SEMVER
@@ -162,10 +162,6 @@ class ListVersion(Rule):
                 )
 
 
-def _string_of(node: object) -> str | None:
-    return node.value if isinstance(node, SScalar) and isinstance(node.value, str) else None
-
-
 class FilterKey(Rule):
     code = Code.VAL074
     name = "shared-list-filter"
@@ -197,7 +193,7 @@ class FilterKey(Rule):
                 continue
             if not isinstance(node, SObject):
                 yield self.finding(f"sharedLists[{index}].filter must be an object {{ key, ... }}", node.span)
-            elif not isinstance(_string_of(node.get("key")), str):
+            elif not isinstance(string_value(node.get("key")), str):
                 yield self.finding(f"sharedLists[{index}].filter needs a key: the list field to filter on", node.span)
 
 
