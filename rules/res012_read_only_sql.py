@@ -13,11 +13,11 @@ from collections.abc import Iterator
 
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Tool
+from flowlint.definition.sql import first_keyword, without_literals
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
-_LEADING_COMMENTS = re.compile(r"^(\s+|--[^\n]*\n?|/\*.*?\*/)*", re.DOTALL)
 # The runtime's blocked patterns (flowmcp-core src/v4/task/ResourceValidator.mjs), matched against the raw text.
 _RUNTIME_BLOCKED = (
     (re.compile(r"ATTACH\s+DATABASE", re.IGNORECASE), "ATTACH DATABASE"),
@@ -32,7 +32,6 @@ _RUNTIME_BLOCKED = (
 )
 # The specification's further statements, outside string literals; REPLACE( is the string function.
 _SPEC_BLOCKED = re.compile(r"\b(REPLACE\b(?!\s*\()|TRUNCATE\b|DETACH\b|VACUUM\b)", re.IGNORECASE)
-_LITERALS = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|--[^\n]*|/\*.*?\*/", re.DOTALL)
 
 
 class SelectOnly(Rule):
@@ -69,7 +68,7 @@ class SelectOnly(Rule):
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool, sql in _queries(ctx):
-            first = _first_word(sql)
+            first = first_keyword(sql)
             if first not in ("SELECT", "WITH"):
                 yield self.finding(
                     f"the SQL starts with {first or 'nothing'}; it must be a read-only SELECT (or WITH ... SELECT)",
@@ -122,7 +121,7 @@ class BlockedSql(Rule):
                         tool.sql_span or tool.key_span,
                         tool=tool.label,
                     )
-            spec = _SPEC_BLOCKED.search(_LITERALS.sub("''", sql))
+            spec = _SPEC_BLOCKED.search(without_literals(sql))
             if spec:
                 word = spec.group(1).split()[0].upper()
                 yield self.finding(
@@ -157,7 +156,7 @@ class OneStatement(Rule):
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool, sql in _queries(ctx):
-            statements = [s for s in _LITERALS.sub("''", sql).split(";") if s.strip()]
+            statements = [s for s in without_literals(sql).split(";") if s.strip()]
             if len(statements) > 1:
                 yield self.finding(
                     f"the SQL holds {len(statements)} statements; a resource query is one SELECT",
@@ -171,9 +170,3 @@ def _queries(ctx: RuleContext) -> Iterator[tuple[Tool, str]]:
     for tool in ctx.definition.tools:
         if tool.static_sql is not None:
             yield tool, tool.static_sql
-
-
-def _first_word(sql: str) -> str:
-    leading = _LEADING_COMMENTS.match(sql)  # always matches (possibly the empty string)
-    body = sql[leading.end() if leading is not None else 0 :].split(None, 1)
-    return body[0].upper().split("(")[0] if body else ""

@@ -8,7 +8,6 @@ that runs longer than the timeout. Rows become JSON objects (bytes as `0x...` he
 
 from __future__ import annotations
 
-import re
 import sqlite3
 import time
 from pathlib import Path
@@ -17,8 +16,8 @@ from typing import Any
 from flowlint.capture.request import RequestSkip, test_values
 from flowlint.core.nodes import SObject, string_value
 from flowlint.definition.model import Definition, Tool
+from flowlint.definition.sql import first_keyword, strip_leading_comments
 
-_LEADING_COMMENTS = re.compile(r"^(\s+|--[^\n]*\n?|/\*.*?\*/)*", re.S)
 _ALLOWED_ACTIONS = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION}
 _RECURSIVE = getattr(sqlite3, "SQLITE_RECURSIVE", 33)
 
@@ -66,8 +65,8 @@ def resolve_database(resource: SObject, definition_path: Path, cwd: Path | None 
 
 def check_sql(sql: str) -> str:
     """The SQL to run; raises QueryFailure unless it is one SELECT/WITH statement."""
-    body = _LEADING_COMMENTS.sub("", sql, count=1).strip()
-    first = body.split(None, 1)[0].upper() if body else ""
+    body = strip_leading_comments(sql).strip()
+    first = first_keyword(body)
     if first not in ("SELECT", "WITH"):
         raise QueryFailure(f"only SELECT or WITH queries are run, not {first or 'an empty query'}")
     return body.rstrip().rstrip(";")  # sqlite3 itself refuses more than one statement
