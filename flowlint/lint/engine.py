@@ -89,26 +89,27 @@ class Engine:
             return self._error_report(loaded, _STATUS_CODES[loaded.status], reason, loaded.span)
         report = FileReport(loaded.display, "definition", definition=loaded.definition)
         context = RuleContext(loaded.definition, loaded.path, self.config, self.resolver, source=loaded.data)
-        findings: list[Finding] = []
-        for rule in self.rules:
-            findings.extend(rule.check(context))
-        suppressions = parse_suppressions(loaded.data, source)
-        for finding in findings:
-            if not suppressed(finding, source, suppressions):
-                self._add(report, source, finding)
-        for finding in unused_suppressions(suppressions, self.config, loaded.data):
-            self._add(report, source, finding)
-        report.diagnostics.sort(key=lambda d: d.sort_key)
-        return report
+        findings = [finding for rule in self.rules for finding in rule.check(context)]
+        return self._report(report, loaded.data, source, findings, report_unused=True)
 
     def _lint_list(self, loaded: LoadedFile, source: SourceText) -> FileReport:
         """A shared-list file, checked by the LST rules (with its suppressions, like a definition)."""
         report = FileReport(loaded.display, "list")
         context = ListContext(loaded.list_node, loaded.path, self.config, self.resolver, loaded.data)
         findings = [finding for rule in self.list_rules for finding in rule.check_list(context)]
-        suppressions = parse_suppressions(loaded.data, source)
+        return self._report(report, loaded.data, source, findings, report_unused=False)
+
+    def _report(
+        self, report: FileReport, data: bytes, source: SourceText, findings: list[Finding], report_unused: bool
+    ) -> FileReport:
+        """The findings not silenced by the file's suppression comments, located and sorted (and, for
+        definitions, FL009 for the comments that silenced nothing)."""
+        suppressions = parse_suppressions(data, source)
         for finding in findings:
             if not suppressed(finding, source, suppressions):
+                self._add(report, source, finding)
+        if report_unused:
+            for finding in unused_suppressions(suppressions, self.config, data):
                 self._add(report, source, finding)
         report.diagnostics.sort(key=lambda d: d.sort_key)
         return report
