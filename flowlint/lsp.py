@@ -83,15 +83,12 @@ def lint_document(uri: str, source: str, lines: Sequence[str]) -> list[types.Dia
     """Lint an open document; an unchanged text under an unchanged configuration and shared lists
     is answered from memory, as `flowlint check` answers from its result cache."""
     from flowlint.definition.sharedlists import SharedListResolver
-    from flowlint.lint.config import load_config
     from flowlint.lint.runner import lint_source
 
     global _RESULTS
     if _RESULTS is None:
         _RESULTS = ResultCache(None)
-    path = Path(to_fs_path(uri) or uri)
-    config = load_config(path.parent if str(path.parent) else Path("."))
-    data = source.encode("utf-8", "surrogatepass")
+    data, path, config = _document(uri, source)
     _RESULTS.forget_lists()
     key = _RESULTS.key(data, path, config, SharedListResolver(config.lists_dir))
     report = _RESULTS.get(path, key, str(path))
@@ -104,14 +101,20 @@ def lint_document(uri: str, source: str, lines: Sequence[str]) -> list[types.Dia
 FIX_ALL_KIND = "source.fixAll.flowlint"
 
 
-def _fresh_report(uri: str, source: str) -> tuple[bytes, Path, FileReport, Config]:
-    """The document linted afresh: fixes are not kept in the result cache."""
+def _document(uri: str, source: str) -> tuple[bytes, Path, Config]:
+    """An open document's bytes, its path and the configuration that applies to it."""
     from flowlint.lint.config import load_config
-    from flowlint.lint.runner import lint_source
 
     path = Path(to_fs_path(uri) or uri)
     config = load_config(path.parent if str(path.parent) else Path("."))
-    data = source.encode("utf-8", "surrogatepass")
+    return source.encode("utf-8", "surrogatepass"), path, config
+
+
+def _fresh_report(uri: str, source: str) -> tuple[bytes, Path, FileReport, Config]:
+    """The document linted afresh: fixes are not kept in the result cache."""
+    from flowlint.lint.runner import lint_source
+
+    data, path, config = _document(uri, source)
     return data, path, lint_source(data, path=path, config=config), config
 
 
