@@ -120,3 +120,52 @@ def test_sigterm_during_writes_leaves_no_temporary_file_and_a_whole_file(tmp_pat
     assert [p.name for p in tmp_path.iterdir()] == ["definition.mjs"]
     content = target.read_bytes()
     assert len(content) == 4_000_000 and content in (b"a" * 4_000_000, b"b" * 4_000_000)
+
+
+def test_interrupts_at_any_moment_of_a_write_leave_no_temporary_file(tmp_path: Path) -> None:
+    """Subprocess: about a thousand SIGINTs land at arbitrary moments of small atomic writes (whose time
+    is mostly mkstemp and rename, where the old writer had a window: the temporary file existed but the
+    cleanup did not yet know it). The child's handler raises only while a write is in progress, so every
+    interrupt tests the writer; none may leave a temporary file, and the target stays whole."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    target = tmp_path / "definition.mjs"
+    script = (
+        "import signal, sys, time\n"
+        "from pathlib import Path\n"
+        "from flowlint.core.fileio import atomic_write\n"
+        "target = Path(sys.argv[1])\n"
+        "inside = [False]\n"
+        "def handler(signum, frame):\n"
+        "    if inside[0]:\n"
+        "        inside[0] = False\n"
+        "        raise KeyboardInterrupt\n"
+        "signal.signal(signal.SIGINT, handler)\n"
+        "print('ready', flush=True)\n"
+        "interrupted = writes = 0\n"
+        "end = time.monotonic() + 2.0\n"
+        "while time.monotonic() < end:\n"
+        "    try:\n"
+        "        inside[0] = True\n"
+        "        atomic_write(target, b'ab'[writes % 2:writes % 2 + 1] * 1000)\n"
+        "        inside[0] = False\n"
+        "        writes += 1\n"
+        "    except KeyboardInterrupt:\n"
+        "        interrupted += 1\n"
+        "print(interrupted, writes, flush=True)\n"
+    )
+    process = subprocess.Popen([sys.executable, "-c", script, str(target)], stdout=subprocess.PIPE)
+    assert process.stdout is not None and process.stdout.readline() == b"ready\n"
+    stop_at = time.monotonic() + 1.5
+    while time.monotonic() < stop_at and process.poll() is None:
+        process.send_signal(signal.SIGINT)
+        time.sleep(0.001)
+    output, _ = process.communicate(timeout=30)
+    assert process.returncode == 0, output
+    interrupted, writes = (int(word) for word in output.split())
+    assert interrupted > 0 and writes > 0
+    assert [p.name for p in tmp_path.iterdir()] == ["definition.mjs"]
+    assert target.read_bytes() in (b"a" * 1000, b"b" * 1000)

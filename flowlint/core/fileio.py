@@ -12,14 +12,23 @@ when it has the new size, so nothing is ever read without a bound. A read-only f
 or no write access) is refused, even for root. A file with other hard links is overwritten in
 place, keeping its inode, so that every name sees the new content (not atomic: the trade-off is
 documented at `_write_in_place`).
+
+From the temporary file's creation to its rename (or removal), SIGINT and SIGTERM are held and
+delivered right after: a signal that lands in between would otherwise leave the temporary file behind
+(mkstemp has created it, but nobody yet knows its name) or stop the write between the file and the
+rename. Only SIGKILL can still leave a `.tmp` file.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import stat
 import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from flowlint.core.errors import FileProblem
 
@@ -119,10 +128,24 @@ def atomic_write(path: Path, data: bytes, *, make_parents: bool = False) -> bool
     folder = target.parent
     _ensure_folder(folder, make_parents, path)
     mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
-    try:
-        import tempfile  # only writers need it (about 5 ms to import)
+    import tempfile  # only writers need it (about 5 ms to import)
 
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+    with _signals_held():
+        _write_and_rename(target, data, mode, info, folder, path, tempfile.mkstemp)
+    return True
+
+
+def _write_and_rename(
+    target: Path,
+    data: bytes,
+    mode: int,
+    info: os.stat_result | None,
+    folder: Path,
+    path: Path,
+    mkstemp: Callable[..., tuple[int, str]],
+) -> None:
+    try:
+        handle, temporary = mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
     except OSError as error:
         raise FileProblem(f"cannot write: {error.strerror or error}", path) from error
     try:
@@ -143,7 +166,38 @@ def atomic_write(path: Path, data: bytes, *, make_parents: bool = False) -> bool
         if isinstance(error, OSError):
             raise FileProblem(f"cannot write: {error.strerror or error}", path) from error
         raise
-    return True
+
+
+_HELD_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold SIGINT, SIGTERM and SIGHUP for the block and deliver them afterwards, in order, through the
+    handlers that were in place (so a default SIGTERM still ends the process, only after the rename).
+    Python runs signal handlers in the main thread only, so elsewhere nothing needs holding."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held: list[int] = []
+
+    def hold(signum: int, _frame: object) -> None:
+        held.append(signum)
+
+    previous: dict[int, Any] = {}
+    for sig in _HELD_SIGNALS:
+        handler = signal.getsignal(sig)
+        if handler is signal.SIG_IGN or handler is None:
+            continue  # ignored (or set outside Python): nothing to hold
+        previous[sig] = handler
+        signal.signal(sig, hold)
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        for signum in held:
+            signal.raise_signal(signum)
 
 
 def _ensure_folder(folder: Path, make_parents: bool, shown: Path) -> None:
