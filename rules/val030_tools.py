@@ -67,7 +67,8 @@ class ToolName(Rule):
         for tool in ctx.definition.tools:
             if tool.kind == "tool" and not TOOL_NAME.match(tool.name):
                 yield self.finding(
-                    f"tool name '{tool.name}' must match ^[a-z][a-zA-Z0-9]*$ (camelCase)",
+                    f"tool name '{tool.name}' must match ^[a-z][a-zA-Z0-9]*$ (camelCase): the specification's "
+                    "error, which flowlint follows; FlowMCP's runtime loads the tool anyway",
                     tool.key_span,
                     tool=tool.label,
                 )

@@ -52,11 +52,15 @@ LIST = """export const list = {
 """
 
 
+PYPROJECT = '[tool.flowlint]\nmin_tests = 1\nignore = ["FL019"]\n'
+
+
 @pytest.fixture
 def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A project with a pyproject.toml, a definition and a shared list; the cache at its default place."""
+    """A project with a pyproject.toml, a definition and a shared list; the cache at its default place.
+    The project's host is taken to expand list enums (ignore FL019), so that the list's entries decide."""
     monkeypatch.delenv("FLOWLINT_CACHE_DIR")
-    (tmp_path / "pyproject.toml").write_text("[tool.flowlint]\nmin_tests = 1\n")
+    (tmp_path / "pyproject.toml").write_text(PYPROJECT)
     (tmp_path / "demo.mjs").write_text(DEFINITION)
     (tmp_path / "_lists").mkdir()
     (tmp_path / "_lists" / "chains.mjs").write_text(LIST)
@@ -108,7 +112,8 @@ def test_an_edited_definition_is_linted_again(project: Path) -> None:
 
 def test_an_edited_configuration_is_linted_again(project: Path) -> None:
     assert check(project)[0] == 0
-    (project / "pyproject.toml").write_text("[tool.flowlint]\nmin_tests = 4\n")  # the definition has 3 tests
+    # the definition has 3 tests
+    (project / "pyproject.toml").write_text(PYPROJECT.replace("min_tests = 1", "min_tests = 4"))
     code, output = check(project)
     assert code == 1 and "TST001" in output
     assert check(project, "--min-tests", "1")[0] == 0  # a command-line override is part of the key too
@@ -176,7 +181,7 @@ def test_no_cache_neither_reads_nor_writes(project: Path) -> None:
 
 
 def test_cache_dir_in_the_configuration_and_clean(project: Path) -> None:
-    (project / "pyproject.toml").write_text('[tool.flowlint]\ncache_dir = "build/lint-cache"\n')
+    (project / "pyproject.toml").write_text(PYPROJECT + 'cache_dir = "build/lint-cache"\n')
     check(project)
     assert list((project / "build" / "lint-cache").glob("results-*.json"))
     result = invoke_cli("clean", cwd=project)
@@ -187,7 +192,7 @@ def test_cache_dir_in_the_configuration_and_clean(project: Path) -> None:
 
 
 def test_clean_refuses_a_folder_that_is_not_a_flowlint_cache(project: Path) -> None:
-    (project / "pyproject.toml").write_text('[tool.flowlint]\ncache_dir = "src"\n')
+    (project / "pyproject.toml").write_text(PYPROJECT + 'cache_dir = "src"\n')
     (project / "src").mkdir()
     (project / "src" / "precious.py").write_text("x = 1\n")
     result = invoke_cli("clean", cwd=project)

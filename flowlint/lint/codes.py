@@ -136,6 +136,7 @@ class Code(StrEnum):
     FL016 = "FL016"
     FL017 = "FL017"
     FL018 = "FL018"
+    FL019 = "FL019"
     VER001 = "VER001"
     VER002 = "VER002"
     VER003 = "VER003"

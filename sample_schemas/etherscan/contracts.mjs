@@ -55,7 +55,7 @@ export const main = {
             path: '/v2/api',
             description: 'Return the verified source code, compiler settings and proxy information of a contract. The network is chosen by name.',
             parameters: [
-                { position: { key: 'chainName', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum({{evmChains:etherscanAlias}})', options: [] } },
+                { position: { key: 'chainName', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(ethereum,optimism,bsc,polygon,arbitrum,base)', options: [] } },
                 { position: { key: 'module', value: 'contract', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } },
                 { position: { key: 'action', value: 'getsourcecode', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } },
                 { position: { key: 'address', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'regex(^0x[a-fA-F0-9]{40}$)' ] } },

@@ -15,6 +15,7 @@ export const main = {
     tags: [ 'dex', 'onchain', 'pools', 'ohlcv', ],
     root: 'https://pro-api.coingecko.com/api/v3/onchain',
     requiredServerParams: [ 'COINGECKO_PRO_API_KEY' ],
+    sharedLists: [ { ref: 'evmChains', version: '3.0.0' } ],
     headers: {
         'x-cg-pro-api-key': '{{SERVER_PARAM:COINGECKO_PRO_API_KEY}}',
         accept: 'application/json',
@@ -43,7 +44,8 @@ export const main = {
             path: '/networks/:network/dexes',
             description: 'List the DEXes indexed on one network.',
             parameters: [
-                { position: { key: 'network', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } }
+                // FL019: the runtime's MCP tool accepts only the literal text of a shared-list enum
+                { position: { key: 'network', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'enum({{evmChains:alias}})', options: [] } }
             ],
             // TST001: empty tests array
             tests: []

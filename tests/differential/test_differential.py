@@ -75,6 +75,9 @@ def test_pinned_runtime_behaviours() -> None:
         assert rt["test-unknown-key.mjs"]["tests"][2]["ok"]  # zod strips unknown keys
         assert rt["enum-trailing-comma.mjs"]["tests"][2]["ok"]  # '' is an enum value
         assert not any(t["ok"] for t in rt["primitive-leading-space.mjs"]["tests"])  # ' number()' -> z.string()
+        # enum({{list:field}}) is not expanded: the only enum value is the literal text (FL019).
+        assert not any(t["ok"] for t in rt["list-enum.mjs"]["tests"])
+        assert all("Expected '{{chains:alias}}'" in t["issues"][0]["message"] for t in rt["list-enum.mjs"]["tests"])
     assert v3["unknown-main-key.mjs"]["accepted"]
     assert v4["v4-namespace-hyphen-digit.mjs"]["accepted"] and not v3["v4-namespace-hyphen-digit.mjs"]["accepted"]
     assert any(m.startswith("VAL076 ") for m in v4["v4-unknown-tool-key.mjs"]["messages"])

@@ -41,7 +41,7 @@ NO_MAIN = "main: Missing export"
 def run_flowlint(files: list[str], cwd: str) -> dict:
     exe = shutil.which("flowlint")
     cmd = [exe] if exe else [sys.executable, "-m", "flowlint"]
-    cmd += ["check", "--format", "json", "--no-cache", "--exit-zero", *files]
+    cmd += ["check", "--format", "json", "--no-cache", "--exit-zero", "--show-skipped", *files]
     proc = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, check=False)
     if proc.returncode not in (0, 1):
         sys.exit(f"flowlint failed ({proc.returncode}): {proc.stderr.strip()}")
@@ -286,7 +286,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--definitions-only",
         action="store_true",
-        help=f"leave out files the runtime found no main in ('{NO_MAIN}': skills, prompts, lists)",
+        help=f"leave out files the runtime found no main in ('{NO_MAIN}': skills, prompts, lists), and files "
+        "flowlint skips as not tool definitions (FL002) that the runtime refuses",
     )
     ap.add_argument("--examples", type=int, default=1, help="example files per disagreement class")
     args = ap.parse_args(argv)
@@ -301,6 +302,18 @@ def main(argv: list[str] | None = None) -> int:
     diags = defaultdict(list)
     for d in fl["diagnostics"]:
         diags[norm(d["path"], root)].append(d)
+    not_definitions = []
+    if args.definitions_only:
+        # Files flowlint skips as not tool definitions (FL002: agent manifests, v1 `schema` files, skills,
+        # prompts) that the runtime's MainValidator refuses: both say "not a definition to load this way"
+        # (FlowMCP loads those with its other loaders), so they are left out of the agreement figures.
+        not_definitions = sorted(
+            p
+            for p, v in rows.items()
+            if not v.get("definition_accepted") and any(d["code"] == "FL002" for d in diags.get(p, []))
+        )
+        for p in not_definitions:
+            del rows[p]
 
     print(
         f"runtime {report.get('runtime')} @ {report.get('runtime_commit')} (node {report.get('node_version')}, "
@@ -308,6 +321,11 @@ def main(argv: list[str] | None = None) -> int:
         f"({n_twins} .py twins scored with their .mjs verdict"
         f"{'; files without main left out' if args.definitions_only else ''})"
     )
+    if not_definitions:
+        print(
+            f"left out: {len(not_definitions)} more files that flowlint skips as not tool definitions (FL002) "
+            "and the runtime's MainValidator refuses"
+        )
     print()
     cmp = Comparison(rows, diags, root, args.examples)
     if not args.no_table:

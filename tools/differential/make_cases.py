@@ -242,6 +242,16 @@ CASES_ = {
     "two-tests": ("fewer than 3 tests (2)", base(getItems=tool(test_list=tests({"q": "a"}, {"q": "b"}))), ()),
 }
 CASES_["unprefixed-server-param"][1]["requiredServerParams"] = ["API_KEY"]
+CASES_["list-enum"] = (
+    "enum({{chains:alias}}) from a declared shared list: the MCP tool's enum is the literal text (FL019)",
+    base(
+        getItems=tool(
+            [param("chain", "enum({{chains:alias}})")], tests({"chain": "ETH"}, {"chain": "BSC"}, {"chain": "ARB"})
+        )
+    ),
+    (),
+)
+CASES_["list-enum"][1]["sharedLists"] = [{"ref": "chains", "version": "1.0.0"}]
 
 
 def v4(m: dict) -> dict:
