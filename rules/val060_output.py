@@ -47,17 +47,25 @@ def _outputs(ctx: RuleContext) -> Iterator[tuple[Tool, SObject]]:
             yield tool, output
 
 
-def _schemas(node: SObject, level: int = 1, path: str = "") -> Iterator[tuple[SObject, int, str]]:
-    """(schema, level, where) for the schema and every nested `properties` child and `items` schema."""
-    yield node, level, path or "schema"
-    properties = node.get("properties")
-    if isinstance(properties, SObject):
-        for entry in properties.entries:
-            if isinstance(entry.value, SObject):
-                yield from _schemas(entry.value, level + 1, f"{path}.{entry.key}" if path else entry.key)
-    items = node.get("items")
-    if isinstance(items, SObject):
-        yield from _schemas(items, level, f"{path}[]")  # an array's items describe the same position
+def _schemas(node: SObject) -> list[tuple[SObject, int, str]]:
+    """(schema, level, where) for the schema and every nested `properties` child and `items` schema,
+    depth first in source order (a loop, not nested generators: output schemas can be large)."""
+    found = []
+    stack = [(node, 1, "")]
+    while stack:
+        schema, level, path = stack.pop()
+        found.append((schema, level, path or "schema"))
+        later = []
+        properties = schema.get("properties")
+        if isinstance(properties, SObject):
+            for entry in properties.entries:
+                if isinstance(entry.value, SObject):
+                    later.append((entry.value, level + 1, f"{path}.{entry.key}" if path else entry.key))
+        items = schema.get("items")
+        if isinstance(items, SObject):
+            later.append((items, level, f"{path}[]"))  # an array's items describe the same position
+        stack.extend(reversed(later))
+    return found
 
 
 def _type(node: SObject) -> object:

@@ -288,6 +288,8 @@ def tools_with_handlers(source: str, names: list[str], kinds: tuple[str, ...] = 
     """
     found: set[str] = set()
     for name in names:
+        if name not in source:  # most tools have no handler: spare compiling and running the pattern
+            continue
         pattern = re.compile(r"(?:^|[\s,{(])(['\"]?)" + re.escape(name) + r"\1\s*:\s*\{")
         for match in pattern.finditer(source):
             block = _balanced(source, match.end() - 1)
@@ -297,11 +299,17 @@ def tools_with_handlers(source: str, names: list[str], kinds: tuple[str, ...] = 
     return found
 
 
+_BALANCE_STOPS = re.compile(r"[\\'\"`{}]")
+"""The characters `_balanced` acts on: quotes, backslashes and braces (everything else is skipped at once)."""
+
+
 def _balanced(text: str, start: int) -> str:
     depth = 0
     quote: str | None = None
+    search = _BALANCE_STOPS.search
     index = start
-    while index < len(text):
+    while (stop := search(text, index)) is not None:
+        index = stop.start()
         char = text[index]
         if quote:
             if char == "\\":
