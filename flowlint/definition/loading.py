@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
@@ -18,6 +17,7 @@ from pathlib import Path
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import read_regular
 from flowlint.core.nodes import NonStatic, SArray, SNode, SObject, Span, shorten
+from flowlint.core.record import Record
 from flowlint.definition.discovery import Unwalkable, discover, display_path
 from flowlint.definition.model import Definition, build_definition
 from flowlint.formats import ParsedModule, SyntaxProblem, parse_file_bytes
@@ -63,20 +63,43 @@ class LoadStatus(StrEnum):
     LIST = "list"  # a shared-list file (`export const list`, or any module in a `_lists/` folder): `list_node`
 
 
-@dataclass
-class LoadedFile:
+class LoadedFile(Record):
     """One file as loaded. `kind` groups the statuses as reports show them."""
 
     path: Path
     display: str
     data: bytes
     status: LoadStatus
-    reason: str = ""
-    problems: tuple[SyntaxProblem, ...] = ()
-    span: Span = field(default_factory=lambda: Span(0, 0))  # where `reason` points (BAD_MAIN: at main)
-    handlers: SNode | None = None
-    definition: Definition | None = None
-    list_node: SNode | None = None  # LIST: the exported `list` (None when a `_lists/` module exports none)
+    reason: str
+    problems: tuple[SyntaxProblem, ...]
+    span: Span  # where `reason` points (BAD_MAIN: at main)
+    handlers: SNode | None
+    definition: Definition | None
+    list_node: SNode | None  # LIST: the exported `list` (None when a `_lists/` module exports none)
+
+    def __init__(
+        self,
+        path: Path,
+        display: str,
+        data: bytes,
+        status: LoadStatus,
+        reason: str = "",
+        problems: tuple[SyntaxProblem, ...] = (),
+        span: Span | None = None,
+        handlers: SNode | None = None,
+        definition: Definition | None = None,
+        list_node: SNode | None = None,
+    ) -> None:
+        self.path = path
+        self.display = display
+        self.data = data
+        self.status = status
+        self.reason = reason
+        self.problems = problems
+        self.span = Span(0, 0) if span is None else span
+        self.handlers = handlers
+        self.definition = definition
+        self.list_node = list_node
 
     @property
     def kind(self) -> str:

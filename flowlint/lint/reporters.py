@@ -7,12 +7,11 @@ choices from it without slowing start-up.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, TextIO
 
+from flowlint.core.record import FrozenRecord
 from flowlint.core.version import __version__
 
 if TYPE_CHECKING:
@@ -83,14 +82,20 @@ def use_color(choice: str, stream: TextIO) -> bool:
     return bool(isatty and isatty())
 
 
-@dataclass(frozen=True)
-class TextStyle:
+class TextStyle(FrozenRecord):
     """How the text report looks on a terminal: ANSI colour, a source frame under each finding.
     `stdin_source` is (name, bytes) of a definition read from standard input, for its frames."""
 
-    color: bool = False
-    show_source: bool = False
-    stdin_source: tuple[str, bytes] | None = None
+    color: bool
+    show_source: bool
+    stdin_source: tuple[str, bytes] | None
+
+    def __init__(
+        self, color: bool = False, show_source: bool = False, stdin_source: tuple[str, bytes] | None = None
+    ) -> None:
+        self.color = color
+        self.show_source = show_source
+        self.stdin_source = stdin_source
 
 
 _SGR = {"bold": "1", "dim": "2", "red": "31", "yellow": "33", "cyan": "36", "blue": "34", "green": "32"}
@@ -184,8 +189,15 @@ class JsonReporter(Reporter):
             "diagnostics": [d.to_dict() for d in result.diagnostics],
             "summary": result.summary(),
         }
-        json.dump(document, out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        _write_json(document, out)
+
+
+def _write_json(document: object, out: _Utf8Safe) -> None:
+    """A JSON report: indented by two spaces, non-ASCII as is, one newline at the end."""
+    import json  # the machine-readable formats import it; the text report does not
+
+    json.dump(document, out, indent=2, ensure_ascii=False)
+    out.write("\n")
 
 
 class SarifReporter(Reporter):
@@ -265,8 +277,7 @@ class SarifReporter(Reporter):
                 }
             ],
         }
-        json.dump(document, out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        _write_json(document, out)
 
 
 def _md(text: str) -> str:
@@ -428,6 +439,7 @@ def finding_fingerprint(d: Diagnostic) -> str:
     """A finding's identity: path, code, tool, test index and parameter (the fields a baseline matches
     on); never its line or message, so a reworded message or an edited `_description` keeps it."""
     import hashlib
+    import json
 
     key = json.dumps([d.code, d.tool, d.test_index, d.parameter], ensure_ascii=False)
     # surrogatepass: a lone surrogate in a tool name still hashes (valid text hashes as plain UTF-8).
