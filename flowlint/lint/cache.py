@@ -272,15 +272,31 @@ def _decode(entry: list[object], display: str) -> FileReport | None:
     _, kind, items = entry
     if kind not in _CACHEABLE_KINDS or not isinstance(items, list):
         return None
-    diagnostics = []
+    types = _ENTRY_TYPES
     for item in items:
-        if not isinstance(item, list) or tuple(map(type, item)) not in _ENTRY_TYPES or item[1] not in _SEVERITIES:
+        if type(item) is not list or tuple(map(type, item)) not in types or item[1] not in _SEVERITIES:
             return None
-        code, severity, message, line, column, end_line, end_column, start, end, tool, test, param = cast(_Stored, item)
-        level = _SEVERITIES[severity]
-        diagnostics.append(
-            Diagnostic(code, level, message, display, line, column, end_line, end_column, start, end, tool, test, param)
+    severities = _SEVERITIES
+    diagnostics = [
+        Diagnostic(
+            code,
+            severities[severity],
+            message,
+            display,
+            line,
+            column,
+            end_line,
+            end_column,
+            start,
+            end,
+            tool,
+            test,
+            param,
         )
+        for code, severity, message, line, column, end_line, end_column, start, end, tool, test, param in cast(
+            list[_Stored], items
+        )
+    ]
     return FileReport(display, str(kind), diagnostics)
 
 

@@ -112,13 +112,18 @@ class TextReporter(Reporter):
         self._sources: dict[str, list[str] | None] = {}
 
     def write(self, result: LintResult, stream: TextIO) -> None:
-        out = _Utf8Safe(stream)
-        for d in result.diagnostics:
-            out.write(self._headline(d) + "\n")
-            if self.style.show_source:
-                out.write("".join(line + "\n" for line in self._frame(d)))
+        # written at once: one surrogate check and one write instead of one per finding
+        if self.style.show_source:
+            parts = []
+            for d in result.diagnostics:
+                parts.append(self._headline(d) + "\n")
+                parts.extend(line + "\n" for line in self._frame(d))
+        else:
+            headline = self._headline
+            parts = [headline(d) + "\n" for d in result.diagnostics]
         if self.summary:
-            out.write(self._paint(summary_line(result), "bold", "red" if result.diagnostics else "green") + "\n")
+            parts.append(self._paint(summary_line(result), "bold", "red" if result.diagnostics else "green") + "\n")
+        _Utf8Safe(stream).write("".join(parts))
 
     def _paint(self, text: str, *styles: str) -> str:
         if not self.style.color or not text:
@@ -126,6 +131,9 @@ class TextReporter(Reporter):
         return "\x1b[" + ";".join(_SGR[s] for s in styles) + "m" + text + "\x1b[0m"
 
     def _headline(self, d: Diagnostic) -> str:
+        """`path:line:col: CODE severity message`, painted when colour is on."""
+        if not self.style.color:  # the common case, spared three calls of `_paint`
+            return f"{d.path}:{d.line}:{d.column}: {d.code} {d.severity.value} {d.message}"
         color = _SEVERITY_COLOR[d.severity.value]
         where = self._paint(f"{d.path}:{d.line}:{d.column}:", "bold")
         return f"{where} {self._paint(d.code, 'bold', color)} {self._paint(d.severity.value, color)} {d.message}"
