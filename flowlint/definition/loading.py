@@ -9,7 +9,7 @@ happened (`LoadStatus`) and why, and the lint engine turns each status into its 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
@@ -311,15 +311,55 @@ def tools_with_handlers(source: str, names: list[str], kinds: tuple[str, ...] = 
     """
     found: set[str] = set()
     for name in names:
-        if name not in source:  # most tools have no handler: spare compiling and running the pattern
-            continue
-        pattern = re.compile(r"(?:^|[\s,{(])(['\"]?)" + re.escape(name) + r"\1\s*:\s*\{")
-        for match in pattern.finditer(source):
-            block = _balanced(source, match.end() - 1)
+        for end in _key_blocks(source, name):
+            block = _balanced(source, end - 1)
             if any(re.search(r"\b" + h + r"\b", block) for h in kinds):
                 found.add(name)
                 break
     return found
+
+
+_KEY_TAIL = re.compile(r"\s*:\s*\{")
+
+
+def _key_blocks(source: str, name: str) -> Iterator[int]:
+    """Where each `name: {` ends (just after the brace), left to right without overlaps: the name bare
+    or quoted, at the start or after whitespace, `,`, `{` or `(`. This is what `re.finditer` of
+    `(?:^|[\\s,{(])(['"]?)NAME\\1\\s*:\\s*\\{` finds, without compiling a pattern for every tool name: a
+    match can only start one or two characters before an occurrence of the name (or at 0)."""
+    starts: set[int] = set()
+    at = source.find(name)
+    while at != -1:
+        starts.update((at - 2, at - 1, at))
+        at = source.find(name, at + 1)
+    position = 0
+    for start in sorted(starts):
+        if start >= position and start >= 0:
+            end = _key_block_at(source, name, start)
+            if end is not None:
+                yield end
+                position = end
+
+
+def _key_block_at(source: str, name: str, start: int) -> int | None:
+    """The end of the `name: {` match that starts at `start`, trying the alternatives in the regex's
+    order: `^` (start 0 only), then one of whitespace `,{(`; then a quote around the name, then none."""
+    firsts = [0] if start == 0 else []
+    if start < len(source) and (source[start].isspace() or source[start] in ",{("):
+        firsts.append(start + 1)
+    for first in firsts:
+        quote = source[first : first + 1]
+        if quote in ("'", '"') and source.startswith(name, first + 1):
+            closing = first + 1 + len(name)
+            if source.startswith(quote, closing):
+                tail = _KEY_TAIL.match(source, closing + 1)
+                if tail is not None:
+                    return tail.end()
+        if source.startswith(name, first):
+            tail = _KEY_TAIL.match(source, first + len(name))
+            if tail is not None:
+                return tail.end()
+    return None
 
 
 _BALANCE_STOPS = re.compile(r"[\\'\"`{}]")

@@ -18,11 +18,11 @@ parsed again by the reference parser (`_parse_checked`), which finds and explain
 from __future__ import annotations
 
 import codecs
-import gc
 import re
 from collections.abc import Callable
 from json import loads as _json_loads
 
+from flowlint.core.gcpause import gc_paused
 from flowlint.core.nodes import NonStatic, SArray, Scalar, SEntry, SNode, SObject, Span, SScalar
 from flowlint.formats.base import ParsedModule, SyntaxProblem
 
@@ -68,24 +68,20 @@ class _Fail(Exception):
 
 def parse_json(data: bytes) -> ParsedModule:
     """Parse `data` as strict JSON; never raises (problems are returned as a `SyntaxProblem`)."""
-    gc_was_enabled = gc.isenabled()
-    gc.disable()  # the tree is acyclic; collecting while building millions of nodes is quadratic
     try:
-        pos = 0
-        if data.startswith(_BOM):
-            pos = 3
-        elif data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-            raise _Fail("the file is UTF-16 encoded; JSON must be UTF-8", 0, 2)
-        root = _parse_fast(data, pos)
-        if root is None:  # invalid, or a rare valid case the fast path leaves to the reference parser
-            root = _parse_checked(data, pos)
+        with gc_paused():  # the tree is acyclic; collecting while building millions of nodes is quadratic
+            pos = 0
+            if data.startswith(_BOM):
+                pos = 3
+            elif data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+                raise _Fail("the file is UTF-16 encoded; JSON must be UTF-8", 0, 2)
+            root = _parse_fast(data, pos)
+            if root is None:  # invalid, or a rare valid case the fast path leaves to the reference parser
+                root = _parse_checked(data, pos)
     except _Fail as fail:
         return ParsedModule(problems=[SyntaxProblem(fail.message, Span(fail.start, fail.end))])
     except (RecursionError, MemoryError) as exc:  # pragma: no cover - defensive
         return ParsedModule(internal_error=f"{type(exc).__name__} while parsing")
-    finally:
-        if gc_was_enabled:
-            gc.enable()
     return ParsedModule(exports=_exports(root))
 
 

@@ -112,18 +112,20 @@ def _lint_chunk(items: list[Lookup], config: Config) -> list[FileReport]:
     (nor make the garbage collector walk them all)."""
     import gc
 
+    from flowlint.core.gcpause import gc_paused
     from flowlint.lint.engine import Engine
 
     gc.freeze()  # what is alive now (imported modules) is never garbage: keep it out of collections
     engine = Engine(config)
     reports = []
-    for item in items:
-        if item.data is None:
-            report = engine.lint_file(item.path, display_path(item.path))
-        else:
-            report = engine.lint_bytes(item.data, item.path, display_path(item.path))
-        report.definition = None
-        reports.append(report)
+    with gc_paused():  # for the whole chunk: each file's objects are freed by reference counting
+        for item in items:
+            if item.data is None:
+                report = engine.lint_file(item.path, display_path(item.path))
+            else:
+                report = engine.lint_bytes(item.data, item.path, display_path(item.path))
+            report.definition = None
+            reports.append(report)
     return reports
 
 
