@@ -47,6 +47,12 @@ def _outputs(ctx: RuleContext) -> Iterator[tuple[Tool, SObject]]:
             yield tool, output
 
 
+def _walk(ctx: RuleContext, schema: SObject) -> list[tuple[SObject, int, str]]:
+    """`_schemas(schema)`, walked once per definition for all the rules here (the schema stays alive
+    as long as the context, so its id is its identity)."""
+    return ctx.shared(("VAL06x schemas", id(schema)), lambda: _schemas(schema))
+
+
 def _schemas(node: SObject) -> list[tuple[SObject, int, str]]:
     """(schema, level, where) for the schema and every nested `properties` child and `items` schema,
     depth first in source order (a loop, not nested generators: output schemas can be large)."""
@@ -133,7 +139,7 @@ class SchemaValid(Rule):
                     tool=tool.label,
                 )
                 continue
-            for node, _level, where in _schemas(schema):
+            for node, _level, where in _walk(ctx, schema):
                 kind = node.get("type")
                 if kind is None:
                     if where == "schema":
@@ -212,7 +218,7 @@ class Depth(Rule):
             schema = output.get("schema")
             if not isinstance(schema, SObject):
                 continue
-            for node, level, where in _schemas(schema):
+            for node, level, where in _walk(ctx, schema):
                 if level == MAX_LEVELS + 1:  # reported once, at the first level too deep
                     yield self.finding(
                         f"output {where} is level {level}; schemas nest at most {MAX_LEVELS} levels (the schema "
@@ -227,7 +233,7 @@ def _misplaced(ctx: RuleContext, rule: Rule, key: str, kind: str) -> Iterator[Fi
         schema = output.get("schema")
         if not isinstance(schema, SObject):
             continue
-        for node, _level, where in _schemas(schema):
+        for node, _level, where in _walk(ctx, schema):
             entry = node.entry(key)
             actual = _type(node)
             if entry is not None and actual != kind and actual in SUBSET_TYPES:

@@ -19,11 +19,10 @@ from __future__ import annotations
 
 import codecs
 import re
-from collections.abc import Callable
 from json import loads as _json_loads
 
 from flowlint.core.gcpause import gc_paused
-from flowlint.core.nodes import NonStatic, SArray, Scalar, SEntry, SNode, SObject, Span, SScalar
+from flowlint.core.nodes import NonStatic, SArray, SEntry, SNode, SObject, Span, SScalar
 from flowlint.formats.base import ParsedModule, SyntaxProblem
 
 #: Containers nested deeper than this (the root is at depth 1) become NonStatic('nested too deeply'),
@@ -268,52 +267,10 @@ _AFTER_MEMBER = re.compile(rb"[ \t\n\r]*(?:,[ \t\n\r]*" + _STRING + rb"[ \t\n\r]
 _AFTER_ITEM = re.compile(rb"[ \t\n\r]*([,\]])")
 
 
-_SpanMaker = Callable[[int, int], Span]
-_ScalarMaker = Callable[[Scalar, Span], SScalar]
-_EntryMaker = Callable[[str, Span, SNode], SEntry]
-
-
-def _fast_constructors() -> tuple[_SpanMaker, _ScalarMaker, _EntryMaker]:
-    """Constructors equivalent to Span(...), SScalar(...), SEntry(...), about twice as fast.
-
-    They fill the slots of the frozen dataclasses directly; if the node classes ever stop being
-    slotted, the ordinary constructors are used.
-    """
-    new = object.__new__
-    try:
-        set_start = Span.__dict__["start"].__set__
-        set_end = Span.__dict__["end"].__set__
-        set_value = SScalar.__dict__["value"].__set__
-        set_span = SScalar.__dict__["span"].__set__
-        set_key = SEntry.__dict__["key"].__set__
-        set_key_span = SEntry.__dict__["key_span"].__set__
-        set_entry_value = SEntry.__dict__["value"].__set__
-    except (KeyError, AttributeError):  # pragma: no cover - nodes.py changed
-        return Span, SScalar, SEntry
-
-    def span(start: int, end: int) -> Span:
-        obj: Span = new(Span)
-        set_start(obj, start)
-        set_end(obj, end)
-        return obj
-
-    def scalar(value: Scalar, where: Span) -> SScalar:
-        obj: SScalar = new(SScalar)
-        set_value(obj, value)
-        set_span(obj, where)
-        return obj
-
-    def entry(key: str, key_span: Span, value: SNode) -> SEntry:
-        obj: SEntry = new(SEntry)
-        set_key(obj, key)
-        set_key_span(obj, key_span)
-        set_entry_value(obj, value)
-        return obj
-
-    return span, scalar, entry
-
-
-_span, _scalar, _entry = _fast_constructors()
+# The node classes are plain `__slots__` classes (flowlint.core.record): calling them is cheap.
+_span = Span
+_scalar = SScalar
+_entry = SEntry
 
 
 def _parse_fast(data: bytes, pos: int) -> SNode | None:

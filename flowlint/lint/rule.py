@@ -7,10 +7,10 @@ message fragment they must produce (tests/test_rules.py runs every example of ev
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cached_property
 from pathlib import Path, PurePath
-from typing import ClassVar
+from typing import ClassVar, TypeVar, cast
 
 from flowlint.core.nodes import SNode, Span, SScalar
 from flowlint.core.record import FrozenRecord, Record
@@ -75,6 +75,9 @@ class Example(FrozenRecord):
         return SYNTAXES[PurePath(self.path).suffix]
 
 
+T = TypeVar("T")
+
+
 class RuleContext(Record):
     """What a rule may look at: the definition, where it lives, the configuration, the shared lists."""
 
@@ -100,6 +103,14 @@ class RuleContext(Record):
         self.resolver = resolver
         self._resolved = {} if _resolved is None else _resolved
         self.source = source
+        self._shared: dict[object, object] = {}  # see `shared` (not a field)
+
+    def shared(self, key: object, compute: Callable[[], T]) -> T:
+        """`compute()`, worked out once per definition for every rule that asks with the same `key`
+        (several rules walking the same output schemas, for example)."""
+        if key not in self._shared:
+            self._shared[key] = compute()
+        return cast(T, self._shared[key])
 
     @cached_property
     def spec(self) -> SpecTarget:
