@@ -65,6 +65,11 @@ def scan(ctx: RuleContext | ListContext) -> Iterator[tuple[Span, str, str, str]]
                 yield Span(offset, offset + len(encoded)), pattern, code, label
 
 
+def _findings(ctx: RuleContext) -> list[tuple[Span, str, str, str]]:
+    """`scan(ctx)` of a definition, scanned once for SEC001 and FL018."""
+    return ctx.shared("security scan", lambda: list(scan(ctx)))
+
+
 def _candidate_lines(data: bytes) -> list[int]:
     """The start offsets of the lines that contain at least one pattern, in order."""
     starts: set[int] = set()
@@ -101,7 +106,7 @@ class ImportStatement(Rule):
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        for span, pattern, _code, _label in scan(ctx):
+        for span, pattern, _code, _label in _findings(ctx):
             if pattern == "import ":
                 yield self.finding(
                     "the runtime's security scan refuses a line containing 'import ' and does not load the file; "
@@ -133,7 +138,7 @@ class ForbiddenPattern(Rule):
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        for span, pattern, code, label in scan(ctx):
+        for span, pattern, code, label in _findings(ctx):
             if pattern != "import ":
                 yield self.finding(
                     f"the line contains '{pattern}' (the runtime's {code}, {label}): FlowMCP's security scan "
