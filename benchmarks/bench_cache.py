@@ -1,59 +1,82 @@
-"""Benchmark for the result cache: cold and warm `flowlint check` runs as whole processes of the
-installed command, on a library folder (the public FlowMCP library, for example) or on generated
-definitions when no folder is given.
+"""Benchmark for whole runs over a library: cold (`--no-cache`) and warm (result cache hit) `flowlint check`
+as whole processes of the installed command, on a library folder (the public FlowMCP library, for
+example) or on generated definitions when no folder is given; beside them, what the FlowMCP runtime
+itself spends to import and validate the same files, when a runtime checkout is given.
 
-Target (issue 11, on a 2-core machine): a warm run (nothing changed) over the whole public library at
-most 0.25 s wall, and the default worker count never slower than `--jobs 1`.
+Targets (issue 11, on a 2-core machine, public library): warm run (nothing changed) at most 0.25 s
+wall; cold run with the default settings at most 1.5 s wall; a cold `--jobs 1` run at least 30% less
+CPU than before issue 11 (give the old build as `--baseline-flowlint` to measure both under the same
+load: the commands take turns run by run). The default worker count is never slower than `--jobs 1`.
 
 Every run's exit code and output are checked before any time is reported: each run must exit as the
-cold reference run did and print exactly what it printed (the same findings, the same summary), and
-the warm runs must not have linted anything (the cache file must not change). A run that does not
-give the expected result stops the benchmark with exit code 1.
+cold reference run did and print exactly what it printed (the same findings, the same summary; the
+baseline build too), and the warm runs must not have linted anything (the cache file must not change).
+The runtime's runs must print the same counts every time. A run that does not give the expected result
+stops the benchmark with exit code 1. CPU is user + system time of the process and its workers.
 
     python benchmarks/bench_cache.py [LIBRARY_FOLDER] [--runs 5] [--definitions 500]
+                                     [--runtime FLOWMCP_CORE_CHECKOUT] [--baseline-flowlint PATH]
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import json
 import random
+import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_check import fail, flowlint_command, make_definition
+from bench_check import Run, bytecode_env, checked, fail, flowlint_command, load, make_definition, run
+
+VALIDATE_SCRIPT = Path(__file__).parent / "flowmcp_validate.mjs"
 
 
-def timed(argv: list[str], env: dict[str, str]) -> tuple[float, int, str]:
-    start = time.perf_counter()
-    done = subprocess.run(argv, capture_output=True, check=False, env=env)
-    elapsed = time.perf_counter() - start
-    if b"Traceback" in done.stderr:
-        fail(f"{' '.join(argv)} crashed:\n{done.stderr.decode('utf-8', 'replace')[-2000:]}")
-    return elapsed, done.returncode, done.stdout.decode("utf-8", "replace")
-
-
-def series(label: str, argv: list[str], env: dict[str, str], runs: int, reference: tuple[int, str]) -> list[float]:
-    """`runs` timed runs, each checked against the reference exit code and output."""
-    times = []
+def series(
+    label: str, commands: dict[str, list[str]], envs: dict[str, dict[str, str]], runs: int, reference: tuple[int, str]
+) -> dict[str, list[Run]]:
+    """`runs` runs of every command, taking turns; each must exit and print as the reference did."""
+    results: dict[str, list[Run]] = {name: [] for name in commands}
+    code, output = reference
     for _ in range(runs):
-        elapsed, code, output = timed(argv, env)
-        if (code, output) != reference:
-            fail(f"{label}: exit {code} and {len(output)} bytes of output differ from the cold reference run")
-        times.append(elapsed)
-    return times
+        for name, argv in commands.items():
+            result = checked(argv, code, envs[name])
+            if result.stdout != output:
+                fail(f"{label} ({name}): {len(result.stdout)} bytes of output differ from the cold reference run")
+            results[name].append(result)
+    return results
 
 
-def report(label: str, times: list[float], note: str = "") -> None:
+def report(label: str, results: list[Run], note: str = "") -> None:
+    walls = [r.wall for r in results]
+    cpus = [r.cpu for r in results]
     print(
-        f"{label:<34} median {statistics.median(times) * 1000:6.0f} ms  min {min(times) * 1000:6.0f} ms  "
-        f"({len(times)} runs){note}"
+        f"{label:<46} median {statistics.median(walls) * 1000:6.0f} ms wall (min {min(walls) * 1000:5.0f}), "
+        f"CPU {statistics.median(cpus) * 1000:6.0f} ms  ({len(results)} runs){note}"
     )
+
+
+def runtime_series(runtime: Path, library: Path, runs: int) -> list[Run]:
+    """FlowMCP's own import-and-validate of the library (node), `runs` times, same counts each time."""
+    node = shutil.which("node")
+    if node is None:
+        fail("--runtime needs node on PATH")
+    argv = [node, str(VALIDATE_SCRIPT), str(runtime), str(library)]
+    results = [checked(argv, 0) for _ in range(runs)]
+    counts = {r.stdout for r in results}
+    if len(counts) != 1:
+        fail(f"the runtime's counts changed between runs: {sorted(counts)}")
+    summary = json.loads(results[0].stdout)
+    if not summary["files"] or summary["files"] != summary["accepted"] + summary["refused"] + summary["failed"]:
+        fail(f"unexpected runtime counts {summary}")
+    print(
+        f"runtime {summary['runtime']} ({runtime}): {summary['files']} files, {summary['accepted']} accepted, "
+        f"{summary['refused']} refused by MainValidator, {summary['failed']} failed to import or validate"
+    )
+    return results
 
 
 def main() -> None:
@@ -61,8 +84,12 @@ def main() -> None:
     parser.add_argument("library", nargs="?", type=Path, help="a folder of definitions (default: generated)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--definitions", type=int, default=500, help="generated definitions when no folder")
+    parser.add_argument("--runtime", type=Path, help="a flowmcp-core checkout with its npm dependencies")
+    parser.add_argument("--baseline-flowlint", help="another build's flowlint command, timed alternately")
     args = parser.parse_args()
-    command = flowlint_command()
+    builds = {"flowlint": flowlint_command()}
+    if args.baseline_flowlint:
+        builds["baseline"] = args.baseline_flowlint
 
     with tempfile.TemporaryDirectory() as scratch:
         if args.library is None:
@@ -75,40 +102,60 @@ def main() -> None:
             library = args.library.resolve()
             if not library.is_dir():
                 fail(f"{library} is not a folder")
-        cache_dir = Path(scratch) / "cache"
-        env = {**os.environ, "FLOWLINT_CACHE_DIR": str(cache_dir)}
-        print(f"library: {library}; load average before: {os.getloadavg()}")
+        # Each build has its own cache folder; bytecode is compiled once into a folder of this run.
+        caches = {name: Path(scratch) / f"cache-{name}" for name in builds}
+        envs = {
+            name: {**bytecode_env(Path(scratch) / "pycache"), "FLOWLINT_CACHE_DIR": str(cache)}
+            for name, cache in caches.items()
+        }
+        print(f"library: {library}; {load()} at the start")
 
-        _, code, output = timed([command, "check", "--no-cache", "--jobs", "1", str(library)], env)
-        if code not in (0, 1) or not output.strip().splitlines()[-1:]:
-            fail(f"the cold reference run exited {code} with output {output[-500:]!r}")
-        reference = (code, output)
-        summary = output.strip().splitlines()[-1]
-        print(f"reference: exit {code}; {summary}")
-        if cache_dir.exists():
+        def argv(*options: str) -> dict[str, list[str]]:
+            return {name: [command, "check", *options, str(library)] for name, command in builds.items()}
+
+        reference_run = run(argv("--no-cache", "--jobs", "1")["flowlint"], envs["flowlint"])
+        if reference_run.code not in (0, 1) or not reference_run.stdout.strip():
+            fail(f"the cold reference run exited {reference_run.code} with output {reference_run.stdout[-500:]!r}")
+        reference = (reference_run.code, reference_run.stdout)
+        print(f"reference: exit {reference_run.code}; {reference_run.stdout.strip().splitlines()[-1]}")
+        series("compile bytecode (untimed)", argv("--no-cache", "--jobs", "1"), envs, 1, reference)
+        if any(cache.exists() for cache in caches.values()):
             fail("--no-cache wrote a cache")
 
-        cold_one = series(
-            "cold, --jobs 1", [command, "check", "--no-cache", "--jobs", "1", str(library)], env, args.runs, reference
-        )
-        cold_default = series(
-            "cold, default jobs", [command, "check", "--no-cache", str(library)], env, args.runs, reference
-        )
-        first = series("first run (fills the cache)", [command, "check", str(library)], env, 1, reference)
-        results = sorted(cache_dir.glob("results-*.json"))
-        if len(results) != 1:
-            fail(f"expected one results file in {cache_dir}, found {len(results)}")
-        stamp = results[0].stat().st_mtime_ns
-        warm = series("warm", [command, "check", str(library)], env, args.runs, reference)
-        if results[0].stat().st_mtime_ns != stamp:
-            fail("a warm run rewrote the cache: something was linted again")
-        load = os.getloadavg()
+        cold_one = series("cold, --jobs 1", argv("--no-cache", "--jobs", "1"), envs, args.runs, reference)
+        cold_default = series("cold, default jobs", argv("--no-cache"), envs, args.runs, reference)
+        filled = series("first run (fills the cache)", argv(), envs, 1, reference)
+        stamps = {}
+        for name, cache in caches.items():
+            results = sorted(cache.glob("results-*.json"))
+            if len(results) != 1:
+                fail(f"{name}: expected one results file in {cache}, found {len(results)}")
+            stamps[name] = (results[0], results[0].stat().st_mtime_ns)
+        warm = series("warm", argv(), envs, args.runs, reference)
+        for name, (results_file, stamp) in stamps.items():
+            if results_file.stat().st_mtime_ns != stamp:
+                fail(f"{name}: a warm run rewrote the cache: something was linted again")
+        runtime = runtime_series(args.runtime, library, args.runs) if args.runtime else None
+        after = load()
 
-    report("cold, --jobs 1 (--no-cache)", cold_one)
-    report("cold, default jobs (--no-cache)", cold_default)
-    report("first run, fills the cache", first)
-    report("warm, nothing changed", warm, "  target <= 250 ms")
-    print(f"load average after: {load}")
+    for name in builds:
+        print(f"-- {name} ({builds[name]})")
+        report("cold, --jobs 1 (--no-cache)", cold_one[name])
+        report("cold, default jobs (--no-cache)", cold_default[name], "  target <= 1,500 ms wall")
+        report("first run, fills the cache", filled[name])
+        report("warm, nothing changed", warm[name], "  target <= 250 ms wall")
+    if "baseline" in builds:
+        new = statistics.median(r.cpu for r in cold_one["flowlint"])
+        old = statistics.median(r.cpu for r in cold_one["baseline"])
+        verdict = "met" if new <= 0.7 * old else "NOT met"
+        print(
+            f"cold --jobs 1 CPU: {new:.2f} s against the baseline's {old:.2f} s: {1 - new / old:.0%} less "
+            f"(target >= 30%: {verdict})"
+        )
+    if runtime is not None:
+        print("-- FlowMCP runtime, for comparison")
+        report("runtime: import + MainValidator, every file", runtime)
+    print(f"{after} at the end")
 
 
 if __name__ == "__main__":

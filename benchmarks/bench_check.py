@@ -1,20 +1,33 @@
-"""Benchmark for `flowlint check`: library throughput, a 500-file run, a one-file run and the editor's
-`check -` (standard input) as whole processes of the installed `flowlint` command.
+"""Benchmark for `flowlint check`: library throughput, a 500-file run, a one-file run, the editor's
+`check -` (standard input) and one definition with many tests on one line, as whole processes of the
+installed `flowlint` command.
 
 Targets (issue 2, on a 2-core machine): >= 2,000 definitions/s through the library; a 500-file
-`flowlint check` well under 1 s wall; `flowlint check ONE_FILE` under 0.3 s wall; `flowlint check -`
-(an editor's save action; tests/test_stdin.py only checks that it imports nothing heavy) about 0.15 s.
+`flowlint check` well under 1 s wall; `flowlint check -` (an editor's save action; tests/test_stdin.py
+only checks that it imports nothing heavy) about 0.15 s. Issue 11: `flowlint check --no-cache FILE` on
+one median-size definition (about 8 KB) at most 0.10 s wall; a definition with 80,000 tests on one
+line no slower than 9 times one with 10,000 (linear).
+
+Start-up depends on whether Python finds compiled bytecode for flowlint's modules, so the one-file and
+stdin runs are timed twice: "compiled" (a fresh PYTHONPYCACHEPREFIX, filled by a first run that is not
+timed: what any installation has after its first run) and "as is" (this environment unchanged: with
+PYTHONDONTWRITEBYTECODE set and no __pycache__ beside the sources, every run compiles flowlint anew).
+`--baseline-flowlint OTHER` times another build's command the same way, alternating run by run (the
+same load for both), and fails unless it prints the same findings.
 
 Every run's exit code and output are checked before any time is reported; a run that does not give
 the expected result stops the benchmark with exit code 1.
 
-    python benchmarks/bench_check.py [--definitions 1000] [--runs 10]
+    python benchmarks/bench_check.py [--definitions 1000] [--runs 10] [--one-file PATH]
+                                     [--baseline-flowlint PATH] [--tests 10000,80000]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
+import resource
 import shutil
 import statistics
 import subprocess
@@ -96,27 +109,108 @@ def flowlint_command() -> str:
     return found
 
 
-def wall(argv: list[str], runs: int, expected_code: int, stdin: bytes | None = None) -> tuple[list[float], str]:
-    """Wall times of `runs` runs of argv; every run must exit with expected_code and print the same output."""
-    times = []
+class Run:
+    """One finished process: wall and CPU seconds (user + system, its children included), exit code, output."""
+
+    def __init__(self, wall: float, cpu: float, code: int, stdout: str, stderr: str) -> None:
+        self.wall, self.cpu, self.code, self.stdout, self.stderr = wall, cpu, code, stdout, stderr
+
+
+def run(argv: list[str], env: dict[str, str] | None = None, stdin: bytes | None = None) -> Run:
+    """Run argv to the end; a Python traceback on stderr stops the benchmark."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    done = subprocess.run(argv, input=stdin, capture_output=True, check=False, env=env)
+    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    stderr = done.stderr.decode("utf-8", "replace")
+    if "Traceback (most recent call last)" in stderr:
+        fail(f"{' '.join(argv)} crashed:\n{stderr[-2000:]}")
+    return Run(elapsed, cpu, done.returncode, done.stdout.decode("utf-8", "replace"), stderr)
+
+
+def checked(argv: list[str], expected_code: int, env: dict[str, str] | None = None, stdin: bytes | None = None) -> Run:
+    """One run that must exit with expected_code."""
+    result = run(argv, env, stdin)
+    if result.code != expected_code:
+        fail(
+            f"{' '.join(argv)} exited {result.code}, expected {expected_code}\n"
+            f"stdout: {result.stdout[-2000:]}\nstderr: {result.stderr[-2000:]}"
+        )
+    return result
+
+
+def alternating(
+    commands: dict[str, list[str]],
+    runs: int,
+    expected_code: int,
+    env: dict[str, str] | None = None,
+    stdin: bytes | None = None,
+) -> dict[str, list[Run]]:
+    """`runs` runs of every command, taking turns run by run (so that each sees the same load); every
+    run must exit with expected_code and print exactly what the first command's first run printed."""
+    series: dict[str, list[Run]] = {name: [] for name in commands}
     reference: str | None = None
     for _ in range(runs):
-        start = time.perf_counter()
-        done = subprocess.run(argv, input=stdin, capture_output=True, check=False)
-        times.append(time.perf_counter() - start)
-        output = done.stdout.decode("utf-8", "replace")
-        if done.returncode != expected_code:
-            fail(
-                f"{' '.join(argv)} exited {done.returncode}, expected {expected_code}\n"
-                f"stdout: {output[-2000:]}\nstderr: {done.stderr.decode('utf-8', 'replace')[-2000:]}"
-            )
-        if reference is None:
-            reference = output
-        elif output != reference:
-            fail(f"{' '.join(argv)} printed something else on a later run")
-    if reference is None:
-        fail("no runs")
-    return times, reference
+        for name, argv in commands.items():
+            result = checked(argv, expected_code, env, stdin)
+            if reference is None:
+                reference = result.stdout
+            elif result.stdout != reference:
+                fail(f"{name}: {' '.join(argv)} printed something else than the first run")
+            series[name].append(result)
+    return series
+
+
+def wall(argv: list[str], runs: int, expected_code: int, stdin: bytes | None = None) -> tuple[list[float], str]:
+    """Wall times of `runs` runs of argv; every run must exit with expected_code and print the same output."""
+    results = alternating({"run": argv}, runs, expected_code, stdin=stdin)["run"]
+    return [r.wall for r in results], results[0].stdout
+
+
+def median_ms(values: list[float]) -> str:
+    return f"{statistics.median(values) * 1000:.0f} ms"
+
+
+def load() -> str:
+    """The load averages (1, 5, 15 minutes), to print beside timings."""
+    return "load " + " ".join(f"{value:.2f}" for value in os.getloadavg())
+
+
+def bytecode_env(prefix: Path | None) -> dict[str, str]:
+    """The environment for a timed run: with `prefix`, bytecode is written to and read from that folder
+    (compiled once, by a first untimed run); without, this environment as it is."""
+    env = dict(os.environ)
+    if prefix is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(prefix)
+    return env
+
+
+def many_tests_definition(count: int) -> str:
+    """One tool with `count` tests, all on one line (a minified or generated definition)."""
+    tests = ", ".join(
+        f"{{ _description: 'Case {index}', ids: [ 'bitcoin' ], vs_currency: 'usd' }}" for index in range(count)
+    )
+    return (
+        "export const main = {\n"
+        "    namespace: 'many', name: 'Many', description: 'Many tests', version: '3.0.0',\n"
+        "    root: 'https://api.example.com', requiredServerParams: [], headers: {},\n"
+        "    tools: {\n"
+        "        getPrice: {\n"
+        "            method: 'GET', path: '/price', description: 'Price',\n"
+        "            parameters: [\n"
+        "                { position: { key: 'ids', value: '{{USER_PARAM}}', location: 'query' }, "
+        "z: { primitive: 'array()', options: [] } },\n"
+        "                { position: { key: 'vs_currency', value: '{{USER_PARAM}}', location: 'query' }, "
+        "z: { primitive: 'enum(usd,eur)', options: [] } }\n"
+        "            ],\n"
+        f"            tests: [ {tests} ]\n"
+        "        }\n"
+        "    }\n"
+        "}\n"
+    )
 
 
 def expect_summary(output: str, files: int) -> None:
@@ -138,20 +232,36 @@ STDIN_DEFINITION = b"""export const main = {
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--definitions", type=int, default=1000)
     parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--one-file", type=Path, help="the definition for the one-file run (default: generated, ~8 KB)")
+    parser.add_argument("--baseline-flowlint", help="another build's flowlint command, timed alternately")
+    parser.add_argument("--tests", default="10000,80000", help="test counts of the one-line definitions")
     args = parser.parse_args()
+    commands = {"flowlint": flowlint_command()}
+    if args.baseline_flowlint:
+        commands["baseline"] = args.baseline_flowlint
+    print(f"{load()} at the start")
+    sources = throughput(args.definitions)
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        one_file = args.one_file.resolve() if args.one_file else write_one_file(root, sources)
+        many_files(root, sources, commands["flowlint"], args.runs)
+        start_up(root, one_file, commands, args.runs)
+        many_tests(root, [int(count) for count in args.tests.split(",")], commands, max(5, args.runs // 2))
+    print(f"{load()} at the end")
 
+
+def throughput(count: int) -> list[bytes]:
+    """Definitions per second through the library (one engine, in this process); returns the sources."""
     from flowlint.lint.config import Config
     from flowlint.lint.engine import Engine
 
-    command = flowlint_command()
     rng = random.Random(7)
-    sources = [make_definition(rng, i).encode() for i in range(args.definitions)]
+    sources = [make_definition(rng, i).encode() for i in range(count)]
     lines = sum(s.count(b"\n") for s in sources) / len(sources)
     print(f"{len(sources)} definitions, {lines:.0f} lines on average")
-
     engine = Engine(Config())
     engine.lint_bytes(sources[0], Path("warmup.mjs"), "warmup.mjs")
     best = float("inf")
@@ -166,59 +276,111 @@ def main() -> None:
         counts.add(sum(len(r.diagnostics) for r in reports))
     if len(counts) != 1:
         fail(f"the same sources gave different finding counts: {sorted(counts)}")
-    findings = counts.pop()
     print(
         f"library: {len(sources) / best:,.0f} definitions/s ({best * 1000:.0f} ms for {len(sources)}, "
-        f"{findings} findings; best of 3; target >= 2,000/s)"
+        f"{counts.pop()} findings; best of 3; target >= 2,000/s)"
     )
+    return sources
 
+
+def write_one_file(root: Path, sources: list[bytes]) -> Path:
+    """The generated definition closest to 8 KB (the public library's median file is 7.7 KB)."""
+    source = min(sources, key=lambda s: abs(len(s) - 8000))
+    path = root / "one" / "median.mjs"
+    path.parent.mkdir()
+    path.write_bytes(source)
+    return path
+
+
+def many_files(root: Path, sources: list[bytes], command: str, runs: int) -> None:
+    """lint_paths over files on disk (1 and all CPUs), then `flowlint check` on 500 of them."""
     from flowlint.api import lint_paths
+    from flowlint.lint.config import Config
 
-    with tempfile.TemporaryDirectory() as folder:
-        root = Path(folder)
-        for i, source in enumerate(sources):
-            (root / f"provider{i}.mjs").write_bytes(source)
-        for jobs in (1, None):
-            best = float("inf")
-            for _ in range(3):
-                start = time.perf_counter()
-                result = lint_paths([root], Config(), jobs=jobs)
-                best = min(best, time.perf_counter() - start)
-                summary = result.summary()
-                if summary["definitions"] != len(sources) or summary["unreadable"] or summary["skipped"]:
-                    fail(f"lint_paths(jobs={jobs}) summary {summary}; expected {len(sources)} definitions")
-                if sum(len(f.diagnostics) for f in result.files) != findings:
-                    fail(f"lint_paths(jobs={jobs}) found something else than the engine ({findings} findings)")
-            label = "one process" if jobs == 1 else "one process per CPU"
+    folder = root / "many"
+    folder.mkdir()
+    for i, source in enumerate(sources):
+        (folder / f"provider{i}.mjs").write_bytes(source)
+    findings = sum(len(r.diagnostics) for r in lint_paths([folder], Config(), jobs=1).files)
+    for jobs in (1, None):
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            result = lint_paths([folder], Config(), jobs=jobs)
+            best = min(best, time.perf_counter() - start)
+            summary = result.summary()
+            if summary["definitions"] != len(sources) or summary["unreadable"] or summary["skipped"]:
+                fail(f"lint_paths(jobs={jobs}) summary {summary}; expected {len(sources)} definitions")
+            if sum(len(f.diagnostics) for f in result.files) != findings:
+                fail(f"lint_paths(jobs={jobs}) found something else than with one process ({findings} findings)")
+        label = "one process" if jobs == 1 else "one process per CPU"
+        print(
+            f"lint_paths over {len(result.files)} files on disk, {label}: "
+            f"{len(result.files) / best:,.0f} definitions/s ({best * 1000:.0f} ms, best of 3)"
+        )
+    for i in range(500, len(sources)):
+        (folder / f"provider{i}.mjs").unlink()
+    code = 1 if lint_paths([folder], Config()).failed() else 0
+    many, output = wall([command, "check", "--no-cache", str(folder)], max(3, runs // 2), code)
+    expect_summary(output, min(500, len(sources)))
+    print(
+        f"flowlint check on {min(500, len(sources))} files: median {median_ms(many)} wall "
+        f"(min {min(many) * 1000:.0f} ms; target well under 1,000 ms; {load()})"
+    )
+
+
+def start_up(root: Path, one_file: Path, commands: dict[str, str], runs: int) -> None:
+    """`flowlint check --no-cache ONE_FILE` and `flowlint check -`, compiled and as is, each command in turn."""
+    from flowlint.api import lint_paths
+    from flowlint.lint.config import Config
+
+    one_code = 1 if lint_paths([one_file], Config()).failed() else 0
+    size = one_file.stat().st_size
+    for condition, prefix in (("compiled", root / "pycache"), ("as is", None)):
+        env = bytecode_env(prefix)
+        one_argv = {name: [command, "check", "--no-cache", str(one_file)] for name, command in commands.items()}
+        stdin_argv = {
+            name: [command, "check", "--stdin-filename", "demo.mjs", "-"] for name, command in commands.items()
+        }
+        if prefix is not None:  # the untimed first run that writes the bytecode
+            alternating(one_argv, 1, one_code, env)
+            alternating(stdin_argv, 1, 1, env, STDIN_DEFINITION)
+        one = alternating(one_argv, runs, one_code, env)
+        expect_summary(one["flowlint"][0].stdout, 1)
+        stdin = alternating(stdin_argv, runs, 1, env, STDIN_DEFINITION)
+        if not stdin["flowlint"][0].stdout.startswith("demo.mjs:4:9: TST001 error "):
+            fail(f"flowlint check - printed {stdin['flowlint'][0].stdout!r}; expected TST001 at demo.mjs:4:9")
+        nothing = alternating({"python": [sys.executable, "-c", "pass"]}, runs, 0, env)["python"]
+        for name in commands:
             print(
-                f"lint_paths over {len(result.files)} files on disk, {label}: "
-                f"{len(result.files) / best:,.0f} definitions/s ({best * 1000:.0f} ms, best of 3)"
+                f"{name} check --no-cache ONE_FILE ({size:,} bytes), {condition}: median "
+                f"{median_ms([r.wall for r in one[name]])} wall (min {min(r.wall for r in one[name]) * 1000:.0f} ms; "
+                f"target <= 100 ms); check - (stdin): {median_ms([r.wall for r in stdin[name]])}; "
+                f"bare interpreter {median_ms([r.wall for r in nothing])}; {runs} runs each; {load()}"
             )
-        for i in range(500, len(sources)):
-            (root / f"provider{i}.mjs").unlink()
-        many_code = 1 if lint_paths([root], Config()).failed() else 0
-        one_code = 1 if lint_paths([root / "provider0.mjs"], Config()).failed() else 0
-        many, output = wall([command, "check", "--no-cache", str(root)], max(3, args.runs // 2), many_code)
-        expect_summary(output, min(500, len(sources)))
-        one, output = wall([command, "check", "--no-cache", str(root / "provider0.mjs")], args.runs, one_code)
-        expect_summary(output, 1)
-        stdin, output = wall([command, "check", "--stdin-filename", "demo.mjs", "-"], args.runs, 1, STDIN_DEFINITION)
-        if not output.startswith("demo.mjs:4:9: TST001 error "):
-            fail(f"flowlint check - printed {output!r}; expected a TST001 finding at demo.mjs:4:9")
-        nothing, _ = wall([sys.executable, "-c", "pass"], args.runs, 0)
-    print(
-        f"flowlint check on 500 files: median {statistics.median(many) * 1000:.0f} ms wall "
-        f"(min {min(many) * 1000:.0f}; target well under 1,000 ms)"
-    )
-    print(
-        f"flowlint check on one file: median {statistics.median(one) * 1000:.0f} ms wall "
-        f"(min {min(one) * 1000:.0f}; target < 300 ms; bare interpreter start "
-        f"{statistics.median(nothing) * 1000:.0f} ms)"
-    )
-    print(
-        f"flowlint check - (stdin, an editor's save): median {statistics.median(stdin) * 1000:.0f} ms wall "
-        f"(min {min(stdin) * 1000:.0f}; about 150 ms expected)"
-    )
+
+
+def many_tests(root: Path, counts: list[int], commands: dict[str, str], runs: int) -> None:
+    """One definition with N tests on one line, for each N: the time must grow linearly with N."""
+    medians: dict[str, dict[int, float]] = {name: {} for name in commands}
+    for count in counts:
+        path = root / f"tests{count}.mjs"
+        path.write_text(many_tests_definition(count))
+        argv = {name: [command, "check", "--no-cache", str(path)] for name, command in commands.items()}
+        series = alternating(argv, runs, 0, bytecode_env(root / "pycache"))
+        expect_summary(series["flowlint"][0].stdout, 1)
+        for name, results in series.items():
+            medians[name][count] = statistics.median(r.wall for r in results)
+            print(
+                f"{name} check --no-cache, one definition with {count:,} tests on one line: median "
+                f"{medians[name][count] * 1000:,.0f} ms wall ({runs} runs; {load()})"
+            )
+    low, high = min(counts), max(counts)
+    for name, by_count in medians.items():
+        ratio = by_count[high] / by_count[low]
+        allowed = high / low * 9 / 8  # 80,000 tests against 10,000: at most 9 times
+        verdict = "met" if ratio <= allowed else "NOT met"
+        print(f"{name}: {high:,} tests take {ratio:.1f}x the time of {low:,} (target <= {allowed:.0f}x: {verdict})")
 
 
 if __name__ == "__main__":

@@ -47,17 +47,31 @@ def _outputs(ctx: RuleContext) -> Iterator[tuple[Tool, SObject]]:
             yield tool, output
 
 
-def _schemas(node: SObject, level: int = 1, path: str = "") -> Iterator[tuple[SObject, int, str]]:
-    """(schema, level, where) for the schema and every nested `properties` child and `items` schema."""
-    yield node, level, path or "schema"
-    properties = node.get("properties")
-    if isinstance(properties, SObject):
-        for entry in properties.entries:
-            if isinstance(entry.value, SObject):
-                yield from _schemas(entry.value, level + 1, f"{path}.{entry.key}" if path else entry.key)
-    items = node.get("items")
-    if isinstance(items, SObject):
-        yield from _schemas(items, level, f"{path}[]")  # an array's items describe the same position
+def _walk(ctx: RuleContext, schema: SObject) -> list[tuple[SObject, int, str]]:
+    """`_schemas(schema)`, walked once per definition for all the rules here (the schema stays alive
+    as long as the context, so its id is its identity)."""
+    return ctx.shared(("VAL06x schemas", id(schema)), lambda: _schemas(schema))
+
+
+def _schemas(node: SObject) -> list[tuple[SObject, int, str]]:
+    """(schema, level, where) for the schema and every nested `properties` child and `items` schema,
+    depth first in source order (a loop, not nested generators: output schemas can be large)."""
+    found = []
+    stack = [(node, 1, "")]
+    while stack:
+        schema, level, path = stack.pop()
+        found.append((schema, level, path or "schema"))
+        later = []
+        properties = schema.get("properties")
+        if isinstance(properties, SObject):
+            for entry in properties.entries:
+                if isinstance(entry.value, SObject):
+                    later.append((entry.value, level + 1, f"{path}.{entry.key}" if path else entry.key))
+        items = schema.get("items")
+        if isinstance(items, SObject):
+            later.append((items, level, f"{path}[]"))  # an array's items describe the same position
+        stack.extend(reversed(later))
+    return found
 
 
 def _type(node: SObject) -> object:
@@ -125,7 +139,7 @@ class SchemaValid(Rule):
                     tool=tool.label,
                 )
                 continue
-            for node, _level, where in _schemas(schema):
+            for node, _level, where in _walk(ctx, schema):
                 kind = node.get("type")
                 if kind is None:
                     if where == "schema":
@@ -204,7 +218,7 @@ class Depth(Rule):
             schema = output.get("schema")
             if not isinstance(schema, SObject):
                 continue
-            for node, level, where in _schemas(schema):
+            for node, level, where in _walk(ctx, schema):
                 if level == MAX_LEVELS + 1:  # reported once, at the first level too deep
                     yield self.finding(
                         f"output {where} is level {level}; schemas nest at most {MAX_LEVELS} levels (the schema "
@@ -219,7 +233,7 @@ def _misplaced(ctx: RuleContext, rule: Rule, key: str, kind: str) -> Iterator[Fi
         schema = output.get("schema")
         if not isinstance(schema, SObject):
             continue
-        for node, _level, where in _schemas(schema):
+        for node, _level, where in _walk(ctx, schema):
             entry = node.entry(key)
             actual = _type(node)
             if entry is not None and actual != kind and actual in SUBSET_TYPES:

@@ -4,16 +4,23 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass
+
+from flowlint.core.record import FrozenRecord
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
+class Position(FrozenRecord):
     """1-based line and column (columns count Unicode code points) plus the byte offset."""
+
+    __slots__ = ("column", "line", "offset")
 
     line: int
     column: int
     offset: int
+
+    def __init__(self, line: int, column: int, offset: int) -> None:
+        self.line = line
+        self.column = column
+        self.offset = offset
 
 
 _CONTINUATION = re.compile(rb"[\x80-\xbf]")

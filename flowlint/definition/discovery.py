@@ -9,10 +9,10 @@ import fnmatch
 import os
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from flowlint.core.errors import UsageError
+from flowlint.core.record import FrozenRecord, Record
 from flowlint.formats import SUFFIXES
 
 __all__ = [
@@ -45,20 +45,26 @@ DEFAULT_EXCLUDE = (
 """Folder and file names (or glob patterns) never walked into; `exclude` settings add to them."""
 
 
-@dataclass(frozen=True)
-class Unwalkable:
+class Unwalkable(FrozenRecord):
     """A folder the walk could not read (denied, gone while walking): its files are unknown."""
 
     path: Path
     reason: str
 
+    def __init__(self, path: Path, reason: str) -> None:
+        self.path = path
+        self.reason = reason
 
-@dataclass
-class Discovery:
+
+class Discovery(Record):
     """What `discover` found: definition files, and folders it could not read (never skipped silently)."""
 
-    files: list[Path] = field(default_factory=list)
-    problems: list[Unwalkable] = field(default_factory=list)
+    files: list[Path]
+    problems: list[Unwalkable]
+
+    def __init__(self, files: list[Path] | None = None, problems: list[Unwalkable] | None = None) -> None:
+        self.files = [] if files is None else files
+        self.problems = [] if problems is None else problems
 
 
 def collect_files(paths: Iterable[Path], exclude: Iterable[str] = ()) -> list[Path]:

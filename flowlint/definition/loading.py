@@ -9,8 +9,7 @@ happened (`LoadStatus`) and why, and the lint engine turns each status into its 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
 from enum import StrEnum
 from functools import cached_property
 from pathlib import Path
@@ -18,6 +17,7 @@ from pathlib import Path
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import read_regular
 from flowlint.core.nodes import NonStatic, SArray, SNode, SObject, Span, shorten
+from flowlint.core.record import Record
 from flowlint.definition.discovery import Unwalkable, discover, display_path
 from flowlint.definition.model import Definition, build_definition
 from flowlint.formats import ParsedModule, SyntaxProblem, parse_file_bytes
@@ -63,20 +63,43 @@ class LoadStatus(StrEnum):
     LIST = "list"  # a shared-list file (`export const list`, or any module in a `_lists/` folder): `list_node`
 
 
-@dataclass
-class LoadedFile:
+class LoadedFile(Record):
     """One file as loaded. `kind` groups the statuses as reports show them."""
 
     path: Path
     display: str
     data: bytes
     status: LoadStatus
-    reason: str = ""
-    problems: tuple[SyntaxProblem, ...] = ()
-    span: Span = field(default_factory=lambda: Span(0, 0))  # where `reason` points (BAD_MAIN: at main)
-    handlers: SNode | None = None
-    definition: Definition | None = None
-    list_node: SNode | None = None  # LIST: the exported `list` (None when a `_lists/` module exports none)
+    reason: str
+    problems: tuple[SyntaxProblem, ...]
+    span: Span  # where `reason` points (BAD_MAIN: at main)
+    handlers: SNode | None
+    definition: Definition | None
+    list_node: SNode | None  # LIST: the exported `list` (None when a `_lists/` module exports none)
+
+    def __init__(
+        self,
+        path: Path,
+        display: str,
+        data: bytes,
+        status: LoadStatus,
+        reason: str = "",
+        problems: tuple[SyntaxProblem, ...] = (),
+        span: Span | None = None,
+        handlers: SNode | None = None,
+        definition: Definition | None = None,
+        list_node: SNode | None = None,
+    ) -> None:
+        self.path = path
+        self.display = display
+        self.data = data
+        self.status = status
+        self.reason = reason
+        self.problems = problems
+        self.span = Span(0, 0) if span is None else span
+        self.handlers = handlers
+        self.definition = definition
+        self.list_node = list_node
 
     @property
     def kind(self) -> str:
@@ -288,20 +311,68 @@ def tools_with_handlers(source: str, names: list[str], kinds: tuple[str, ...] = 
     """
     found: set[str] = set()
     for name in names:
-        pattern = re.compile(r"(?:^|[\s,{(])(['\"]?)" + re.escape(name) + r"\1\s*:\s*\{")
-        for match in pattern.finditer(source):
-            block = _balanced(source, match.end() - 1)
+        for end in _key_blocks(source, name):
+            block = _balanced(source, end - 1)
             if any(re.search(r"\b" + h + r"\b", block) for h in kinds):
                 found.add(name)
                 break
     return found
 
 
+_KEY_TAIL = re.compile(r"\s*:\s*\{")
+
+
+def _key_blocks(source: str, name: str) -> Iterator[int]:
+    """Where each `name: {` ends (just after the brace), left to right without overlaps: the name bare
+    or quoted, at the start or after whitespace, `,`, `{` or `(`. This is what `re.finditer` of
+    `(?:^|[\\s,{(])(['"]?)NAME\\1\\s*:\\s*\\{` finds, without compiling a pattern for every tool name: a
+    match can only start one or two characters before an occurrence of the name (or at 0)."""
+    starts: set[int] = set()
+    at = source.find(name)
+    while at != -1:
+        starts.update((at - 2, at - 1, at))
+        at = source.find(name, at + 1)
+    position = 0
+    for start in sorted(starts):
+        if start >= position and start >= 0:
+            end = _key_block_at(source, name, start)
+            if end is not None:
+                yield end
+                position = end
+
+
+def _key_block_at(source: str, name: str, start: int) -> int | None:
+    """The end of the `name: {` match that starts at `start`, trying the alternatives in the regex's
+    order: `^` (start 0 only), then one of whitespace `,{(`; then a quote around the name, then none."""
+    firsts = [0] if start == 0 else []
+    if start < len(source) and (source[start].isspace() or source[start] in ",{("):
+        firsts.append(start + 1)
+    for first in firsts:
+        quote = source[first : first + 1]
+        if quote in ("'", '"') and source.startswith(name, first + 1):
+            closing = first + 1 + len(name)
+            if source.startswith(quote, closing):
+                tail = _KEY_TAIL.match(source, closing + 1)
+                if tail is not None:
+                    return tail.end()
+        if source.startswith(name, first):
+            tail = _KEY_TAIL.match(source, first + len(name))
+            if tail is not None:
+                return tail.end()
+    return None
+
+
+_BALANCE_STOPS = re.compile(r"[\\'\"`{}]")
+"""The characters `_balanced` acts on: quotes, backslashes and braces (everything else is skipped at once)."""
+
+
 def _balanced(text: str, start: int) -> str:
     depth = 0
     quote: str | None = None
+    search = _BALANCE_STOPS.search
     index = start
-    while index < len(text):
+    while (stop := search(text, index)) is not None:
+        index = stop.start()
         char = text[index]
         if quote:
             if char == "\\":

@@ -8,31 +8,51 @@ reason and does not check membership (no false TST004).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import read_regular
+from flowlint.core.record import FrozenRecord
 from flowlint.definition.discovery import RealPaths
 
 LIST_SUFFIXES = (".mjs", ".js", ".json", ".py")
 
 
-@dataclass(frozen=True, slots=True)
-class SharedList:
+class SharedList(FrozenRecord):
+    __slots__ = ("depends_on", "entries", "name", "path", "version")
+
     name: str
     path: Path
     entries: tuple[dict[str, object], ...]
-    version: str | None = None  # meta.version
-    depends_on: tuple[str, ...] = ()  # meta.dependsOn[].ref
+    version: str | None  # meta.version
+    depends_on: tuple[str, ...]  # meta.dependsOn[].ref
+
+    def __init__(
+        self,
+        name: str,
+        path: Path,
+        entries: tuple[dict[str, object], ...],
+        version: str | None = None,
+        depends_on: tuple[str, ...] = (),
+    ) -> None:
+        self.name = name
+        self.path = path
+        self.entries = entries
+        self.version = version
+        self.depends_on = depends_on
 
 
-@dataclass(frozen=True, slots=True)
-class Resolution:
+class Resolution(FrozenRecord):
     """Resolved enum values, or None with the reason they could not be resolved."""
 
+    __slots__ = ("reason", "values")
+
     values: tuple[str, ...] | None
-    reason: str = ""
+    reason: str
+
+    def __init__(self, values: tuple[str, ...] | None, reason: str = "") -> None:
+        self.values = values
+        self.reason = reason
 
 
 class SharedListResolver:

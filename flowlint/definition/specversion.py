@@ -10,9 +10,9 @@ and is otherwise checked against the version it declares, so the report is not a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from flowlint.core.errors import ConfigError
+from flowlint.core.record import FrozenRecord
 
 __all__ = ["MAJORS", "SEMVER", "SpecTarget", "parse_spec_version", "spec_target"]
 
@@ -26,13 +26,19 @@ SEMVER = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Z
 _SEMVER = re.compile(r"([0-9]+)\.[0-9]+\.[0-9]+\Z")
 
 
-@dataclass(frozen=True, slots=True)
-class SpecTarget:
+class SpecTarget(FrozenRecord):
     """`major` is the rule set applied; `declared` is main.version's major (None when unreadable)."""
+
+    __slots__ = ("configured", "declared", "major")
 
     major: int
     declared: int | None
     configured: int | None
+
+    def __init__(self, major: int, declared: int | None, configured: int | None) -> None:
+        self.major = major
+        self.declared = declared
+        self.configured = configured
 
     @property
     def label(self) -> str:

@@ -7,16 +7,15 @@ is silent: no coercion, enum values are strings, `array()` holds strings, `defau
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from flowlint.core.jsvalues import js_length, js_number, js_repr
 from flowlint.core.nodes import HOLE, NonStatic, json_type
+from flowlint.core.record import FrozenRecord
 from flowlint.core.severity import Severity
 
 PRIMITIVES = ("string", "number", "boolean", "enum", "array", "object")
@@ -54,51 +53,123 @@ class ZProblem(StrEnum):
     REGEX_UNSUPPORTED = "regex-unsupported"  # a regex() Python cannot compile, so it is not checked
 
 
-@dataclass(frozen=True, slots=True)
-class ZIssue:
+class ZIssue(FrozenRecord):
     """A problem in a z block. `option_index` is None when it is about the primitive itself.
 
     `broken` means the block cannot be used to validate values: the parameter is reported once
     and its test values are not checked again (no TST004 cascade).
     """
 
+    __slots__ = ("broken", "fix_safe", "kind", "message", "option_index", "replacement", "severity", "split")
+
     kind: ZProblem
     severity: Severity
     message: str
-    option_index: int | None = None
-    broken: bool = False
+    option_index: int | None
+    broken: bool
     # The string to write instead of the option (or the primitive) as it is, for `check --fix`; `fix_safe`
     # when it keeps what the runtime does (see flowlint/lint/fixes.py).
-    replacement: str | None = None
-    fix_safe: bool = False
-    split: tuple[str, ...] = ()  # several options in one string: the items to write instead (unsafe)
+    replacement: str | None
+    fix_safe: bool
+    split: tuple[str, ...]  # several options in one string: the items to write instead (unsafe)
+
+    def __init__(
+        self,
+        kind: ZProblem,
+        severity: Severity,
+        message: str,
+        option_index: int | None = None,
+        broken: bool = False,
+        replacement: str | None = None,
+        fix_safe: bool = False,
+        split: tuple[str, ...] = (),
+    ) -> None:
+        self.kind = kind
+        self.severity = severity
+        self.message = message
+        self.option_index = option_index
+        self.broken = broken
+        self.replacement = replacement
+        self.fix_safe = fix_safe
+        self.split = split
 
 
-@dataclass(frozen=True, slots=True)
-class ListRef:
+class ListRef(FrozenRecord):
     """`enum({{list:field}})`: enum values taken from a field of a shared list."""
+
+    __slots__ = ("field", "name")
 
     name: str
     field: str
 
+    def __init__(self, name: str, field: str) -> None:
+        self.name = name
+        self.field = field
 
-@dataclass(frozen=True, slots=True)
-class ZSpec:
+
+class ZSpec(FrozenRecord):
     """A parsed z block."""
+
+    __slots__ = (
+        "default",
+        "enum_values",
+        "has_default",
+        "issues",
+        "kind",
+        "length",
+        "list_ref",
+        "max",
+        "min",
+        "optional",
+        "pattern",
+        "primitive_text",
+        "regex",
+    )
+    _not_compared = frozenset({"issues"})
 
     kind: str
     primitive_text: str
-    enum_values: tuple[str, ...] | None = None
-    list_ref: ListRef | None = None
-    min: float | None = None
-    max: float | None = None
-    length: int | None = None
-    optional: bool = False
-    has_default: bool = False
-    default: object = None
-    regex: str | None = None
-    pattern: re.Pattern[str] | None = None
-    issues: tuple[ZIssue, ...] = field(default=(), compare=False)
+    enum_values: tuple[str, ...] | None
+    list_ref: ListRef | None
+    min: float | None
+    max: float | None
+    length: int | None
+    optional: bool
+    has_default: bool
+    default: object
+    regex: str | None
+    pattern: re.Pattern[str] | None
+    issues: tuple[ZIssue, ...]
+
+    def __init__(
+        self,
+        kind: str,
+        primitive_text: str,
+        enum_values: tuple[str, ...] | None = None,
+        list_ref: ListRef | None = None,
+        min: float | None = None,
+        max: float | None = None,
+        length: int | None = None,
+        optional: bool = False,
+        has_default: bool = False,
+        default: object = None,
+        regex: str | None = None,
+        pattern: re.Pattern[str] | None = None,
+        issues: tuple[ZIssue, ...] = (),
+    ) -> None:
+        self.kind = kind
+        self.primitive_text = primitive_text
+        self.enum_values = enum_values
+        self.list_ref = list_ref
+        self.min = min
+        self.max = max
+        self.length = length
+        self.optional = optional
+        self.has_default = has_default
+        self.default = default
+        self.regex = regex
+        self.pattern = pattern
+        self.issues = issues
 
     @property
     def required(self) -> bool:
@@ -248,7 +319,7 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
                     replacement=replacement,
                 )
             )
-            built = dataclasses.replace(built, issues=tuple(issues))
+            built = built.replace(issues=tuple(issues))
     return built
 
 
@@ -371,16 +442,25 @@ def _parse_primitive(
     return "enum", tuple(dict.fromkeys(values)), None  # '' too: the runtime's z.enum accepts it
 
 
-@dataclass(frozen=True, slots=True)
-class _Option:
+class _Option(FrozenRecord):
     """One option call being parsed: `name(arg)` as written (`text`), at `options[index]`."""
+
+    __slots__ = ("arg", "index", "kind", "name", "raw_arg", "text")
 
     name: str
     arg: str
     text: str
     index: int
     kind: str
-    raw_arg: str = ""  # the argument exactly as written, unstripped (default() uses it as the runtime does)
+    raw_arg: str  # the argument exactly as written, unstripped (default() uses it as the runtime does)
+
+    def __init__(self, name: str, arg: str, text: str, index: int, kind: str, raw_arg: str = "") -> None:
+        self.name = name
+        self.arg = arg
+        self.text = text
+        self.index = index
+        self.kind = kind
+        self.raw_arg = raw_arg
 
     def issue(
         self, message: str, severity: Severity = Severity.ERROR, replacement: str | None = None, safe: bool = False

@@ -3,24 +3,27 @@ parsing -- and what the parsers share: how an object literal with spreads is mer
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from flowlint.core.nodes import SEntry, SNode, Span
+from flowlint.core.record import FrozenRecord, Record
 
 UNKNOWN_KEY = "..."
 """Key of object entries whose key cannot be known statically (non-static spread or computed key)."""
 
 
-@dataclass(frozen=True, slots=True)
-class SyntaxProblem:
+class SyntaxProblem(FrozenRecord):
     """A place where the source does not parse; `span` points at the offending text."""
+
+    __slots__ = ("message", "span")
 
     message: str
     span: Span
 
+    def __init__(self, message: str, span: Span) -> None:
+        self.message = message
+        self.span = span
 
-@dataclass(slots=True)
-class ParsedModule:
+
+class ParsedModule(Record):
     """The statically known top-level bindings of one source file.
 
     `exports` maps exported names (`export const main = ...`, `const main = ...; export { main }`,
@@ -30,9 +33,21 @@ class ParsedModule:
     not a problem of the file): the file was not read, and nothing about its syntax is known.
     """
 
-    exports: dict[str, SNode] = field(default_factory=dict)
-    problems: list[SyntaxProblem] = field(default_factory=list)
-    internal_error: str | None = None
+    __slots__ = ("exports", "internal_error", "problems")
+
+    exports: dict[str, SNode]
+    problems: list[SyntaxProblem]
+    internal_error: str | None
+
+    def __init__(
+        self,
+        exports: dict[str, SNode] | None = None,
+        problems: list[SyntaxProblem] | None = None,
+        internal_error: str | None = None,
+    ) -> None:
+        self.exports = {} if exports is None else exports
+        self.problems = [] if problems is None else problems
+        self.internal_error = internal_error
 
 
 class SpreadMerger:

@@ -49,25 +49,20 @@ Safety and speed
 instead of exhausting the Python stack, and tree-sitter gets a time limit (`PARSE_SECONDS` +
 `PARSE_SECONDS_PER_MB`) because its error recovery can take minutes on megabytes of junk.
 Evaluation touches as few tree-sitter nodes as it can (strings are sliced from the source, never
-walked), compares integer kind ids, builds the frozen node dataclasses without their slow
-generated `__init__`, and pauses the cyclic GC while it runs (`PAUSE_GC`).
+walked), compares integer kind ids, builds plain `__slots__` nodes, and pauses the cyclic GC while it runs (`PAUSE_GC`).
 """
 
 from __future__ import annotations
 
-import dataclasses
-import gc
 import math
 import re
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any, TypeVar
 
 import tree_sitter
-import tree_sitter_javascript
 
+from flowlint.core.gcpause import gc_paused
 from flowlint.core.jsvalues import js_number
 from flowlint.core.nodes import NonStatic, SArray, Scalar, SEntry, SHole, SNode, SObject, Span, SScalar
 from flowlint.formats.base import UNKNOWN_KEY, ParsedModule, SpreadMerger, SyntaxProblem
@@ -183,6 +178,39 @@ def _init_kinds(language: tree_sitter.Language) -> None:
     _DECLARATIONS = frozenset({_FUNCTION_DECLARATION, _GENERATOR_DECLARATION, _CLASS_DECLARATION})
 
 
+def _javascript_grammar() -> object:
+    """tree-sitter-javascript's grammar (a pointer for `tree_sitter.Language`). The package's
+    `__init__` also imports importlib.resources (about 5 ms, for query files flowlint never reads), so
+    its compiled `_binding` module is loaded on its own when it is where the package keeps it."""
+    import importlib.machinery
+    import importlib.util
+    import os
+    import sys
+
+    name = "tree_sitter_javascript._binding"
+    binding = sys.modules.get(name)
+    if binding is None:
+        package = importlib.util.find_spec("tree_sitter_javascript")  # finds it without running it
+        folders = (package.submodule_search_locations or []) if package is not None else []
+        for folder in folders:
+            for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+                path = os.path.join(folder, "_binding" + suffix)
+                spec = importlib.util.spec_from_file_location(name, path) if os.path.isfile(path) else None
+                if spec is not None and spec.loader is not None:
+                    binding = importlib.util.module_from_spec(spec)
+                    spec.loader.exec_module(binding)
+                    sys.modules[name] = binding  # the package's own `from ._binding import language` reuses it
+                    break
+            if binding is not None:
+                break
+    if binding is None:  # another layout: import the package as usual
+        import tree_sitter_javascript
+
+        return tree_sitter_javascript.language()
+    language: object = binding.language()
+    return language
+
+
 def _parser() -> tree_sitter.Parser:
     """The calling thread's parser (the language and the kind ids are set up on first use)."""
     global _LANGUAGE
@@ -190,7 +218,7 @@ def _parser() -> tree_sitter.Parser:
     if parser is None:
         with _SETUP_LOCK:
             if _LANGUAGE is None:
-                language = tree_sitter.Language(tree_sitter_javascript.language())
+                language = tree_sitter.Language(_javascript_grammar())
                 _init_kinds(language)
                 _LANGUAGE = language
             parser = tree_sitter.Parser(_LANGUAGE)
@@ -198,51 +226,12 @@ def _parser() -> tree_sitter.Parser:
     return parser
 
 
-# Building the value tree is a large part of the evaluation time, and the generated `__init__` of a
-# frozen dataclass is slow (it goes through `object.__setattr__`). These constructors fill the slots
-# directly; they fall back to the class itself should a node class ever gain a `__post_init__`.
-
-_T = TypeVar("_T")
-
-
-def _constructor2(cls: type[_T]) -> Callable[[Any, Any], _T]:
-    names = [field.name for field in dataclasses.fields(cls)]  # type: ignore[arg-type]
-    if hasattr(cls, "__post_init__") or tuple(getattr(cls, "__slots__", ())) != tuple(names) or len(names) != 2:
-        return cls
-    new = object.__new__
-    set0, set1 = (getattr(cls, name).__set__ for name in names)
-
-    def construct(a: Any, b: Any) -> _T:
-        node = new(cls)
-        set0(node, a)
-        set1(node, b)
-        return node
-
-    return construct
-
-
-def _constructor3(cls: type[_T]) -> Callable[[Any, Any, Any], _T]:
-    names = [field.name for field in dataclasses.fields(cls)]  # type: ignore[arg-type]
-    if hasattr(cls, "__post_init__") or tuple(getattr(cls, "__slots__", ())) != tuple(names) or len(names) != 3:
-        return cls
-    new = object.__new__
-    set0, set1, set2 = (getattr(cls, name).__set__ for name in names)
-
-    def construct(a: Any, b: Any, c: Any) -> _T:
-        node = new(cls)
-        set0(node, a)
-        set1(node, b)
-        set2(node, c)
-        return node
-
-    return construct
-
-
-_span: Callable[[int, int], Span] = _constructor2(Span)
-_scalar: Callable[[Scalar, Span], SScalar] = _constructor2(SScalar)
-_entry: Callable[[str, Span, SNode], SEntry] = _constructor3(SEntry)
-_sobject: Callable[[tuple[SEntry, ...], Span], SObject] = _constructor2(SObject)
-_sarray: Callable[[tuple[SNode, ...], Span], SArray] = _constructor2(SArray)
+# The node classes are plain `__slots__` classes (flowlint.core.record): calling them is cheap.
+_span = Span
+_scalar = SScalar
+_entry = SEntry
+_sobject = SObject
+_sarray = SArray
 
 
 # --------------------------------------------------------------------------------------------------
@@ -454,16 +443,20 @@ _CONST, _LET, _VAR, _IMPORT, _FUNCTION, _CLASS, _PATTERN = (
 )
 
 
-@dataclass(slots=True)
 class _Binding:
     """One top-level declaration of a name."""
 
-    kind: str
-    start: int
-    end: int  # a `const` is usable from here on
-    value_node: tree_sitter.Node | None = None
-    value: SNode | None = None  # evaluated initializer (consts are evaluated eagerly, in order)
-    height: int = -1
+    __slots__ = ("end", "height", "kind", "start", "value", "value_node")
+
+    def __init__(
+        self, kind: str, start: int, end: int, value_node: tree_sitter.Node | None = None, value: SNode | None = None
+    ) -> None:
+        self.kind = kind
+        self.start = start
+        self.end = end  # a `const` is usable from here on
+        self.value_node = value_node
+        self.value = value  # evaluated initializer (consts are evaluated eagerly, in order)
+        self.height = -1
 
 
 _NONSTATIC_REASONS = {
@@ -1224,7 +1217,10 @@ class _Module:
             else:
                 binding.value = self.evaluator.value(binding.value_node, 1)
         exports: dict[str, SNode] = {}
-        for name, evaluate in self.export_items:
+        # The closures refer to this module: dropping them once evaluated leaves no reference cycle,
+        # so the value tree is freed by reference counting alone (the cyclic GC may stay paused).
+        items, self.export_items = self.export_items, []
+        for name, evaluate in items:
             exports[name] = evaluate()
         return exports
 
@@ -1319,17 +1315,8 @@ def _parse_tree(data: bytes) -> tree_sitter.Tree | None:
 
 def parse_javascript(data: bytes) -> ParsedModule:
     """Parse an ES module and statically evaluate its exports. Never executes code, never raises."""
-    # Building the value tree allocates many small objects that all stay alive until the end, so the
-    # cyclic garbage collector would traverse them again and again for nothing (none of them can form
-    # a cycle): pausing it saves about a fifth of the time.
-    pause_gc = PAUSE_GC and gc.isenabled()
-    if pause_gc:
-        gc.disable()
-    try:
+    with gc_paused(PAUSE_GC):  # see flowlint.core.gcpause: the tree has no cycles
         return _parse_javascript(data)
-    finally:
-        if pause_gc:
-            gc.enable()
 
 
 def _parse_javascript(data: bytes) -> ParsedModule:

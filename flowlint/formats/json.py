@@ -18,12 +18,11 @@ parsed again by the reference parser (`_parse_checked`), which finds and explain
 from __future__ import annotations
 
 import codecs
-import gc
 import re
-from collections.abc import Callable
 from json import loads as _json_loads
 
-from flowlint.core.nodes import NonStatic, SArray, Scalar, SEntry, SNode, SObject, Span, SScalar
+from flowlint.core.gcpause import gc_paused
+from flowlint.core.nodes import NonStatic, SArray, SEntry, SNode, SObject, Span, SScalar
 from flowlint.formats.base import ParsedModule, SyntaxProblem
 
 #: Containers nested deeper than this (the root is at depth 1) become NonStatic('nested too deeply'),
@@ -68,24 +67,20 @@ class _Fail(Exception):
 
 def parse_json(data: bytes) -> ParsedModule:
     """Parse `data` as strict JSON; never raises (problems are returned as a `SyntaxProblem`)."""
-    gc_was_enabled = gc.isenabled()
-    gc.disable()  # the tree is acyclic; collecting while building millions of nodes is quadratic
     try:
-        pos = 0
-        if data.startswith(_BOM):
-            pos = 3
-        elif data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-            raise _Fail("the file is UTF-16 encoded; JSON must be UTF-8", 0, 2)
-        root = _parse_fast(data, pos)
-        if root is None:  # invalid, or a rare valid case the fast path leaves to the reference parser
-            root = _parse_checked(data, pos)
+        with gc_paused():  # the tree is acyclic; collecting while building millions of nodes is quadratic
+            pos = 0
+            if data.startswith(_BOM):
+                pos = 3
+            elif data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+                raise _Fail("the file is UTF-16 encoded; JSON must be UTF-8", 0, 2)
+            root = _parse_fast(data, pos)
+            if root is None:  # invalid, or a rare valid case the fast path leaves to the reference parser
+                root = _parse_checked(data, pos)
     except _Fail as fail:
         return ParsedModule(problems=[SyntaxProblem(fail.message, Span(fail.start, fail.end))])
     except (RecursionError, MemoryError) as exc:  # pragma: no cover - defensive
         return ParsedModule(internal_error=f"{type(exc).__name__} while parsing")
-    finally:
-        if gc_was_enabled:
-            gc.enable()
     return ParsedModule(exports=_exports(root))
 
 
@@ -272,52 +267,10 @@ _AFTER_MEMBER = re.compile(rb"[ \t\n\r]*(?:,[ \t\n\r]*" + _STRING + rb"[ \t\n\r]
 _AFTER_ITEM = re.compile(rb"[ \t\n\r]*([,\]])")
 
 
-_SpanMaker = Callable[[int, int], Span]
-_ScalarMaker = Callable[[Scalar, Span], SScalar]
-_EntryMaker = Callable[[str, Span, SNode], SEntry]
-
-
-def _fast_constructors() -> tuple[_SpanMaker, _ScalarMaker, _EntryMaker]:
-    """Constructors equivalent to Span(...), SScalar(...), SEntry(...), about twice as fast.
-
-    They fill the slots of the frozen dataclasses directly; if the node classes ever stop being
-    slotted, the ordinary constructors are used.
-    """
-    new = object.__new__
-    try:
-        set_start = Span.__dict__["start"].__set__
-        set_end = Span.__dict__["end"].__set__
-        set_value = SScalar.__dict__["value"].__set__
-        set_span = SScalar.__dict__["span"].__set__
-        set_key = SEntry.__dict__["key"].__set__
-        set_key_span = SEntry.__dict__["key_span"].__set__
-        set_entry_value = SEntry.__dict__["value"].__set__
-    except (KeyError, AttributeError):  # pragma: no cover - nodes.py changed
-        return Span, SScalar, SEntry
-
-    def span(start: int, end: int) -> Span:
-        obj: Span = new(Span)
-        set_start(obj, start)
-        set_end(obj, end)
-        return obj
-
-    def scalar(value: Scalar, where: Span) -> SScalar:
-        obj: SScalar = new(SScalar)
-        set_value(obj, value)
-        set_span(obj, where)
-        return obj
-
-    def entry(key: str, key_span: Span, value: SNode) -> SEntry:
-        obj: SEntry = new(SEntry)
-        set_key(obj, key)
-        set_key_span(obj, key_span)
-        set_entry_value(obj, value)
-        return obj
-
-    return span, scalar, entry
-
-
-_span, _scalar, _entry = _fast_constructors()
+# The node classes are plain `__slots__` classes (flowlint.core.record): calling them is cheap.
+_span = Span
+_scalar = SScalar
+_entry = SEntry
 
 
 def _parse_fast(data: bytes, pos: int) -> SNode | None:

@@ -29,7 +29,6 @@ from __future__ import annotations
 import ast
 import bisect
 import codecs
-import gc
 import io
 import re
 import tokenize
@@ -38,6 +37,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from flowlint.core.gcpause import gc_paused
 from flowlint.core.nodes import NonStatic, SArray, SEntry, SNode, SObject, Span, SScalar, type_name
 from flowlint.formats.base import ParsedModule, SpreadMerger, SyntaxProblem
 
@@ -58,18 +58,14 @@ _BOM = b"\xef\xbb\xbf"
 
 def parse_python(data: bytes) -> ParsedModule:
     """Statically evaluate the module-level bindings of a Python file; never raises."""
-    gc_was_enabled = gc.isenabled()
-    gc.disable()  # libcst builds large acyclic trees; collecting meanwhile is slow and pointless
     try:
-        return _parse(data)
+        with gc_paused():  # libcst builds large acyclic trees; collecting meanwhile is slow and pointless
+            return _parse(data)
     except Exception as exc:  # pragma: no cover - a defect; reported rather than crashing the run
         # Never str() the exception: libcst errors can embed (deep) syntax trees in their message.
         if _caused_by_recursion(exc):
             return ParsedModule(internal_error="RecursionError: the code is nested too deeply to analyse")
         return ParsedModule(internal_error=type(exc).__name__)
-    finally:
-        if gc_was_enabled:
-            gc.enable()
 
 
 def _caused_by_recursion(exc: BaseException) -> bool:

@@ -10,7 +10,6 @@ file's folder, so the baseline works from any working directory.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 from collections import Counter
@@ -119,5 +118,5 @@ def apply_baseline(result: LintResult, file: Path) -> BaselineOutcome:
                 hidden += 1
             else:
                 kept.append(d)
-        files.append(dataclasses.replace(report, diagnostics=kept))
+        files.append(report.replace(diagnostics=kept))
     return BaselineOutcome(LintResult(files=files, config=result.config), hidden, sum(remaining.values()))

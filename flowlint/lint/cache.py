@@ -20,16 +20,14 @@ a defect may be fixed), and runs on stdin or through the Python API unless a cac
 
 from __future__ import annotations
 
-import hashlib
-import json
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import atomic_write, read_regular
+from flowlint.core.record import FrozenRecord
 from flowlint.core.severity import Severity
 from flowlint.core.version import __version__
 from flowlint.lint.codes import Code
@@ -73,6 +71,7 @@ def default_cache_dir(config: Config) -> Path:
 
 def build_key() -> str:
     """flowlint's version and the size and mtime of each of its modules and rules: any edit or upgrade changes it."""
+    import hashlib
     import importlib.util
 
     folders = [Path(__file__).resolve().parent.parent]  # the flowlint package
@@ -90,31 +89,38 @@ def build_key() -> str:
     return digest.hexdigest()
 
 
-@dataclass(frozen=True, slots=True)
-class Lookup:
+class Lookup(FrozenRecord):
     """One file's cache lookup: `report` when cached, else the `data` that was hashed into `key`
     (lint exactly these bytes, so a file edited meanwhile can never be stored under the old key)."""
+
+    __slots__ = ("data", "key", "path", "report")
 
     path: Path
     data: bytes | None
     key: str | None
     report: FileReport | None
 
+    def __init__(self, path: Path, data: bytes | None, key: str | None, report: FileReport | None) -> None:
+        self.path = path
+        self.data = data
+        self.key = key
+        self.report = report
 
-@dataclass
+
 class ResultCache:
     """Cached reports of one cache folder, loaded lazily, written back by `save`."""
 
-    folder: Path | None
-    """None: in memory only (the language server), never read from or written to disk."""
-    build: str = field(default_factory=build_key)
-    hits: int = 0
-    misses: int = 0
-    _entries: dict[str, list[object]] | None = None
-    _used: dict[str, list[object]] = field(default_factory=dict)
-    _changed: bool = False
-    _lists: dict[Path | None, str] = field(default_factory=dict)
-    _lists_by_folder: dict[str, str] = field(default_factory=dict)
+    def __init__(self, folder: Path | None, build: str | None = None) -> None:
+        self.folder = folder
+        """None: in memory only (the language server), never read from or written to disk."""
+        self.build = build_key() if build is None else build
+        self.hits = 0
+        self.misses = 0
+        self._entries: dict[str, list[object]] | None = None
+        self._used: dict[str, list[object]] = {}
+        self._changed = False
+        self._lists: dict[Path | None, str] = {}
+        self._lists_by_folder: dict[str, str] = {}
 
     @property
     def results_file(self) -> Path:
@@ -126,6 +132,8 @@ class ResultCache:
             self._entries = {}
         if self._entries is None:
             self._entries = {}
+            import json
+
             try:
                 data = read_regular(self.results_file, limit=MAX_CACHE_BYTES)
                 loaded = json.loads(data)
@@ -154,6 +162,8 @@ class ResultCache:
 
     def key(self, data: bytes, path: Path, config: Config, resolver: SharedListResolver) -> str:
         """The digest of everything the findings for `data` at `path` under `config` depend on."""
+        import hashlib  # (hashlib and json are imported where used: a run with --no-cache needs neither)
+
         digest = hashlib.blake2b(data, digest_size=16)
         digest.update(b"\0" + config.fingerprint.encode())
         folder = os.path.dirname(os.path.abspath(path))
@@ -211,6 +221,8 @@ class ResultCache:
         """A digest of every list file in `folder` (paths and bytes); computed once per folder per run."""
         state = self._lists.get(folder)
         if state is None:
+            import hashlib
+
             digest = hashlib.blake2b(str(folder).encode(), digest_size=16)
             if folder is not None:
                 for file in _list_files(folder):
@@ -233,6 +245,8 @@ def _list_files(folder: Path) -> Iterable[Path]:
 
 
 def _dump(files: dict[str, list[object]]) -> str:
+    import json
+
     return json.dumps({"format": _FORMAT, "flowlint": __version__, "files": files}, separators=(",", ":"))
 
 
@@ -258,15 +272,31 @@ def _decode(entry: list[object], display: str) -> FileReport | None:
     _, kind, items = entry
     if kind not in _CACHEABLE_KINDS or not isinstance(items, list):
         return None
-    diagnostics = []
+    types = _ENTRY_TYPES
     for item in items:
-        if not isinstance(item, list) or tuple(map(type, item)) not in _ENTRY_TYPES or item[1] not in _SEVERITIES:
+        if type(item) is not list or tuple(map(type, item)) not in types or item[1] not in _SEVERITIES:
             return None
-        code, severity, message, line, column, end_line, end_column, start, end, tool, test, param = cast(_Stored, item)
-        level = _SEVERITIES[severity]
-        diagnostics.append(
-            Diagnostic(code, level, message, display, line, column, end_line, end_column, start, end, tool, test, param)
+    severities = _SEVERITIES
+    diagnostics = [
+        Diagnostic(
+            code,
+            severities[severity],
+            message,
+            display,
+            line,
+            column,
+            end_line,
+            end_column,
+            start,
+            end,
+            tool,
+            test,
+            param,
         )
+        for code, severity, message, line, column, end_line, end_column, start, end, tool, test, param in cast(
+            list[_Stored], items
+        )
+    ]
     return FileReport(display, str(kind), diagnostics)
 
 

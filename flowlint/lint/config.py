@@ -8,19 +8,16 @@ table; a pyproject.toml without one is passed over). Keys may be written with `_
 
 from __future__ import annotations
 
-import dataclasses
 import fnmatch
 import functools
-import hashlib
-import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from flowlint.core.errors import ConfigError, FileProblem
 from flowlint.core.fileio import read_regular
+from flowlint.core.record import FrozenRecord
 from flowlint.core.severity import Severity
 from flowlint.definition.specversion import parse_spec_version
 from flowlint.lint.codes import check_codes, matches
@@ -32,29 +29,55 @@ CONFIG_FILES = (".flowlint.toml", "flowlint.toml", "pyproject.toml")
 """Configuration file names, highest precedence first, when one folder holds several."""
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(FrozenRecord):
     """Everything that shapes a lint run. Paths are absolute once loaded."""
 
-    min_tests: int = 1
+    min_tests: int
     # TST001: fewer tests than this is a warning (the specification's and the runtime's minimum).
-    recommended_tests: int = 3
+    recommended_tests: int
     # The specification major every file is checked against; None: the version each file declares.
-    spec_version: int | None = None
-    select: tuple[str, ...] = ()
-    ignore: tuple[str, ...] = ()
-    fail_on: Severity = Severity.ERROR
-    lists_dir: Path | None = None
-    exclude: tuple[str, ...] = ()
-    severity: dict[str, Severity] = field(default_factory=dict)
-    source: Path | None = None  # the configuration file it came from
-    extend_select: tuple[str, ...] = ()
+    spec_version: int | None
+    select: tuple[str, ...]
+    ignore: tuple[str, ...]
+    fail_on: Severity
+    lists_dir: Path | None
+    exclude: tuple[str, ...]
+    severity: dict[str, Severity]
+    source: Path | None  # the configuration file it came from
+    extend_select: tuple[str, ...]
     # (glob relative to the configuration's folder, codes): `for_file` adds the codes to `ignore`.
-    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    cache_dir: Path | None = None  # None: `.flowlint_cache/` beside `source` (see lint/cache.py)
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...]
+    cache_dir: Path | None  # None: `.flowlint_cache/` beside `source` (see lint/cache.py)
 
-    def replace(self, **changes: object) -> Config:
-        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+    def __init__(
+        self,
+        min_tests: int = 1,
+        recommended_tests: int = 3,
+        spec_version: int | None = None,
+        select: tuple[str, ...] = (),
+        ignore: tuple[str, ...] = (),
+        fail_on: Severity = Severity.ERROR,
+        lists_dir: Path | None = None,
+        exclude: tuple[str, ...] = (),
+        severity: dict[str, Severity] | None = None,
+        source: Path | None = None,
+        extend_select: tuple[str, ...] = (),
+        per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = (),
+        cache_dir: Path | None = None,
+    ) -> None:
+        self.min_tests = min_tests
+        self.recommended_tests = recommended_tests
+        self.spec_version = spec_version
+        self.select = select
+        self.ignore = ignore
+        self.fail_on = fail_on
+        self.lists_dir = lists_dir
+        self.exclude = exclude
+        self.severity = {} if severity is None else severity
+        self.source = source
+        self.extend_select = extend_select
+        self.per_file_ignores = per_file_ignores
+        self.cache_dir = cache_dir
 
     def for_file(self, path: Path) -> Config:
         """This configuration as it applies to `path`: the codes of matching per-file-ignores ignored."""
@@ -68,11 +91,7 @@ class Config:
 
     def settings(self) -> dict[str, object]:
         """Every resolved setting as plain JSON values (what `--show-settings` prints)."""
-        values = {
-            item.name: _plain(getattr(self, item.name))
-            for item in dataclasses.fields(self)
-            if item.name not in _NOT_SETTINGS
-        }
+        values = {name: _plain(getattr(self, name)) for name in self._field_names if name not in _NOT_SETTINGS}
         values["per_file_ignores"] = {pattern: list(codes) for pattern, codes in self.per_file_ignores}
         return values
 
@@ -80,6 +99,9 @@ class Config:
     def fingerprint(self) -> str:
         """A stable hash of every setting that can change a file's findings: equal for configurations
         that lint alike, across processes and runs (the result cache keys on it with the file)."""
+        import hashlib  # here, not at the top: a run without the result cache never needs it
+        import json
+
         data = {key: value for key, value in self.settings().items() if key not in _NOT_IN_FINGERPRINT}
         text = json.dumps(data, sort_keys=True, ensure_ascii=False)
         return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
@@ -285,7 +307,7 @@ def configured(diagnostics: list[Diagnostic], config: Config) -> list[Diagnostic
     """Diagnostics made outside the engine (`verify`'s) under `config`: the selected codes only, each at
     its configured severity. The engine does the same for `check` as it reports."""
     return [
-        dataclasses.replace(d, severity=config.severity[d.code]) if d.code in config.severity else d
+        d.replace(severity=config.severity[d.code]) if d.code in config.severity else d
         for d in diagnostics
         if code_selected(d.code, config)
     ]

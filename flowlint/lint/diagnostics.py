@@ -6,9 +6,9 @@ A rule reports a `Finding` (a code, a message and a byte span); `locate` places 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from flowlint.core.record import FrozenRecord
 from flowlint.core.severity import Severity
 
 if TYPE_CHECKING:
@@ -19,12 +19,29 @@ if TYPE_CHECKING:
 __all__ = ["Diagnostic", "Finding", "Severity", "fails", "locate"]
 
 
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
+class Diagnostic(FrozenRecord):
     """One finding, located in a file and, where it applies, in a tool, a test and a parameter.
 
     `tool` is the tool name, or `resource.query` for a resource query. `test_index` is 0-based.
     """
+
+    __slots__ = (
+        "code",
+        "column",
+        "end_byte",
+        "end_column",
+        "end_line",
+        "fix",
+        "line",
+        "message",
+        "parameter",
+        "path",
+        "severity",
+        "start_byte",
+        "test_index",
+        "tool",
+    )
+    _not_compared = frozenset({"fix"})
 
     code: str
     severity: Severity
@@ -34,12 +51,44 @@ class Diagnostic:
     column: int
     end_line: int
     end_column: int
-    start_byte: int = 0
-    end_byte: int = 0
-    tool: str | None = None
-    test_index: int | None = None
-    parameter: str | None = None
-    fix: Fix | None = field(default=None, compare=False)  # not in the JSON report; `check --fix` applies it
+    start_byte: int
+    end_byte: int
+    tool: str | None
+    test_index: int | None
+    parameter: str | None
+    fix: Fix | None  # not in the JSON report; `check --fix` applies it
+
+    def __init__(
+        self,
+        code: str,
+        severity: Severity,
+        message: str,
+        path: str,
+        line: int,
+        column: int,
+        end_line: int,
+        end_column: int,
+        start_byte: int = 0,
+        end_byte: int = 0,
+        tool: str | None = None,
+        test_index: int | None = None,
+        parameter: str | None = None,
+        fix: Fix | None = None,
+    ) -> None:
+        self.code = code
+        self.severity = severity
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+        self.end_line = end_line
+        self.end_column = end_column
+        self.start_byte = start_byte
+        self.end_byte = end_byte
+        self.tool = tool
+        self.test_index = test_index
+        self.parameter = parameter
+        self.fix = fix
 
     def to_dict(self) -> dict[str, object]:
         """The JSON report's shape for one diagnostic (byte offsets stay internal)."""
@@ -62,18 +111,39 @@ class Diagnostic:
         return (self.path, self.line, self.column, self.code, self.message)
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(FrozenRecord):
     """What a rule reports before it is placed in a file: the engine adds path and positions."""
+
+    __slots__ = ("code", "fix", "message", "parameter", "severity", "span", "test_index", "tool")
 
     code: str
     message: str
     span: Span
-    tool: str | None = None
-    test_index: int | None = None
-    parameter: str | None = None
-    severity: Severity | None = None  # None: the rule's default severity
-    fix: Fix | None = None
+    tool: str | None
+    test_index: int | None
+    parameter: str | None
+    severity: Severity | None
+    fix: Fix | None
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        span: Span,
+        tool: str | None = None,
+        test_index: int | None = None,
+        parameter: str | None = None,
+        severity: Severity | None = None,
+        fix: Fix | None = None,
+    ) -> None:
+        self.code = code
+        self.message = message
+        self.span = span
+        self.tool = tool
+        self.test_index = test_index
+        self.parameter = parameter
+        self.severity = severity
+        self.fix = fix
 
 
 def locate(finding: Finding, severity: Severity, path: str, source: SourceText) -> Diagnostic:

@@ -11,29 +11,41 @@ style: a string literal keeps its quote character, nothing else on the line move
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from flowlint.core.nodes import Span
+from flowlint.core.record import FrozenRecord
 
 __all__ = ["Edit", "Fix", "apply_fixes", "literal_edit", "string_literal"]
 
 
-@dataclass(frozen=True, slots=True)
-class Edit:
+class Edit(FrozenRecord):
     """Replace the bytes `start`..`end` with `text`."""
+
+    __slots__ = ("end", "start", "text")
 
     start: int
     end: int
     text: str
 
+    def __init__(self, start: int, end: int, text: str) -> None:
+        self.start = start
+        self.end = end
+        self.text = text
 
-@dataclass(frozen=True, slots=True)
-class Fix:
+
+class Fix(FrozenRecord):
     """What to change to resolve one finding; `safe` fixes keep the definition's meaning."""
+
+    __slots__ = ("edits", "safe", "title")
 
     title: str
     edits: tuple[Edit, ...]
-    safe: bool = True
+    safe: bool
+
+    def __init__(self, title: str, edits: tuple[Edit, ...], safe: bool = True) -> None:
+        self.title = title
+        self.edits = edits
+        self.safe = safe
 
 
 def string_literal(data: bytes, span: Span, value: str) -> str | None:

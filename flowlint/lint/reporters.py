@@ -7,12 +7,11 @@ choices from it without slowing start-up.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import Counter
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, TextIO
 
+from flowlint.core.record import FrozenRecord
 from flowlint.core.version import __version__
 
 if TYPE_CHECKING:
@@ -83,14 +82,20 @@ def use_color(choice: str, stream: TextIO) -> bool:
     return bool(isatty and isatty())
 
 
-@dataclass(frozen=True)
-class TextStyle:
+class TextStyle(FrozenRecord):
     """How the text report looks on a terminal: ANSI colour, a source frame under each finding.
     `stdin_source` is (name, bytes) of a definition read from standard input, for its frames."""
 
-    color: bool = False
-    show_source: bool = False
-    stdin_source: tuple[str, bytes] | None = None
+    color: bool
+    show_source: bool
+    stdin_source: tuple[str, bytes] | None
+
+    def __init__(
+        self, color: bool = False, show_source: bool = False, stdin_source: tuple[str, bytes] | None = None
+    ) -> None:
+        self.color = color
+        self.show_source = show_source
+        self.stdin_source = stdin_source
 
 
 _SGR = {"bold": "1", "dim": "2", "red": "31", "yellow": "33", "cyan": "36", "blue": "34", "green": "32"}
@@ -107,13 +112,18 @@ class TextReporter(Reporter):
         self._sources: dict[str, list[str] | None] = {}
 
     def write(self, result: LintResult, stream: TextIO) -> None:
-        out = _Utf8Safe(stream)
-        for d in result.diagnostics:
-            out.write(self._headline(d) + "\n")
-            if self.style.show_source:
-                out.write("".join(line + "\n" for line in self._frame(d)))
+        # written at once: one surrogate check and one write instead of one per finding
+        if self.style.show_source:
+            parts = []
+            for d in result.diagnostics:
+                parts.append(self._headline(d) + "\n")
+                parts.extend(line + "\n" for line in self._frame(d))
+        else:
+            headline = self._headline
+            parts = [headline(d) + "\n" for d in result.diagnostics]
         if self.summary:
-            out.write(self._paint(summary_line(result), "bold", "red" if result.diagnostics else "green") + "\n")
+            parts.append(self._paint(summary_line(result), "bold", "red" if result.diagnostics else "green") + "\n")
+        _Utf8Safe(stream).write("".join(parts))
 
     def _paint(self, text: str, *styles: str) -> str:
         if not self.style.color or not text:
@@ -121,6 +131,9 @@ class TextReporter(Reporter):
         return "\x1b[" + ";".join(_SGR[s] for s in styles) + "m" + text + "\x1b[0m"
 
     def _headline(self, d: Diagnostic) -> str:
+        """`path:line:col: CODE severity message`, painted when colour is on."""
+        if not self.style.color:  # the common case, spared three calls of `_paint`
+            return f"{d.path}:{d.line}:{d.column}: {d.code} {d.severity.value} {d.message}"
         color = _SEVERITY_COLOR[d.severity.value]
         where = self._paint(f"{d.path}:{d.line}:{d.column}:", "bold")
         return f"{where} {self._paint(d.code, 'bold', color)} {self._paint(d.severity.value, color)} {d.message}"
@@ -184,8 +197,17 @@ class JsonReporter(Reporter):
             "diagnostics": [d.to_dict() for d in result.diagnostics],
             "summary": result.summary(),
         }
-        json.dump(document, out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        _write_json(document, out)
+
+
+def _write_json(document: object, out: _Utf8Safe) -> None:
+    """A JSON report: indented by two spaces, non-ASCII as is, one newline at the end. Made as one
+    string and written once (`json.dump` writes every token through the surrogate check: 2.5 times
+    slower on the library's report). The indented layout keeps it on json's Python encoder: the C
+    encoder of Python 3.11 writes only the compact layout."""
+    import json  # the machine-readable formats import it; the text report does not
+
+    out.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
 
 
 class SarifReporter(Reporter):
@@ -265,8 +287,7 @@ class SarifReporter(Reporter):
                 }
             ],
         }
-        json.dump(document, out, indent=2, ensure_ascii=False)
-        out.write("\n")
+        _write_json(document, out)
 
 
 def _md(text: str) -> str:
@@ -428,6 +449,7 @@ def finding_fingerprint(d: Diagnostic) -> str:
     """A finding's identity: path, code, tool, test index and parameter (the fields a baseline matches
     on); never its line or message, so a reworded message or an edited `_description` keeps it."""
     import hashlib
+    import json
 
     key = json.dumps([d.code, d.tool, d.test_index, d.parameter], ensure_ascii=False)
     # surrogatepass: a lone surrogate in a tool name still hashes (valid text hashes as plain UTF-8).

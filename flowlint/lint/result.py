@@ -5,9 +5,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from flowlint.core.record import Record
 from flowlint.core.severity import Severity
 from flowlint.lint.config import Config
 from flowlint.lint.diagnostics import Diagnostic, fails
@@ -18,8 +18,7 @@ if TYPE_CHECKING:
 __all__ = ["FileReport", "LintResult"]
 
 
-@dataclass
-class FileReport:
+class FileReport(Record):
     """The outcome for one file: its diagnostics and what the file turned out to be.
 
     `kind` is `definition`, `list` (a shared list), `skipped` (neither) or `error` (unreadable, unparsable).
@@ -28,16 +27,27 @@ class FileReport:
 
     path: str
     kind: str
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    definition: Definition | None = None
+    diagnostics: list[Diagnostic]
+    definition: Definition | None
+
+    def __init__(
+        self, path: str, kind: str, diagnostics: list[Diagnostic] | None = None, definition: Definition | None = None
+    ) -> None:
+        self.path = path
+        self.kind = kind
+        self.diagnostics = [] if diagnostics is None else diagnostics
+        self.definition = definition
 
 
-@dataclass
-class LintResult:
+class LintResult(Record):
     """The outcome of a run: one report per file, in path order."""
 
-    files: list[FileReport] = field(default_factory=list)
-    config: Config = field(default_factory=Config)
+    files: list[FileReport]
+    config: Config
+
+    def __init__(self, files: list[FileReport] | None = None, config: Config | None = None) -> None:
+        self.files = [] if files is None else files
+        self.config = Config() if config is None else config
 
     @property
     def diagnostics(self) -> list[Diagnostic]:

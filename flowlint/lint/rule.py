@@ -7,13 +7,13 @@ message fragment they must produce (tests/test_rules.py runs every example of ev
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
 from functools import cached_property
 from pathlib import Path, PurePath
-from typing import ClassVar
+from typing import ClassVar, TypeVar, cast
 
 from flowlint.core.nodes import SNode, Span, SScalar
+from flowlint.core.record import FrozenRecord, Record
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Definition, Parameter, Tool
 from flowlint.definition.sharedlists import Resolution, SharedListResolver
@@ -25,31 +25,49 @@ from flowlint.lint.diagnostics import Finding
 from flowlint.lint.fixes import Edit, Fix, literal_edit, string_literal
 
 
-@dataclass(frozen=True)
-class Expect:
+class Expect(FrozenRecord):
     """One diagnostic an invalid example must produce (the rule's own code unless `code` is set)."""
 
     line: int
     column: int
     message: str
-    code: Code | None = None
+    code: Code | None
+
+    def __init__(self, line: int, column: int, message: str, code: Code | None = None) -> None:
+        self.line = line
+        self.column = column
+        self.message = message
+        self.code = code
 
 
 # The syntax of an example, by the suffix of its path (the suffix also picks the loader).
 SYNTAXES = {".mjs": "JavaScript", ".js": "JavaScript", ".py": "Python", ".json": "JSON"}
 
 
-@dataclass(frozen=True)
-class Example:
+class Example(FrozenRecord):
     """A definition used as documentation and as a test case; `path`'s suffix picks the syntax."""
 
     source: str
-    expect: tuple[Expect, ...] = ()
-    path: str = "example.mjs"
-    title: str = ""
+    expect: tuple[Expect, ...]
+    path: str
+    title: str
     # For an invalid example whose finding carries a fix: (text, replacement), the one change that
     # `check --fix --unsafe-fixes` makes to the source (tests/test_rules.py applies it and compares).
-    fixed: tuple[str, str] | tuple[()] = ()
+    fixed: tuple[str, str] | tuple[()]
+
+    def __init__(
+        self,
+        source: str,
+        expect: tuple[Expect, ...] = (),
+        path: str = "example.mjs",
+        title: str = "",
+        fixed: tuple[str, str] | tuple[()] = (),
+    ) -> None:
+        self.source = source
+        self.expect = expect
+        self.path = path
+        self.title = title
+        self.fixed = fixed
 
     @property
     def syntax(self) -> str:
@@ -57,16 +75,42 @@ class Example:
         return SYNTAXES[PurePath(self.path).suffix]
 
 
-@dataclass
-class RuleContext:
+T = TypeVar("T")
+
+
+class RuleContext(Record):
     """What a rule may look at: the definition, where it lives, the configuration, the shared lists."""
 
     definition: Definition
     path: Path
     config: Config
     resolver: SharedListResolver
-    _resolved: dict[tuple[str, str], Resolution] = field(default_factory=dict)
-    source: bytes = b""  # the file's bytes, for checks of the text itself (the runtime's security scan)
+    _resolved: dict[tuple[str, str], Resolution]
+    source: bytes
+
+    def __init__(
+        self,
+        definition: Definition,
+        path: Path,
+        config: Config,
+        resolver: SharedListResolver,
+        _resolved: dict[tuple[str, str], Resolution] | None = None,
+        source: bytes = b"",
+    ) -> None:
+        self.definition = definition
+        self.path = path
+        self.config = config
+        self.resolver = resolver
+        self._resolved = {} if _resolved is None else _resolved
+        self.source = source
+        self._shared: dict[object, object] = {}  # see `shared` (not a field)
+
+    def shared(self, key: object, compute: Callable[[], T]) -> T:
+        """`compute()`, worked out once per definition for every rule that asks with the same `key`
+        (several rules walking the same output schemas, for example)."""
+        if key not in self._shared:
+            self._shared[key] = compute()
+        return cast(T, self._shared[key])
 
     @cached_property
     def spec(self) -> SpecTarget:
@@ -90,8 +134,7 @@ class RuleContext:
         return self._resolved[key]
 
 
-@dataclass
-class ListContext:
+class ListContext(Record):
     """What a shared-list rule (LST) may look at: the exported `list` (None when the module in `_lists/`
     exports none), the file, the configuration, and the resolver that knows the other lists."""
 
@@ -99,7 +142,16 @@ class ListContext:
     path: Path
     config: Config
     resolver: SharedListResolver
-    source: bytes = b""
+    source: bytes
+
+    def __init__(
+        self, node: SNode | None, path: Path, config: Config, resolver: SharedListResolver, source: bytes = b""
+    ) -> None:
+        self.node = node
+        self.path = path
+        self.config = config
+        self.resolver = resolver
+        self.source = source
 
 
 class Rule:

@@ -112,18 +112,20 @@ def _lint_chunk(items: list[Lookup], config: Config) -> list[FileReport]:
     (nor make the garbage collector walk them all)."""
     import gc
 
+    from flowlint.core.gcpause import gc_paused
     from flowlint.lint.engine import Engine
 
     gc.freeze()  # what is alive now (imported modules) is never garbage: keep it out of collections
     engine = Engine(config)
     reports = []
-    for item in items:
-        if item.data is None:
-            report = engine.lint_file(item.path, display_path(item.path))
-        else:
-            report = engine.lint_bytes(item.data, item.path, display_path(item.path))
-        report.definition = None
-        reports.append(report)
+    with gc_paused():  # for the whole chunk: each file's objects are freed by reference counting
+        for item in items:
+            if item.data is None:
+                report = engine.lint_file(item.path, display_path(item.path))
+            else:
+                report = engine.lint_bytes(item.data, item.path, display_path(item.path))
+            report.definition = None
+            reports.append(report)
     return reports
 
 
@@ -170,8 +172,6 @@ def lint_per_file(
     the exclude patterns of the configuration nearest to it name it or a folder on the way. Each
     configuration's files use the result cache of that configuration (one `ResultCache` per folder),
     or `cache` for all when one is given."""
-    import json
-
     from flowlint.definition.discovery import display_path
     from flowlint.lint.cache import default_cache_dir
 
@@ -186,11 +186,13 @@ def lint_per_file(
     groups: dict[str, tuple[Config, list[Path]]] = {}
     # Files group by all their settings (fail_on and cache_dir too). Most files share their folder's
     # Config object: its key is worked out once (the object is kept alive, so its id stays unique).
+    # The key is the settings' repr: configurations read alike give the same text (at worst equal
+    # settings written in another order lint as two groups, with the same findings).
     keys: dict[int, tuple[Config, str]] = {}
     for file in files:
         config = resolver.for_file(file)
         if id(config) not in keys:
-            keys[id(config)] = (config, json.dumps(config.settings(), sort_keys=True))
+            keys[id(config)] = (config, repr(config.settings()))
         groups.setdefault(keys[id(config)][1], (config, []))[1].append(file)
     by_file: dict[Path, FileReport] = {}
     configs: dict[str, Config] = {}

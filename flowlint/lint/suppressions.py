@@ -7,9 +7,9 @@ silence nothing become FL009 findings, so stale comments do not pile up.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from flowlint.core.nodes import Span
+from flowlint.core.record import Record
 from flowlint.core.source import SourceText
 from flowlint.lint.codes import Code
 from flowlint.lint.config import Config, code_selected
@@ -22,15 +22,23 @@ _SUPPRESSION = re.compile(rb"(?:#|//|/\*)\s*flowlint:\s*ignore(?:\[(?P<codes>[^\
 ALL_CODES = "*"
 
 
-@dataclass
-class Suppression:
+class Suppression(Record):
     """One `flowlint: ignore[...]` comment; `used_codes` collects the codes it actually silenced."""
 
     line: int
     codes: frozenset[str]
     span: Span
-    used: bool = False
-    used_codes: set[str] = field(default_factory=set)
+    used: bool
+    used_codes: set[str]
+
+    def __init__(
+        self, line: int, codes: frozenset[str], span: Span, used: bool = False, used_codes: set[str] | None = None
+    ) -> None:
+        self.line = line
+        self.codes = codes
+        self.span = span
+        self.used = used
+        self.used_codes = set() if used_codes is None else used_codes
 
 
 def parse_suppressions(data: bytes, source: SourceText) -> list[Suppression]:

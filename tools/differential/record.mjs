@@ -46,7 +46,7 @@ const errorText = ( err ) => {
 }
 
 
-const collectFiles = ( paths ) => {
+export const collectFiles = ( paths ) => {
     const out = []
     const walk = ( p ) => {
         const st = statSync( p )
@@ -68,7 +68,7 @@ const collectFiles = ( paths ) => {
 }
 
 
-const loadRuntime = async ( runtimeDir ) => {
+export const loadRuntime = async ( runtimeDir ) => {
     const forced = process.env[ 'FLOWMCP_RUNTIME' ]
     const v2 = join( runtimeDir, 'src', 'v2', 'task' )
     const v4 = join( runtimeDir, 'src', 'v4', 'task' )
@@ -108,7 +108,7 @@ const loadRuntime = async ( runtimeDir ) => {
 }
 
 
-const loadMain = async ( file ) => {
+export const loadMain = async ( file ) => {
     if( extname( file ) === '.json' ) {
         const data = JSON.parse( readFileSync( file, 'utf8' ) )
         if( data === null || typeof data !== 'object' || Array.isArray( data ) ) {
@@ -277,7 +277,10 @@ const main_ = async () => {
 }
 
 
-main_().catch( ( err ) => {
-    process.stderr.write( `record.mjs: ${err && err.stack ? err.stack : err}\n` )
-    process.exit( 1 )
-} )
+// Run only as a script: benchmarks/flowmcp_validate.mjs imports collectFiles, loadRuntime and loadMain.
+if( process.argv[ 1 ] && import.meta.url === pathToFileURL( resolve( process.argv[ 1 ] ) ).href ) {
+    main_().catch( ( err ) => {
+        process.stderr.write( `record.mjs: ${err && err.stack ? err.stack : err}\n` )
+        process.exit( 1 )
+    } )
+}
