@@ -11,7 +11,8 @@ import asyncio
 import json
 import logging
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import BinaryIO, cast
 from urllib.parse import quote
@@ -20,6 +21,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
+from flowlint.core.fileio import MAX_READ_BYTES
 from flowlint.core.severity import Severity
 from flowlint.core.source import SourceText
 from flowlint.core.version import __version__
@@ -275,7 +277,11 @@ def create_server() -> FlowlintServer:
 
 
 MAX_HEADER_LINE = 64 * 1024
-MAX_CONTENT_LENGTH = 256 * 1024 * 1024
+MAX_CONTENT_LENGTH = MAX_READ_BYTES
+"""The largest message body read: as large as the largest file flowlint reads. A larger one is
+answered -32600 and skipped, 64 KiB at a time, to the next `Content-Length:` header."""
+PARSE_ERROR = -32700
+INVALID_REQUEST = -32600
 _LOG = logging.getLogger(__name__)
 
 
@@ -286,12 +292,16 @@ class FramedInput:
     then takes the unframed body that follows for a header line: one bad message (`Content-Length:
     abc`, or a body with no header) swallows the next good one and the session falls out of step.
     This filter drops a header block with a missing, non-numeric or out-of-range `Content-Length`
-    (logging it) and picks the stream up again at the next `Content-Length:`, even when that header
-    follows the dropped body on the same line; well-formed frames pass through unchanged.
+    (logging it, and answering it through `answer` with the JSON-RPC error the spec names and `id:
+    null`: -32600 for a body over `MAX_CONTENT_LENGTH`, -32700 for a header that cannot be read) and
+    picks the stream up again at the next `Content-Length:`, even when that header follows the dropped
+    body on the same line; well-formed frames pass through unchanged. Nothing is held beyond one
+    accepted body or one `MAX_HEADER_LINE` chunk of a line, however long the line.
     """
 
-    def __init__(self, raw: BinaryIO) -> None:
+    def __init__(self, raw: BinaryIO, answer: Callable[[bytes], None] | None = None) -> None:
         self._raw = raw
+        self._answer = answer
         self._buffer = bytearray()
         self._pending_line = b""
         self._ended = False
@@ -346,7 +356,7 @@ class FramedInput:
                     self._buffer += b"Content-Length: %d\r\n\r\n" % length + body
                     return True
                 if seen:
-                    _LOG.warning("flowlint lsp: dropped a message: %s", problem or "no Content-Length header")
+                    self._dropped(problem or "no Content-Length header")
                 length, problem, seen = None, "", False
                 continue
             seen = True
@@ -355,10 +365,43 @@ class FramedInput:
                 problem = problem or "a header line that is not 'Name: value'"
             elif name.strip().lower() == b"content-length":
                 digits = value.strip()
-                if not (digits.isdigit() and len(digits) <= 10 and int(digits) <= MAX_CONTENT_LENGTH):
-                    problem = f"Content-Length {digits[:40]!r} is not a byte count"
+                if not (digits.isascii() and digits.isdigit()):
+                    problem = f"Content-Length {digits[:40].decode('ascii', 'replace')!r} is not a byte count"
+                elif len(digits) > 18 or int(digits) > MAX_CONTENT_LENGTH:
+                    problem = f"Content-Length {digits[:40].decode()} is over the {MAX_CONTENT_LENGTH:,}-byte limit"
                 else:
                     length = int(digits)
+
+    def _dropped(self, problem: str) -> None:
+        _LOG.warning("flowlint lsp: dropped a message: %s", problem)
+        if self._answer is None:
+            return
+        code, kind = (INVALID_REQUEST, "Invalid request") if "-byte limit" in problem else (PARSE_ERROR, "Parse error")
+        error = {"code": code, "message": f"{kind}: dropped a message: {problem}"}
+        body = json.dumps({"jsonrpc": "2.0", "id": None, "error": error}).encode()
+        self._answer(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+
+class SharedOutput:
+    """Standard output shared by pygls and `FramedInput`'s answers: each write is one whole message
+    (pygls writes header and body in one call), so the two threads never interleave."""
+
+    def __init__(self, raw: BinaryIO) -> None:
+        self._raw = raw
+        self._lock = threading.Lock()
+
+    def write(self, data: bytes) -> int:
+        with self._lock:
+            written = self._raw.write(data)
+            self._raw.flush()
+            return written
+
+    def flush(self) -> None:
+        with self._lock:
+            self._raw.flush()
+
+    def close(self) -> None:
+        self._raw.close()
 
 
 def _quiet_bad_json(record: logging.LogRecord) -> bool:
@@ -374,7 +417,24 @@ def serve() -> None:
     """Run the server over standard input and output until the client says exit; malformed message
     headers are dropped (see `FramedInput`) rather than knocking the session out of step."""
     logging.getLogger("pygls.server").addFilter(_quiet_bad_json)
-    create_server().start_io(cast(BinaryIO, FramedInput(sys.stdin.buffer)), sys.stdout.buffer)
+    output = SharedOutput(sys.stdout.buffer)
+
+    def answer(frame: bytes) -> None:
+        try:
+            output.write(frame)
+        except (BrokenPipeError, OSError, ValueError):
+            pass  # the client is gone; pygls notices on its own next write
+
+    create_server().start_io(cast(BinaryIO, FramedInput(sys.stdin.buffer, answer)), cast(BinaryIO, output))
 
 
-__all__ = ["DEBOUNCE_SECONDS", "FlowlintServer", "FramedInput", "create_server", "serve", "to_lsp", "utf16_column"]
+__all__ = [
+    "DEBOUNCE_SECONDS",
+    "FlowlintServer",
+    "FramedInput",
+    "SharedOutput",
+    "create_server",
+    "serve",
+    "to_lsp",
+    "utf16_column",
+]

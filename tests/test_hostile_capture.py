@@ -341,3 +341,102 @@ def test_interrupt_still_writes_metrics_and_summary(tmp_path: Path, serve: Any, 
     else:  # SIGTERM or a second Ctrl-C: metrics.json is written without waiting for it
         assert counts == {"total": 1, "ok": 1, "failed": 0, "skipped": 0, "rawData": 0}, err
     assert took < (10 if signals == [signal.SIGINT] else 2.5), took  # no wait for the call in flight
+
+
+# ------------------------------------------------------------------------ capture --via-mcp
+
+# A raw stdio MCP server (no SDK): `tools/call` answers with the hostile line its `id` argument names.
+RAW_MCP_SERVER = r"""
+import json, sys
+out = sys.stdout.buffer
+HOSTILE = {
+    "surrogate": b'"content":[{"type":"text","text":"{\\"v\\": \\"x\\ud800y\\"}"}]',
+    "surrogate-text": b'"content":[{"type":"text","text":"plain \\udc80 text"}]',
+    "bad-utf8": b'"content":[{"type":"text","text":"{\\"v\\": \\"x\xff\xfey\\"}"}]',
+    "structured-key": b'"content":[],"structuredContent":{"k\\udfff":"v"}',
+}
+for line in sys.stdin.buffer:
+    message = json.loads(line)
+    method, ident = message.get("method"), message.get("id")
+    if ident is None:
+        continue
+    if method == "tools/call":
+        kind = message["params"]["arguments"]["id"]
+        if kind in HOSTILE:
+            head = b'{"jsonrpc":"2.0","id":' + json.dumps(ident).encode() + b',"result":{'
+            out.write(head + HOSTILE[kind] + b"}}\n")
+            out.flush()
+            continue
+        result = {"content": [{"type": "text", "text": json.dumps({"v": kind})}]}
+    elif method == "initialize":
+        result = {"protocolVersion": message["params"]["protocolVersion"], "capabilities": {"tools": {}},
+                  "serverInfo": {"name": "hostile", "version": "1"}}
+    elif method == "tools/list":
+        result = {"tools": [{"name": "get_thing_demo", "inputSchema": {"type": "object"}}]}
+    else:
+        result = {}
+    out.write(json.dumps({"jsonrpc": "2.0", "id": ident, "result": result}).encode() + b"\n")
+    out.flush()
+"""
+
+MCP_DEFINITION = """
+export const main = {
+    namespace: 'demo', name: 'Demo', description: 'Demo.', version: '3.0.0', root: 'https://example.invalid',
+    tools: {
+        getThing: {
+            method: 'GET', path: '/thing', description: 'Get a thing.',
+            parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'query' },
+                            z: { primitive: 'string()', options: [] } } ],
+            tests: [ %s ]
+        }
+    }
+}
+"""
+
+
+@pytest.mark.timeout(60)
+def test_via_mcp_answers_that_are_not_strict_utf8_fail_one_test_each(tmp_path: Path) -> None:
+    pytest.importorskip("mcp")
+    from flowlint.mcp.client import capture_via_mcp
+
+    kinds = ["fine", "surrogate", "surrogate-text", "bad-utf8", "structured-key", "after"]
+    path = tmp_path / "demo.mjs"
+    path.write_text(MCP_DEFINITION % ", ".join(f"{{ _description: '{k}', id: '{k}' }}" for k in kinds))
+    server = tmp_path / "server.py"
+    server.write_text(RAW_MCP_SERVER)
+    started = time.monotonic()
+    result = capture_via_mcp([path], f"{sys.executable} {server}", tmp_path / "out", timeout=10, delay=0)
+    assert time.monotonic() - started < 10  # failed at once, not after the timeout
+    reasons = {outcome.index: outcome.reason for outcome in result.outcomes}
+    assert (result.ok, result.failed) == (2, 4), reasons
+    assert reasons[0] is None and reasons[5] is None  # the run goes on after invalid UTF-8
+    assert "lone surrogate (\\ud800)" in (reasons[1] or "") and "lone surrogate (\\udc80)" in (reasons[2] or "")
+    assert reasons[3] == "the answer is not valid UTF-8 (byte 0xff at offset 79)"
+    assert reasons[4] is not None and "lone surrogate (\\udfff)" in reasons[4]
+    assert result.folder is not None
+    files = strict_files(result.folder)
+    assert files["demo/getThing-5.json"]["response"]["data"] == {"v": "after"}
+    assert files["demo/getThing-3.json"]["response"]["status"] is False
+
+
+def test_the_relay_bounds_a_line_and_answers_its_request(tmp_path: Path) -> None:
+    import io
+
+    from flowlint.mcp.relay import relay
+
+    source = io.BytesIO(
+        b'{"jsonrpc":"2.0","id":7,"result":{"text":"' + b"x" * 5000 + b'"}}\n'
+        b'{"jsonrpc":"2.0","id":8,"result":{}}\n' + b"y" * 5000 + b"\n"
+    )
+    sink = io.BytesIO()
+    relay(source, sink, limit=1000)
+    first, second = sink.getvalue().splitlines()
+    assert json.loads(first) == {
+        "jsonrpc": "2.0",
+        "id": 7,
+        "error": {
+            "code": -32700,
+            "message": "flowlint relay: the answer is longer than the 1,000-byte limit of a line",
+        },
+    }
+    assert json.loads(second) == {"jsonrpc": "2.0", "id": 8, "result": {}}

@@ -109,3 +109,59 @@ def test_a_real_session_survives_garbage_between_messages(tmp_path: Path) -> Non
     stderr = process.stderr.read().decode("utf-8", "replace") if process.stderr else ""
     assert "Traceback" not in stderr
     json.dumps(stderr)  # the log is text
+
+
+def test_a_dropped_frame_is_answered_with_the_error_the_spec_names() -> None:
+    answers: list[bytes] = []
+    stream = FramedInput(
+        io.BytesIO(
+            b"Content-Length: abc\r\n\r\n"
+            + b"Content-Length: %d\r\n\r\n" % (MAX_CONTENT_LENGTH + 1)
+            + b"X" * 200_000  # one line far longer than a header: read 64 KiB at a time
+            + b"\r\n\r\n"
+            + GOOD
+        ),
+        answers.append,
+    )
+    assert stream.read(len(GOOD)) == GOOD
+    bodies = [json.loads(answer.split(b"\r\n\r\n", 1)[1]) for answer in answers]
+    assert [(body["id"], body["error"]["code"]) for body in bodies] == [(None, -32700), (None, -32600), (None, -32700)]
+    assert f"is over the {MAX_CONTENT_LENGTH:,}-byte limit" in bodies[1]["error"]["message"]
+    assert all(
+        answer.startswith(b"Content-Length: %d\r\n\r\n" % len(answer.split(b"\r\n\r\n", 1)[1])) for answer in answers
+    )
+
+
+@pytest.mark.timeout(120)
+def test_a_100_mb_body_is_refused_in_bounded_memory_and_the_session_goes_on(tmp_path: Path) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "flowlint", "lsp"],
+        cwd=REPO,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+    )
+    client = Client(process)
+    try:
+        assert process.stdin is not None
+        size = 100_000_000
+        process.stdin.write(b"Content-Length: %d\r\n\r\n" % size)
+        block = b"x" * (1 << 20)
+        for _ in range(size // len(block)):
+            process.stdin.write(block)
+        process.stdin.write(b"x" * (size % len(block)))
+        process.stdin.flush()
+        refused = client.wait(lambda m: m.get("id") is None and "error" in m)
+        assert refused["error"]["code"] == -32600
+        assert "Content-Length 100000000 is over the" in refused["error"]["message"]
+        client.request("initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(), "capabilities": {}})
+        client.request("shutdown", None)
+        client.notify("exit", None)
+        _, status, usage = os.wait4(process.pid, 0)
+        process.returncode = os.waitstatus_to_exitcode(status)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0
+    assert usage.ru_maxrss < 150 * 1024, usage.ru_maxrss  # KiB: never the 100 MB body

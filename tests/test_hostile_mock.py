@@ -248,11 +248,18 @@ def test_lsp_server_answers_after_a_malformed_header() -> None:
         process.stdin.write(b'Content-Length: abc\r\n\r\n{"jsonrpc":"2.0","id":9,"method":"shutdown"}')
         process.stdin.write(_frame(initialize))
         process.stdin.flush()
-        length = 0
-        while (line := process.stdout.readline()) not in (b"\r\n", b""):
-            if line.lower().startswith(b"content-length:"):
-                length = int(line.split(b":")[1])
-        answer = json.loads(process.stdout.read(length))
+        answers = []
+        while not answers or answers[-1]["id"] is None:
+            length = 0
+            while (line := process.stdout.readline()) not in (b"\r\n", b""):
+                if line.lower().startswith(b"content-length:"):
+                    length = int(line.split(b":")[1])
+            answers.append(json.loads(process.stdout.read(length)))
+        refused, answer = answers  # the dropped message is answered first, with id null
+        assert (
+            refused["error"]["code"] == -32700
+            and "Content-Length 'abc' is not a byte count" in refused["error"]["message"]
+        )
         assert answer["id"] == 1 and answer["result"]["serverInfo"]["name"] == "flowlint"
     finally:
         process.kill()
@@ -268,3 +275,44 @@ def test_a_reused_id_in_a_batch_still_completes_the_batch() -> None:
         assert [answer["id"] for answer in array] == [1, 1]
     finally:
         live.close()
+
+
+def _feed_and_measure(argv: list[str], chunks: Any, tail: bytes) -> tuple[bytes, int]:
+    """Run `argv`, write `chunks` then `tail` to its stdin and close it; (stdout, peak RSS in KiB)."""
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, *argv], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert child.stdin is not None and child.stdout is not None
+    out: list[bytes] = []
+    reader = threading.Thread(target=lambda: out.append(child.stdout.read()))  # type: ignore[union-attr]
+    reader.start()
+    try:
+        for chunk in chunks:
+            child.stdin.write(chunk)
+        child.stdin.write(tail)
+        child.stdin.close()
+        _, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+    finally:
+        if child.returncode is None:
+            child.kill()
+            child.wait()
+    reader.join(10)
+    assert child.returncode == 0
+    return b"".join(out), usage.ru_maxrss
+
+
+@pytest.mark.timeout(120)
+def test_a_100_mb_line_without_newline_is_skipped_in_bounded_memory() -> None:
+    from flowlint.mcp.server import MAX_LINE_BYTES
+
+    block = b"x" * (1 << 20)
+    output, peak_kib = _feed_and_measure(
+        ["-m", "flowlint", "mock", str(COINGECKO)], (block for _ in range(100)), b"\n" + PING.encode() + b"\n"
+    )
+    refused, after = [_strict(line) for line in output.decode().splitlines()]
+    assert refused["id"] is None and refused["error"]["code"] == -32600
+    assert f"at most {MAX_LINE_BYTES:,} bytes" in refused["error"]["message"]
+    assert after == {"jsonrpc": "2.0", "id": "after", "result": {}}
+    assert peak_kib < 100 * 1024 + MAX_LINE_BYTES // 1024, peak_kib  # never the whole 100 MB line

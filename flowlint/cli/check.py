@@ -261,7 +261,7 @@ def run_check(request: CheckRequest) -> int:
         if request.show_settings is not None:
             click.echo(_settings_text(resolver, request.show_settings))
             return EXIT_OK
-        stdin_data = sys.stdin.buffer.read() if request.from_stdin else None
+        stdin_data = _read_stdin() if request.from_stdin else None
         result, configs = _lint(request, resolver, stdin_data)
         if request.fixing or request.diff:
             result, changed = _fix(result, configs, request)
@@ -289,6 +289,16 @@ def run_check(request: CheckRequest) -> int:
     except BrokenPipeError:  # `flowlint check | head`: the reader left, nothing more to say
         pass
     return EXIT_FINDINGS if failed and not request.exit_zero else EXIT_OK
+
+
+def _read_stdin() -> bytes:
+    """Standard input, within the size limit files have (a file over it is FL006)."""
+    from flowlint.core.fileio import MAX_READ_BYTES
+
+    data = sys.stdin.buffer.read(MAX_READ_BYTES + 1)
+    if len(data) > MAX_READ_BYTES:
+        raise UsageError(f"standard input is over the {MAX_READ_BYTES:,}-byte limit of a definition")
+    return data
 
 
 def _resolver(request: CheckRequest) -> ConfigResolver:

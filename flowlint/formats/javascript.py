@@ -46,8 +46,10 @@ Safety and speed
 ----------------
 `parse_javascript` never raises: invalid UTF-8, binary junk and truncated files produce
 `SyntaxProblem`s, nesting deeper than `MAX_DEPTH` becomes a `NonStatic` "nested too deeply"
-instead of exhausting the Python stack, and tree-sitter gets a time limit (`PARSE_SECONDS` +
-`PARSE_SECONDS_PER_MB`) because its error recovery can take minutes on megabytes of junk.
+instead of exhausting the Python stack, and the parse is bounded by size, never by time, so the same
+bytes always give the same result on a busy or an idle machine: files over `MAX_SOURCE_BYTES` are not
+parsed, and tree-sitter's error recovery (superlinear on junk: seconds for a few hundred KB) runs over
+at most `PARSE_BEYOND_ERROR` bytes past the first error it reports (see `_parse_tree`).
 Evaluation touches as few tree-sitter nodes as it can (strings are sliced from the source, never
 walked), compares integer kind ids, builds plain `__slots__` nodes, and pauses the cyclic GC while it runs (`PAUSE_GC`).
 """
@@ -57,7 +59,6 @@ from __future__ import annotations
 import math
 import re
 import threading
-import time
 from collections.abc import Callable
 
 import tree_sitter
@@ -70,6 +71,8 @@ from flowlint.formats.base import UNKNOWN_KEY, ParsedModule, SpreadMerger, Synta
 __all__ = [
     "MAX_DEPTH",
     "MAX_PROBLEMS",
+    "MAX_SOURCE_BYTES",
+    "PARSE_BEYOND_ERROR",
     "PAUSE_GC",
     "UNKNOWN_KEY",
     "decode_js_escapes",
@@ -85,9 +88,12 @@ MAX_PROBLEMS = 10
 PAUSE_GC = True
 """Pause the cyclic garbage collector while a file is loaded (see `parse_javascript`)."""
 
-# Time limit for tree-sitter, in seconds: valid code parses at several MB/s, junk can take minutes.
-PARSE_SECONDS = 1.0
-PARSE_SECONDS_PER_MB = 1.0
+MAX_SOURCE_BYTES = 32_000_000
+"""Larger files are not parsed (FL001 names both sizes); valid definitions parse at about 4 MB/s."""
+
+PARSE_BEYOND_ERROR = 64 * 1024
+"""Once tree-sitter reports an error, it parses at most this many bytes further: its error recovery is
+superlinear on junk, and a file with syntax errors is reported at its first problems anyway."""
 
 _ERROR_SNIPPET = 30
 
@@ -1294,23 +1300,51 @@ def _problems(root: tree_sitter.Node, data: bytes) -> list[SyntaxProblem]:
 # --------------------------------------------------------------------------------------------------
 
 
-def _parse_tree(data: bytes) -> tree_sitter.Tree | None:
-    """Parse with a time limit: tree-sitter's error recovery can be very slow on binary junk."""
+def _parse_tree(data: bytes) -> tree_sitter.Tree | list[SyntaxProblem]:
+    """The syntax tree, or the problems to report instead when the file is too large or its errors
+    go on for more than `PARSE_BEYOND_ERROR` bytes. Deterministic: every limit counts bytes.
+
+    tree-sitter's progress callback says where the parser is and whether it has met an error (every
+    100 parse operations). Counting operations does not track the work (an operation in error recovery
+    can cost a thousand times more than one in valid code), but the byte offset does bound it: junk
+    costs time in proportion to how much of it is recovered from, so the parse is cancelled once it has
+    gone `PARSE_BEYOND_ERROR` bytes past the first error, and the prefix up to there is parsed again to
+    report the problems. Valid files are parsed once, whatever their size up to `MAX_SOURCE_BYTES`.
+    """
+    if len(data) > MAX_SOURCE_BYTES:
+        message = (
+            f"the file is too large to analyse ({len(data) / 1e6:.1f} MB; JavaScript definitions are analysed "
+            f"up to {MAX_SOURCE_BYTES / 1e6:g} MB)"
+        )
+        return [SyntaxProblem(message, _span(0, 0))]
     parser = _parser()
     view = memoryview(data)
-    deadline = time.monotonic() + PARSE_SECONDS + PARSE_SECONDS_PER_MB * len(data) / 1_000_000
+    first_error = -1
 
     def read(offset: int, point: tuple[int, int]) -> memoryview:
         return view[offset:]
 
     def progress(offset: int, has_error: bool) -> bool:
-        return time.monotonic() > deadline  # True cancels the parse
+        nonlocal first_error
+        if has_error and first_error < 0:
+            first_error = offset
+        return first_error >= 0 and offset > first_error + PARSE_BEYOND_ERROR  # True cancels the parse
 
     try:
         return parser.parse(read, progress_callback=progress)
     except ValueError:  # cancelled
         parser.reset()
-        return None
+    cut = first_error + PARSE_BEYOND_ERROR
+    prefix = parser.parse(data[:cut])
+    # The prefix ends in the middle of the file: drop what its artificial end causes (unclosed
+    # brackets, missing tokens at the cut).
+    problems = [
+        problem
+        for problem in _problems(prefix.root_node, data)
+        if problem.span.end <= first_error + PARSE_BEYOND_ERROR // 2
+        and not problem.message.startswith("unexpected end of file")
+    ]
+    return problems or [SyntaxProblem("syntax error", _span(first_error, first_error))]
 
 
 def parse_javascript(data: bytes) -> ParsedModule:
@@ -1324,9 +1358,8 @@ def _parse_javascript(data: bytes) -> ParsedModule:
         if not isinstance(data, bytes):
             data = bytes(data)
         tree = _parse_tree(data)
-        if tree is None:
-            message = "the file could not be parsed in reasonable time; it is probably not JavaScript"
-            return ParsedModule(problems=[SyntaxProblem(message, _span(0, 0))])
+        if isinstance(tree, list):
+            return ParsedModule(problems=tree)
         root = tree.root_node
         problems = _problems(root, data)
         module = _Module(data, root)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import shlex
+import shutil
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -23,6 +25,7 @@ from flowlint.core.errors import FlowlintError, UsageError
 from flowlint.core.nodes import to_python
 from flowlint.definition.loading import LoadedFile, load_paths
 from flowlint.definition.model import Tool
+from flowlint.mcp.relay import RELAY_PREFIX
 from flowlint.mcp.schema import mcp_tool_name, query_uri
 
 if TYPE_CHECKING:
@@ -177,7 +180,16 @@ class _Session:
         import anyio
         from mcp import ClientSession, StdioServerParameters, stdio_client
 
-        parameters = StdioServerParameters(command=self.argv[0], args=self.argv[1:])
+        relay = "flowlint.mcp.relay"
+        if shutil.which(self.argv[0]) is None:
+            missing = f"cannot start the MCP server `{shlex.join(self.argv)}`: not found or not executable"
+            self.dead = self.result.server_error = missing
+            for call in self.calls:
+                self._fail(call, self._target(call, set()), missing, None)
+            return
+        # The server's stdout goes through the relay, which turns an answer that is not strict UTF-8
+        # JSON into an error for its request: the SDK would stop reading, or wait for the timeout.
+        parameters = StdioServerParameters(command=sys.executable, args=["-m", relay, *self.argv])
         done = 0
         try:
             async with stdio_client(parameters, errlog=self.errlog) as (read, write):
@@ -274,6 +286,8 @@ class _Session:
 
         if isinstance(error, MCPError):
             code = error.error.code
+            if error.error.message.startswith(RELAY_PREFIX):
+                return error.error.message.removeprefix(RELAY_PREFIX)
             if "timed out" in error.error.message:
                 return f"no answer from {what} within {self.timeout:g}s (request cancelled)"
             if "onnection closed" in error.error.message:

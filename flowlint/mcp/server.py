@@ -8,7 +8,8 @@ thread of its own; the server exits as soon as its stdin closes.
 
 Hostile input never stops the server: a line that is not strict JSON (not UTF-8, a lone surrogate,
 NaN or Infinity, a number too large to convert, nesting too deep to parse) is answered with -32700
-Parse error, and a JSON value that is not a request with -32600 Invalid Request, both with `id: null`.
+Parse error, and a JSON value that is not a request with -32600 Invalid Request, both with `id: null`;
+so is a line over `MAX_LINE_BYTES`, which is skipped to its newline without being held in memory.
 """
 
 from __future__ import annotations
@@ -45,6 +46,9 @@ from flowlint.mcp.schema import (
 SUPPORTED_VERSIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
 _DATED_VERSION = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 HANG_LIMIT = 3600.0  # a hanging call still ends eventually, so no thread outlives a forgotten client
+
+MAX_LINE_BYTES = 16 * 1024 * 1024
+"""The longest message line read; a longer one is skipped to its newline and answered -32600."""
 
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
@@ -159,8 +163,14 @@ class MockServer:
         """Answer messages from `stdin` until it closes."""
         self._out = stdout
         try:
-            for line in stdin:
-                if line.strip():
+            while line := stdin.readline(MAX_LINE_BYTES + 1):
+                if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+                    # Never hold a line over the limit: skip to its end (the next message) and say so.
+                    while line and not line.endswith(b"\n"):
+                        line = stdin.readline(MAX_LINE_BYTES + 1)
+                    message = f"Invalid request: a message is at most {MAX_LINE_BYTES:,} bytes; this line was skipped"
+                    self._send(_error(None, INVALID_REQUEST, message))
+                elif line.strip():
                     self._receive(line)
         finally:
             # Stdin closed: faulty calls stop waiting; a call already computing still answers.

@@ -1,0 +1,122 @@
+"""Hostile input to the parsers: limits count bytes, never seconds.
+
+The same file must give the same findings on a busy machine and an idle one, a large valid definition
+must be checked, and junk that makes tree-sitter's error recovery superlinear must not hang.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import invoke_cli
+from flowlint.formats import javascript
+from flowlint.formats.javascript import MAX_SOURCE_BYTES, PARSE_BEYOND_ERROR, parse_javascript
+
+TOOL = (
+    "        tool{i}: {{ method: 'GET', path: '/t/{i}', description: 'Tool {i}', parameters: [], // unit: none\n"
+    "            tests: [ {{ _description: 'one' }}, {{ _description: 'two' }}, {{ _description: 'three' }} ] }},\n"
+)
+
+
+def definition(tools: int) -> bytes:
+    head = (
+        "export const main = {\n    namespace: 'big', name: 'Big', description: 'Big API', version: '3.0.0',\n"
+        "    root: 'https://api.example.com',\n    tools: {\n"
+    )
+    return (head + "".join(TOOL.format(i=i) for i in range(tools)) + "    }\n}\n").encode()
+
+
+def junk(alphabet: bytes, size: int, seed: int = 1) -> bytes:
+    rng = random.Random(seed)
+    return bytes(rng.choice(alphabet) for _ in range(size))
+
+
+def test_a_busy_machine_does_not_change_the_result(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A clock that runs a minute per reading: a parse limited by wall time gives up at once.
+    now = [0.0]
+
+    def slow_clock() -> float:
+        now[0] += 60.0
+        return now[0]
+
+    monkeypatch.setattr(time, "monotonic", slow_clock)
+    monkeypatch.setattr(time, "perf_counter", slow_clock)
+    data = definition(2000)
+    module = parse_javascript(data)
+    assert module.problems == []
+    assert module.internal_error is None
+    assert len(module.exports["main"].get("tools").entries) == 2000  # type: ignore[union-attr]
+
+
+def test_a_file_over_the_size_limit_is_fl001_naming_both_sizes(tmp_path: Path) -> None:
+    data = definition(1)
+    (tmp_path / "huge.mjs").write_bytes(data + b"\n" * (MAX_SOURCE_BYTES + 1 - len(data)))
+    result = invoke_cli("check", "--format", "json", "--no-cache", "huge.mjs", cwd=tmp_path)
+    [diagnostic] = json.loads(result.stdout)["diagnostics"]
+    assert diagnostic["code"] == "FL001"
+    assert "too large to analyse (32.0 MB; JavaScript definitions are analysed up to 32 MB)" in diagnostic["message"]
+    assert result.returncode == 1
+
+
+def test_a_file_at_the_size_limit_is_parsed() -> None:
+    data = definition(1)
+    module = parse_javascript(data + b" " * (MAX_SOURCE_BYTES - len(data)))
+    assert module.problems == []
+    assert "main" in module.exports
+
+
+@pytest.mark.parametrize(
+    "alphabet",
+    [b"{}[]()", bytes(range(128, 256)), b"{[(,:a"],
+    ids=["brackets", "high-bytes", "openers"],
+)
+def test_junk_is_parsed_only_a_window_past_its_first_error(alphabet: bytes) -> None:
+    # 3 MB of junk whose error recovery is superlinear: the parse stops a fixed number of bytes
+    # past the first error, so the problems are the same whatever the machine's load.
+    data = junk(alphabet, 3_000_000)
+    started = time.perf_counter()
+    module = parse_javascript(data)
+    elapsed = time.perf_counter() - started
+    assert module.problems
+    assert all(problem.span.end <= PARSE_BEYOND_ERROR for problem in module.problems)
+    assert not any("reasonable time" in problem.message for problem in module.problems)
+    assert parse_javascript(data).problems == module.problems
+    assert elapsed < 30
+
+
+def test_an_error_deep_in_a_large_valid_file_is_reported_where_it_is() -> None:
+    data = definition(3000)
+    at = len(data) - 200
+    broken = data[:at] + b" }}}{{{ (((" + junk(b"{[(,:a", 500_000) + data[at:]
+    module = parse_javascript(broken)
+    assert module.problems
+    assert module.problems[0].span.start >= at - 1000  # recovery may start a few tokens earlier
+    assert all(problem.span.end <= at + PARSE_BEYOND_ERROR for problem in module.problems)
+
+
+def test_a_small_file_with_errors_is_parsed_whole() -> None:
+    # Under the window, nothing changes: every problem and the exports that still parse.
+    module = parse_javascript(b"export const a = 1\nexport const main = { a: 1,, b: [ }\n")
+    assert module.problems
+    assert "a" in module.exports
+
+
+def test_the_limits_are_bytes_not_seconds() -> None:
+    assert not hasattr(javascript, "PARSE_SECONDS")
+    assert MAX_SOURCE_BYTES >= 20_000_000  # a valid 20 MB definition is checked
+
+
+def test_standard_input_is_bounded_like_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from flowlint.core import fileio
+
+    monkeypatch.setattr(fileio, "MAX_READ_BYTES", 10_000)
+    result = invoke_cli("check", "--stdin-filename", "big.mjs", "-", cwd=tmp_path, input=definition(100))
+    assert result.returncode == 2
+    assert "standard input is over the 10,000-byte limit" in result.stderr
+    small = invoke_cli("check", "--stdin-filename", "small.mjs", "-", cwd=tmp_path, input=definition(1))
+    assert small.returncode == 0, small.stdout
