@@ -218,9 +218,15 @@ def expected(paths: list[Path]) -> tuple[int, str]:
     through the library API (default configuration): the number of findings by severity and of files."""
     from flowlint.api import lint_paths
     from flowlint.lint.reporters import summary_line
+    from flowlint.lint.result import FileReport, LintResult
 
     result = lint_paths(paths)
-    return (1 if result.failed() else 0), summary_line(result)
+    # `check` shows the FL002 note of a skipped file only on request (--show-skipped)
+    files = [
+        FileReport(r.path, r.kind, [d for d in r.diagnostics if d.code != "FL002"]) if r.kind == "skipped" else r
+        for r in result.files
+    ]
+    return (1 if result.failed() else 0), summary_line(LintResult(files, result.config))
 
 
 def expect_line(output: str, line: str) -> None:
