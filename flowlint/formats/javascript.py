@@ -813,6 +813,8 @@ class _Evaluator:
                             _span(key_start, key_end),
                             _scalar(self.cooked(start, end), _span(start, end)),
                         )
+                    elif value_kind == _OBJECT and next_depth <= MAX_DEPTH:  # spares a call of `value`
+                        entry = _entry(key, _span(key_start, key_end), self.object(value_node, next_depth))
                     else:
                         entry = _entry(key, _span(key_start, key_end), self.value(value_node, next_depth))
                 else:
