@@ -8,9 +8,10 @@ wall; cold run with the default settings at most 1.5 s wall; a cold `--jobs 1` r
 CPU than before issue 11 (give the old build as `--baseline-flowlint` to measure both under the same
 load: the commands take turns run by run). The default worker count is never slower than `--jobs 1`.
 
-Every run's exit code and output are checked before any time is reported: each run must exit as the
-cold reference run did and print exactly what it printed (the same findings, the same summary; the
-baseline build too), and the warm runs must not have linted anything (the cache file must not change).
+Every run's exit code and output are checked before any time is reported: the cold reference run must
+exit and count findings as the library API does for the same files, each later run must exit as it
+did and print exactly what it printed (the same findings, the same summary; the baseline build too),
+and the warm runs must not have linted anything (the cache file must not change).
 The runtime's runs must print the same counts every time. A run that does not give the expected result
 stops the benchmark with exit code 1. CPU is user + system time of the process and its workers.
 
@@ -30,7 +31,18 @@ import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from bench_check import Run, bytecode_env, checked, fail, flowlint_command, load, make_definition, run
+from bench_check import (
+    Run,
+    bytecode_env,
+    checked,
+    expect_line,
+    expected,
+    fail,
+    flowlint_command,
+    load,
+    make_definition,
+    run,
+)
 
 VALIDATE_SCRIPT = Path(__file__).parent / "flowmcp_validate.mjs"
 
@@ -114,8 +126,10 @@ def main() -> None:
             return {name: [command, "check", *options, str(library)] for name, command in builds.items()}
 
         reference_run = run(argv("--no-cache", "--jobs", "1")["flowlint"], envs["flowlint"])
-        if reference_run.code not in (0, 1) or not reference_run.stdout.strip():
-            fail(f"the cold reference run exited {reference_run.code} with output {reference_run.stdout[-500:]!r}")
+        code, summary = expected([library])  # the findings the library API counts for the same files
+        if reference_run.code != code:
+            fail(f"the cold reference run exited {reference_run.code}, expected {code}")
+        expect_line(reference_run.stdout, summary)
         reference = (reference_run.code, reference_run.stdout)
         print(f"reference: exit {reference_run.code}; {reference_run.stdout.strip().splitlines()[-1]}")
         series("compile bytecode (untimed)", argv("--no-cache", "--jobs", "1"), envs, 1, reference)

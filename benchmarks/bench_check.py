@@ -213,6 +213,29 @@ def many_tests_definition(count: int) -> str:
     )
 
 
+def expected(paths: list[Path]) -> tuple[int, str]:
+    """The exit code and summary line `flowlint check` must print for `paths`, worked out in this process
+    through the library API (default configuration): the number of findings by severity and of files."""
+    from flowlint.api import lint_paths
+    from flowlint.lint.reporters import summary_line
+    from flowlint.lint.result import FileReport, LintResult
+
+    result = lint_paths(paths)
+    # `check` shows the FL002 note of a skipped file only on request (--show-skipped)
+    files = [
+        FileReport(r.path, r.kind, [d for d in r.diagnostics if d.code != "FL002"]) if r.kind == "skipped" else r
+        for r in result.files
+    ]
+    return (1 if result.failed() else 0), summary_line(LintResult(files, result.config))
+
+
+def expect_line(output: str, line: str) -> None:
+    """The report's last line must be `line` (the same findings as the library API counts)."""
+    last = output.strip().splitlines()[-1] if output.strip() else ""
+    if last != line:
+        fail(f"unexpected summary {last!r}; expected {line!r}")
+
+
 def expect_summary(output: str, files: int) -> None:
     """The text report's last line counts every file as a definition: nothing was skipped or unreadable."""
     last = output.strip().splitlines()[-1] if output.strip() else ""
@@ -320,9 +343,10 @@ def many_files(root: Path, sources: list[bytes], command: str, runs: int) -> Non
         )
     for i in range(500, len(sources)):
         (folder / f"provider{i}.mjs").unlink()
-    code = 1 if lint_paths([folder], Config()).failed() else 0
+    code, summary = expected([folder])
     many, output = wall([command, "check", "--no-cache", str(folder)], max(3, runs // 2), code)
     expect_summary(output, min(500, len(sources)))
+    expect_line(output, summary)
     print(
         f"flowlint check on {min(500, len(sources))} files: median {median_ms(many)} wall "
         f"(min {min(many) * 1000:.0f} ms; target well under 1,000 ms; {load()})"
@@ -331,10 +355,8 @@ def many_files(root: Path, sources: list[bytes], command: str, runs: int) -> Non
 
 def start_up(root: Path, one_file: Path, commands: dict[str, str], runs: int) -> None:
     """`flowlint check --no-cache ONE_FILE` and `flowlint check -`, compiled and as is, each command in turn."""
-    from flowlint.api import lint_paths
-    from flowlint.lint.config import Config
 
-    one_code = 1 if lint_paths([one_file], Config()).failed() else 0
+    one_code, one_summary = expected([one_file])
     size = one_file.stat().st_size
     for condition, prefix in (("compiled", root / "pycache"), ("as is", None)):
         env = bytecode_env(prefix)
@@ -347,6 +369,7 @@ def start_up(root: Path, one_file: Path, commands: dict[str, str], runs: int) ->
             alternating(stdin_argv, 1, 1, env, STDIN_DEFINITION)
         one = alternating(one_argv, runs, one_code, env)
         expect_summary(one["flowlint"][0].stdout, 1)
+        expect_line(one["flowlint"][0].stdout, one_summary)
         stdin = alternating(stdin_argv, runs, 1, env, STDIN_DEFINITION)
         if not stdin["flowlint"][0].stdout.startswith("demo.mjs:4:9: TST001 error "):
             fail(f"flowlint check - printed {stdin['flowlint'][0].stdout!r}; expected TST001 at demo.mjs:4:9")
@@ -367,8 +390,10 @@ def many_tests(root: Path, counts: list[int], commands: dict[str, str], runs: in
         path = root / f"tests{count}.mjs"
         path.write_text(many_tests_definition(count))
         argv = {name: [command, "check", "--no-cache", str(path)] for name, command in commands.items()}
-        series = alternating(argv, runs, 0, bytecode_env(root / "pycache"))
+        code, summary = expected([path])
+        series = alternating(argv, runs, code, bytecode_env(root / "pycache"))
         expect_summary(series["flowlint"][0].stdout, 1)
+        expect_line(series["flowlint"][0].stdout, summary)
         for name, results in series.items():
             medians[name][count] = statistics.median(r.wall for r in results)
             print(

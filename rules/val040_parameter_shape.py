@@ -59,7 +59,7 @@ export const main = {
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        return (finding for finding in shape_findings(ctx) if finding.code == self.code)
+        return (finding for finding in _shapes(ctx) if finding.code == self.code)
 
 
 class ParametersArray(Rule):
@@ -82,7 +82,7 @@ class ParametersArray(Rule):
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        return (finding for finding in shape_findings(ctx) if finding.code == self.code)
+        return (finding for finding in _shapes(ctx) if finding.code == self.code)
 
 
 class PositionKey(Rule):
@@ -106,7 +106,7 @@ class PositionKey(Rule):
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        return (finding for finding in shape_findings(ctx) if finding.code == self.code)
+        return (finding for finding in _shapes(ctx) if finding.code == self.code)
 
 
 class PositionValue(Rule):
@@ -133,7 +133,12 @@ class PositionValue(Rule):
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        return (finding for finding in shape_findings(ctx) if finding.code == self.code)
+        return (finding for finding in _shapes(ctx) if finding.code == self.code)
+
+
+def _shapes(ctx: RuleContext) -> list[Finding]:
+    """`shape_findings(ctx)`, worked out once per definition for the four rules that report them."""
+    return ctx.shared("VAL035/VAL040-VAL042 shapes", lambda: list(shape_findings(ctx)))
 
 
 def shape_findings(ctx: RuleContext) -> Iterator[Finding]:

@@ -206,3 +206,42 @@ def test_positions_on_one_long_line() -> None:
     offsets = range(0, len(line), 997)
     assert [text.position(offset).column for offset in offsets] == [_decoded_column(line, o) for o in offsets]
     assert text._continuations is not None and len(text._continuations) == 2 * 20_000  # listed once
+
+
+def test_records_compare_hash_replace_and_show_their_fields() -> None:
+    """core/record.py stands in for the dataclasses the hot path used: the same equality (by class and
+    fields, `_not_compared` fields ignored), hashing of the frozen kind, `replace` and repr."""
+    from flowlint.core.nodes import Span, SScalar
+    from flowlint.core.severity import Severity
+    from flowlint.lint.config import Config
+    from flowlint.lint.diagnostics import Diagnostic
+    from flowlint.lint.result import FileReport
+
+    assert Span(1, 2) == Span(1, 2) and Span(1, 2) != Span(1, 3) and hash(Span(1, 2)) == hash(Span(1, 2))
+    assert SScalar("a", Span(0, 3)) == SScalar("a", Span(0, 3)) != Span(0, 3)
+    assert repr(SScalar(1, Span(0, 1))) == "SScalar(value=1, span=Span(start=0, end=1))"
+    first = Diagnostic("TST001", Severity.ERROR, "m", "a.mjs", 1, 1, 1, 2)
+    assert first.replace(severity=Severity.WARNING) == Diagnostic("TST001", Severity.WARNING, "m", "a.mjs", 1, 1, 1, 2)
+    assert first.replace(fix=object()) == first  # `fix` is not compared, as in the JSON report
+    assert Config(min_tests=2).replace(min_tests=3) == Config(min_tests=3)
+    assert list(Config().settings())[:3] == ["min_tests", "recommended_tests", "spec_version"]  # field order
+    report = FileReport("a.mjs", "definition")
+    assert report.replace(diagnostics=[first]).diagnostics == [first] and report.diagnostics == []
+    with pytest.raises(TypeError):
+        hash(report)  # mutable records are not hashable
+
+
+def test_gc_paused_nests_and_restores() -> None:
+    import gc
+
+    from flowlint.core.gcpause import gc_paused
+
+    assert gc.isenabled()
+    with gc_paused():
+        assert not gc.isenabled()
+        with gc_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # only the outermost pause turns the collector back on
+    assert gc.isenabled()
+    with gc_paused(False):
+        assert gc.isenabled()

@@ -196,3 +196,33 @@ def test_user_param_embedded_in_text_is_the_callers() -> None:
     }"""
     diagnostics = lint_source(definition(body), "x.mjs", Config()).diagnostics
     assert [(d.code, d.test_index) for d in diagnostics if d.severity == "error"] == [("TST004", 1)]
+
+
+def test_linting_leaves_no_reference_cycles() -> None:
+    """Value trees, definitions and reports hold no reference cycles, so the cyclic garbage collector can
+    stay paused while files are linted (flowlint.core.gcpause) and memory still stays flat: everything
+    a file allocated is freed by reference counting once its report is made."""
+    import gc
+
+    files = sorted(
+        p for p in (Path(__file__).parent.parent / "sample_schemas").rglob("*") if p.suffix in (".mjs", ".js")
+    )
+    assert files
+    engine = Engine(Config())
+    engine.lint_file(files[0], "warm-up")  # first use imports and caches what lives for the process
+    gc.collect()
+    flags = gc.get_debug()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        for file in files:
+            report = engine.lint_file(file, str(file))
+            report.definition = None  # as lint runs keep it: the report without the tree
+            del report
+        gc.collect()
+        leaked = [type(item).__name__ for item in gc.garbage]
+    finally:
+        gc.garbage.clear()
+        gc.set_debug(flags)
+        gc.enable()
+    assert leaked == []

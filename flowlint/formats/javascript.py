@@ -787,10 +787,12 @@ class _Evaluator:
         for child in node.named_children:
             kind = child.kind_id
             if kind == _PAIR:
-                # `key : value` (fetched one by one: cheaper than building the children list)
-                value_node = child.child(2) if child.child_count == 3 else None
+                # `key : value`: three children (the list is cheaper than fetching two of them one by one)
+                parts = child.children
+                key_node = value_node = None
+                if len(parts) == 3:
+                    key_node, _, value_node = parts
                 value_kind = -1 if value_node is None else value_node.kind_id
-                key_node = child.child(0)
                 if value_node is not None and key_node is not None and value_kind not in _NOT_VALUES:
                     key_start, key_end = key_node.start_byte, key_node.end_byte
                     # the first byte tells the key's kind without touching the node again
@@ -817,10 +819,12 @@ class _Evaluator:
                             _span(key_start, key_end),
                             _scalar(self.cooked(start, end), _span(start, end)),
                         )
+                    elif value_kind == _OBJECT and next_depth <= MAX_DEPTH:  # spares a call of `value`
+                        entry = _entry(key, _span(key_start, key_end), self.object(value_node, next_depth))
                     else:
                         entry = _entry(key, _span(key_start, key_end), self.value(value_node, next_depth))
                 else:
-                    entry = self.irregular_pair(child, child.children, depth)
+                    entry = self.irregular_pair(child, parts, depth)
                 if merger is None:
                     entries.append(entry)
                 else:
