@@ -326,10 +326,15 @@ class FramedInput:
         return data
 
     def _line(self) -> bytes:
-        if self._pending_line:
-            line, self._pending_line = self._pending_line, b""
-            return line
-        return self._raw.readline(MAX_HEADER_LINE)
+        carry, self._pending_line = self._pending_line, b""
+        line = carry + self._raw.readline(MAX_HEADER_LINE - len(carry))
+        if len(line) >= MAX_HEADER_LINE and not line.endswith(b"\n"):
+            # A piece of a longer line: a header that starts near its end goes on in the next piece,
+            # so it is carried over whole instead of being cut in two (and its message lost).
+            cut = _header_tail(line)
+            if cut > 0:
+                line, self._pending_line = line[:cut], line[cut:]
+        return line
 
     def _fill(self) -> bool:
         """Append the next well-formed frame to the buffer; False at the end of input."""
@@ -347,6 +352,9 @@ class FramedInput:
             if start > 0:  # a header after the body of a dropped message: start over from it
                 _LOG.warning("flowlint lsp: dropped %d bytes that were not an LSP message", start)
                 line, length, problem, seen = line[start:], None, "", False
+            elif start == 0 and problem:  # a header line after lines that were not headers: start over
+                self._dropped(problem)
+                length, problem, seen = None, "", False
             if not line.strip():
                 if length is not None and not problem:
                     body = self._raw.read(length)
@@ -380,6 +388,20 @@ class FramedInput:
         error = {"code": code, "message": f"{kind}: dropped a message: {problem}"}
         body = json.dumps({"jsonrpc": "2.0", "id": None, "error": error}).encode()
         self._answer(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+
+_HEADER = b"Content-Length:"
+
+
+def _header_tail(piece: bytes) -> int:
+    """Where a `Content-Length:` header (or the start of one) begins near the end of `piece`; -1 if none."""
+    at = piece.rfind(_HEADER)
+    if at > 0 and at >= len(piece) - 64:
+        return at
+    for size in range(len(_HEADER) - 1, 0, -1):
+        if piece.endswith(_HEADER[:size]):
+            return len(piece) - size
+    return -1
 
 
 class SharedOutput:

@@ -174,3 +174,11 @@ def peak_memory_kib(pid: int) -> int:
         pytest.skip("needs /proc/PID/status")
     [line] = [line for line in status.read_text().splitlines() if line.startswith("VmHWM:")]
     return int(line.split()[1])
+
+
+@pytest.mark.parametrize("junk", [65536 - 15, 65536 - 5, 65536 - 1, 65536, 2 * 65536 - 7, 10 * 65536 - 3])
+def test_a_header_cut_by_the_64_kib_pieces_of_a_long_line_is_still_found(junk: int) -> None:
+    # Junk without a line break is read 64 KiB at a time; a `Content-Length:` header that straddles
+    # two pieces used to be cut in two, and its message lost.
+    assert frames(b"x" * junk + GOOD).endswith(GOOD)
+    assert frames(b"x" * junk + b"\r\n" + GOOD).endswith(GOOD)
