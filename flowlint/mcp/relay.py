@@ -1,10 +1,13 @@
 """Between `capture --via-mcp` and the server under test: pass the server's stdout on, line by line,
-turning an answer that is not strict UTF-8 JSON into a JSON-RPC error for the request it answers.
+turning an answer the MCP client cannot read into a JSON-RPC error for the request it answers.
 
 The MCP SDK's stdio client stops reading a server for good at the first invalid UTF-8 byte, and drops a
-line that holds a lone surrogate escape (`"\\ud800"`) without saying which request it answered, so the
-call waits for its timeout and the reason says "no answer". Run as `python -m flowlint.mcp.relay
-COMMAND...`: the server inherits the relay's stdin and stderr, only its stdout goes through here.
+line its validation rejects (a lone surrogate escape `"\\ud800"`, a number too long, nesting too deep,
+broken JSON) without saying which request it answered, so the call waits for its timeout and the
+reason says "no answer". The relay runs the SDK's own validation on each line to know.
+
+Run as `python -m flowlint.mcp.relay COMMAND...`: the server inherits the relay's stdin and stderr,
+only its stdout goes through here.
 Lines longer than `MAX_LINE_BYTES` are not held in memory: they are skipped (and answered with an
 error when their request id is at the start, where JSON-RPC libraries write it).
 """
@@ -25,34 +28,57 @@ MAX_LINE_BYTES = 64 * 1024 * 1024
 RELAY_PREFIX = "flowlint relay: "
 """Starts the message of every error the relay writes, so the client can tell it from the server's."""
 
-# A request id near the start of an oversized line: `{"jsonrpc":"2.0","id":7,...` or `{"id":"a",...`.
-_LEADING_ID = re.compile(rb'\A\s*\{(?:\s*"jsonrpc"\s*:\s*"2\.0"\s*,)?\s*"id"\s*:\s*(-?\d{1,18}|"[^"\\]{0,200}")')
+# The id of a response near the start of a line: `{"jsonrpc":"2.0","id":7,"result":...` (the order
+# JSON-RPC libraries write), so a line that cannot be parsed can still be answered for its request.
+_LEADING_ID = re.compile(
+    rb'\A\s*\{(?:\s*"jsonrpc"\s*:\s*"2\.0"\s*,)?\s*"id"\s*:\s*(-?\d{1,18}|"[^"\\]{0,200}")\s*,\s*"(?:result|error)"'
+)
 
 
 def check_line(line: bytes) -> bytes:
-    """The line unchanged when it is strict UTF-8 JSON (or not JSON at all: the SDK reports that), else
-    a JSON-RPC error answering the same request id, or b"" when it answers no request (dropped)."""
+    """The line unchanged when the MCP client can read it; else, for a response, a JSON-RPC error that
+    answers the same request id and says what is wrong. A line that answers no request it can tell is
+    passed on (the SDK logs and drops it), made valid UTF-8 first."""
     try:
         text = line.decode("utf-8")
-        problem = None
     except UnicodeDecodeError as error:
         text = line.decode("utf-8", errors="replace")
         problem = f"the answer is not valid UTF-8 (byte 0x{line[error.start]:02x} at offset {error.start})"
+    else:
+        unreadable = _client_problem(line)
+        if unreadable is None:
+            return line
+        problem = f"the answer is not a message the MCP client can read ({unreadable})"
     try:
         message = json.loads(text)  # Python's parser accepts lone surrogates, so the id can be read
     except (ValueError, RecursionError):
-        if problem is None:
-            return line  # not JSON: the SDK reports it as it would without the relay
-        head = _LEADING_ID.match(line)
-        return _error(json.loads(head.group(1)), problem) if head else text.encode("utf-8")
-    if problem is None:
+        message = None
+    if isinstance(message, dict) and "id" in message and ("result" in message or "error" in message):
         surrogate = _lone_surrogate(message)
-        if surrogate is None:
-            return line
-        problem = f"the answer holds a lone surrogate ({surrogate}), which is not Unicode text"
-    if not isinstance(message, dict) or "id" not in message or not ("result" in message or "error" in message):
-        return b""
-    return _error(message["id"], problem)
+        if surrogate is not None:
+            problem = f"the answer holds a lone surrogate ({surrogate}), which is not Unicode text"
+        return _error(message["id"], problem)
+    head = _LEADING_ID.match(line) if message is None else None
+    if head is not None:
+        return _error(json.loads(head.group(1)), problem)
+    return text.encode("utf-8")
+
+
+def _client_problem(line: bytes) -> str | None:
+    """Why the MCP SDK's client would drop this line (its own JSON-RPC validation), or None."""
+    try:
+        from mcp import types
+    except ImportError:  # no SDK, no client to protect
+        return None
+    try:
+        types.jsonrpc_message_adapter.validate_json(line, by_name=False)
+    except Exception as error:  # pydantic's ValidationError, or anything else the SDK would not survive
+        errors = getattr(error, "errors", None)
+        details = errors() if callable(errors) else []
+        if details:
+            return str(details[0].get("msg", error))[:200]
+        return f"{type(error).__name__}: {str(error)[:200]}"
+    return None
 
 
 def _lone_surrogate(value: Any) -> str | None:
