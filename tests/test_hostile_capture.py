@@ -462,3 +462,55 @@ def test_the_relay_never_turns_a_server_request_into_a_response() -> None:
     )
     fine = b'{"jsonrpc":"2.0","id":3,"result":{"v":"caf\xc3\xa9"}}'
     assert check_line(fine) == fine
+
+
+# A raw stdio MCP server that floods its stderr before it dies on the first call.
+FLOODING_SERVER = r"""
+import json, sys
+for line in sys.stdin.buffer:
+    message = json.loads(line)
+    method, ident = message.get("method"), message.get("id")
+    if ident is None:
+        continue
+    if method == "tools/call":
+        for _ in range(40):
+            sys.stderr.buffer.write(b"noise " * 100_000 + b"\n")
+        sys.stderr.buffer.write(b"fatal: out of cheese\n")
+        sys.stderr.flush()
+        sys.exit(3)
+    result = {"protocolVersion": message["params"]["protocolVersion"], "capabilities": {"tools": {}},
+              "serverInfo": {"name": "flood", "version": "1"}} if method == "initialize" else {}
+    if method == "tools/list":
+        result = {"tools": [{"name": "get_thing_demo", "inputSchema": {"type": "object"}}]}
+    sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": ident, "result": result}) + "\n")
+    sys.stdout.flush()
+"""
+
+
+@pytest.mark.timeout(60)
+def test_via_mcp_a_server_flooding_stderr_is_kept_to_a_megabyte_and_its_last_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("mcp")
+    import tempfile
+
+    from flowlint.mcp import client
+
+    logs: list[Path] = []
+
+    def recorded(**options: Any) -> Any:  # the stderr log, kept on disk to be measured
+        handle = tempfile.NamedTemporaryFile(dir=tmp_path, delete=False, **options)
+        logs.append(Path(handle.name))
+        return handle
+
+    monkeypatch.setattr(client.tempfile, "TemporaryFile", recorded)
+    path = tmp_path / "demo.mjs"
+    path.write_text(MCP_DEFINITION % "{ _description: 'one', id: 'a' }")
+    server = tmp_path / "server.py"
+    server.write_text(FLOODING_SERVER)
+    result = client.capture_via_mcp([path], f"{sys.executable} {server}", tmp_path / "out", timeout=10, delay=0)
+    [outcome] = result.outcomes
+    assert outcome.outcome == "failed"
+    assert "the MCP server exited (stderr: fatal: out of cheese)" in (outcome.reason or ""), outcome.reason
+    [log] = logs
+    assert log.stat().st_size < 1_100_000  # 24 MB were written to stderr

@@ -6,8 +6,9 @@ line its validation rejects (a lone surrogate escape `"\\ud800"`, a number too l
 broken JSON) without saying which request it answered, so the call waits for its timeout and the
 reason says "no answer". The relay runs the SDK's own validation on each line to know.
 
-Run as `python -m flowlint.mcp.relay COMMAND...`: the server inherits the relay's stdin and stderr,
-only its stdout goes through here.
+Run as `python -m flowlint.mcp.relay COMMAND...`: the server inherits the relay's stdin; its stdout
+goes through here, and its stderr is passed on up to `MAX_STDERR_BYTES` (then only its end), since
+flowlint keeps it in a temporary file to quote its last line when the server dies.
 Lines longer than `MAX_LINE_BYTES` are not held in memory: they are skipped (and answered with an
 error when their request id is at the start, where JSON-RPC libraries write it).
 """
@@ -18,12 +19,19 @@ import json
 import re
 import subprocess
 import sys
+import threading
 from typing import IO, Any
 
-__all__ = ["MAX_LINE_BYTES", "RELAY_PREFIX", "check_line", "main"]
+__all__ = ["MAX_LINE_BYTES", "MAX_STDERR_BYTES", "RELAY_PREFIX", "check_line", "main", "pass_stderr"]
 
 MAX_LINE_BYTES = 64 * 1024 * 1024
 """Longest line passed on, as the largest file flowlint reads."""
+
+MAX_STDERR_BYTES = 1024 * 1024
+"""The server's stderr passed on (flowlint keeps it in a temporary file and quotes its last line);
+after this much, only the last `STDERR_TAIL_BYTES` are, once the server has exited."""
+
+STDERR_TAIL_BYTES = 4096
 
 RELAY_PREFIX = "flowlint relay: "
 """Starts the message of every error the relay writes, so the client can tell it from the server's."""
@@ -130,24 +138,49 @@ def relay(source: IO[bytes], sink: IO[bytes], limit: int = MAX_LINE_BYTES) -> No
         sink.flush()
 
 
+def pass_stderr(source: IO[bytes], sink: IO[bytes], limit: int = MAX_STDERR_BYTES) -> None:
+    """Copy `source` to `sink` up to `limit` bytes, then only its last `STDERR_TAIL_BYTES`, at its end."""
+    written = dropped = 0
+    tail = b""
+    read = getattr(source, "read1", source.read)  # read1: pass on what has come, without waiting for more
+    while chunk := read(1 << 16):
+        if written < limit:
+            part = chunk[: limit - written]
+            sink.write(part)
+            sink.flush()
+            written += len(part)
+            chunk = chunk[len(part) :]
+        if chunk:
+            dropped += len(chunk)
+            tail = (tail + chunk)[-STDERR_TAIL_BYTES:]
+    if dropped:
+        skipped = dropped - len(tail)
+        sink.write(b"\n[flowlint relay: %d bytes of the server's stderr not kept]\n" % skipped + tail)
+        sink.flush()
+
+
 def main(argv: list[str] | None = None) -> int:
     command = sys.argv[1:] if argv is None else argv
     if not command:
         print("usage: python -m flowlint.mcp.relay COMMAND [ARG...]", file=sys.stderr)
         return 2
     try:
-        process = subprocess.Popen(command, stdout=subprocess.PIPE)
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     except OSError as error:
         print(f"cannot start the MCP server `{command[0]}`: {error.strerror or error}", file=sys.stderr)
         return 127
-    assert process.stdout is not None
+    assert process.stdout is not None and process.stderr is not None
+    errors = threading.Thread(target=pass_stderr, args=(process.stderr, sys.stderr.buffer), daemon=True)
+    errors.start()
     try:
         relay(process.stdout, sys.stdout.buffer)
     except (BrokenPipeError, KeyboardInterrupt):
         pass
     finally:
         process.stdout.close()
-    return process.wait()
+    code = process.wait()
+    errors.join(timeout=5)
+    return code
 
 
 if __name__ == "__main__":
