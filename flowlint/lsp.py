@@ -14,7 +14,7 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import BinaryIO, cast
+from typing import Any, BinaryIO, cast
 from urllib.parse import quote
 
 from lsprotocol import types
@@ -199,6 +199,15 @@ class FlowlintServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("flowlint", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
         self.pending: dict[str, asyncio.Task[None]] = {}
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        """A message body that is not JSON is answered `-32700 Parse error` with `id: null`, as JSON-RPC
+        says (pygls only logs it); other errors are reported as pygls does."""
+        writer = self.protocol.writer
+        if isinstance(error, json.JSONDecodeError) and writer is not None:
+            writer.write(error_frame(PARSE_ERROR, f"Parse error: the message body is not JSON ({error})"))
+            return
+        super().report_server_error(error, source)
 
     def publish(self, uri: str) -> None:
         document = self.workspace.get_text_document(uri)
@@ -385,9 +394,13 @@ class FramedInput:
         if self._answer is None:
             return
         code, kind = (INVALID_REQUEST, "Invalid request") if "-byte limit" in problem else (PARSE_ERROR, "Parse error")
-        error = {"code": code, "message": f"{kind}: dropped a message: {problem}"}
-        body = json.dumps({"jsonrpc": "2.0", "id": None, "error": error}).encode()
-        self._answer(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self._answer(error_frame(code, f"{kind}: dropped a message: {problem}"))
+
+
+def error_frame(code: int, message: str) -> bytes:
+    """A framed JSON-RPC error response with `id: null`: the answer to a message that cannot be read."""
+    body = json.dumps({"jsonrpc": "2.0", "id": None, "error": {"code": code, "message": message}}).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 
 _HEADER = b"Content-Length:"

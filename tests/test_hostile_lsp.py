@@ -182,3 +182,26 @@ def test_a_header_cut_by_the_64_kib_pieces_of_a_long_line_is_still_found(junk: i
     # two pieces used to be cut in two, and its message lost.
     assert frames(b"x" * junk + GOOD).endswith(GOOD)
     assert frames(b"x" * junk + b"\r\n" + GOOD).endswith(GOOD)
+
+
+@pytest.mark.timeout(60)
+def test_a_body_that_is_not_json_is_answered_parse_error(tmp_path: Path) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "flowlint", "lsp"], cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
+    client = Client(process)
+    try:
+        assert process.stdin is not None
+        process.stdin.write(frame(b"{not json"))
+        process.stdin.flush()
+        refused = client.wait(lambda m: m.get("id") is None and "error" in m)
+        assert refused["error"]["code"] == -32700
+        assert refused["error"]["message"].startswith("Parse error: the message body is not JSON")
+        client.request("initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(), "capabilities": {}})
+        client.request("shutdown", None)
+        client.notify("exit", None)
+        assert process.wait(timeout=20) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
