@@ -41,9 +41,10 @@ _SEVERITY = {
 
 
 def utf16_column(line_text: str, column: int) -> int:
-    """0-based UTF-16 offset of the 1-based code-point `column` in `line_text`."""
+    """0-based UTF-16 offset of the 1-based code-point `column` in `line_text`. A lone surrogate (a JSON
+    `"\\ud800"` in the client's text) is one UTF-16 unit, as the client counts it."""
     prefix = line_text[: max(column - 1, 0)]
-    return len(prefix.encode("utf-16-le")) // 2
+    return len(prefix.encode("utf-16-le", "surrogatepass")) // 2
 
 
 def rule_link(code: str) -> str:

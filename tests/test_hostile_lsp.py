@@ -205,3 +205,28 @@ def test_a_body_that_is_not_json_is_answered_parse_error(tmp_path: Path) -> None
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def test_a_lone_surrogate_in_a_document_still_gets_its_diagnostics(tmp_path: Path) -> None:
+    from flowlint.lsp import utf16_column
+
+    assert utf16_column("a\ud800b", 3) == 2
+    file = tmp_path / "demo.mjs"
+    text = BROKEN.replace("export const main", "// \ud800 a lone surrogate from the client\nexport const main")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "flowlint", "lsp"], cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
+    client = Client(process)
+    try:
+        client.request("initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(), "capabilities": {}})
+        client.notify("initialized", {})
+        document = {"uri": file.as_uri(), "languageId": "javascript", "version": 1, "text": text}
+        client.notify("textDocument/didOpen", {"textDocument": document})  # json.dumps writes "\ud800"
+        assert [d["code"] for d in client.diagnostics(file.as_uri())] == ["TST001"]
+        client.request("shutdown", None)
+        client.notify("exit", None)
+        assert process.wait(timeout=20) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
