@@ -377,3 +377,20 @@ def test_cli_schema_write_keeps_a_unit_comment(tmp_path: Path) -> None:
     assert "demo.mjs: written" in write.stderr
     assert "not kept: it sits between a key and its value" in write.stderr
     assert b"price: { // unit: USD\n" in (tmp_path / "demo.mjs").read_bytes()
+
+
+def test_comments_that_would_not_verify_are_left_out_and_the_rewrite_still_happens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from flowlint.rewrite import outputs
+
+    def corrupting(data: bytes, value: object, comments: object, style: object) -> tuple[list[Edit], list[str]]:
+        at = data.index(b"'number'")
+        return [Edit(at, at + len(b"'number'"), b"'string' // carried")], []  # changes a value
+
+    monkeypatch.setattr(outputs, "place_comments", corrupting)
+    result = _commented_plan(COMMENTED, tmp_path)
+    assert result.status == "changed", result.reason
+    assert b"// carried" not in result.after and b"// unit: USD" not in result.after
+    notes = [note.message for tool in result.tools for note in tool.notes]
+    assert "2 comment(s) not kept: they did not verify" in notes

@@ -309,10 +309,15 @@ def plan_source(data: bytes, path: Path, captures: CaptureIndex) -> FileResult:
         return FileResult(path, "unchanged", data, data, results)
     try:
         new = apply_edits(data, edits)
-        if carried:
-            new = _carry_comments(new, path, carried, style)
+        commented = _carry_comments(new, path, carried, style) if carried else new
     except ValueError as error:
         return FileResult(path, "failed", data, data, results, f"conflicting edits ({error})")
+    if commented != new and _verify(commented, path, main, changed):
+        # A defect in placing comments must never cost the rewrite: write it without them, and say so.
+        for _, comments, result in carried:
+            result.notes.append(Note(Severity.WARNING, f"{len(comments)} comment(s) not kept: they did not verify", ""))
+    else:
+        new = commented
     problem = _verify(new, path, main, changed)
     if problem:
         return FileResult(path, "failed", data, data, results, problem)
