@@ -514,3 +514,33 @@ def test_via_mcp_a_server_flooding_stderr_is_kept_to_a_megabyte_and_its_last_lin
     assert "the MCP server exited (stderr: fatal: out of cheese)" in (outcome.reason or ""), outcome.reason
     [log] = logs
     assert log.stat().st_size < 1_100_000  # 24 MB were written to stderr
+
+
+# A raw stdio MCP server that closes its stdout on the first call and lingers, as a daemonizing one would.
+CLOSING_SERVER = FLOODING_SERVER.replace(
+    """        for _ in range(40):
+            sys.stderr.buffer.write(b"noise " * 100_000 + b"\\n")
+        sys.stderr.buffer.write(b"fatal: out of cheese\\n")
+        sys.stderr.flush()
+        sys.exit(3)""",
+    """        import os, time
+        sys.stdout.flush()
+        os.close(1)
+        time.sleep(60)""",
+)
+
+
+@pytest.mark.timeout(60)
+def test_via_mcp_a_server_that_closes_stdout_but_lingers_fails_at_once(tmp_path: Path) -> None:
+    pytest.importorskip("mcp")
+    from flowlint.mcp.client import capture_via_mcp
+
+    assert "os.close(1)" in CLOSING_SERVER
+    path = tmp_path / "demo.mjs"
+    path.write_text(MCP_DEFINITION % "{ _description: 'one', id: 'a' }, { _description: 'two', id: 'b' }")
+    server = tmp_path / "server.py"
+    server.write_text(CLOSING_SERVER)
+    started = time.monotonic()
+    result = capture_via_mcp([path], f"{sys.executable} {server}", tmp_path / "out", timeout=10, delay=0)
+    assert time.monotonic() - started < 10  # the relay passes the end of stdout on: no timeout
+    assert [outcome.reason for outcome in result.outcomes] == ["the MCP server exited"] * 2

@@ -16,6 +16,7 @@ error when their request id is at the start, where JSON-RPC libraries write it).
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -159,6 +160,17 @@ def pass_stderr(source: IO[bytes], sink: IO[bytes], limit: int = MAX_STDERR_BYTE
         sink.flush()
 
 
+def _close_stdout() -> None:
+    """Close the pipe to the client (file descriptor 1 becomes /dev/null, so late writes are harmless)."""
+    try:
+        sys.stdout.flush()
+    except (BrokenPipeError, ValueError, OSError):
+        pass
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    os.close(null)
+
+
 def main(argv: list[str] | None = None) -> int:
     command = sys.argv[1:] if argv is None else argv
     if not command:
@@ -178,6 +190,7 @@ def main(argv: list[str] | None = None) -> int:
         pass
     finally:
         process.stdout.close()
+        _close_stdout()  # the server closed its stdout: the client must see that now, not when it exits
     code = process.wait()
     errors.join(timeout=5)
     return code
