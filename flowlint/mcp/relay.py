@@ -190,6 +190,9 @@ def main(argv: list[str] | None = None) -> int:
         pass
     finally:
         process.stdout.close()
+        # A server that died has closed its stderr too: let its last lines reach the log before the
+        # client, seeing the end of stdout, goes to quote them (one that lingers gets a second).
+        errors.join(timeout=1.0)
         _close_stdout()  # the server closed its stdout: the client must see that now, not when it exits
     code = process.wait()
     errors.join(timeout=5)
