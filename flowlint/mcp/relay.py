@@ -182,6 +182,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cannot start the MCP server `{command[0]}`: {error.strerror or error}", file=sys.stderr)
         return 127
     assert process.stdout is not None and process.stderr is not None
+    # The SDK's validation takes about a second to import: do it while the server starts.
+    threading.Thread(target=_client_problem, args=(b"{}",), daemon=True).start()
     errors = threading.Thread(target=pass_stderr, args=(process.stderr, sys.stderr.buffer), daemon=True)
     errors.start()
     try:
