@@ -366,6 +366,8 @@ class FramedInput:
                 self._dropped(problem)
                 length, problem, seen = None, "", False
             if not line.strip():
+                if length == 0 and not problem:
+                    problem = "Content-Length 0: an empty body is not a message"  # pygls would skip it unanswered
                 if length is not None and not problem:
                     body = self._raw.read(length)
                     if len(body) < length:

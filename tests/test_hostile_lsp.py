@@ -230,3 +230,13 @@ def test_a_lone_surrogate_in_a_document_still_gets_its_diagnostics(tmp_path: Pat
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def test_an_empty_body_is_dropped_and_answered() -> None:
+    answers: list[bytes] = []
+    stream = FramedInput(io.BytesIO(b"Content-Length: 0\r\n\r\n" + GOOD), answers.append)
+    assert stream.read(len(GOOD)) == GOOD
+    [answer] = answers
+    body = json.loads(answer.split(b"\r\n\r\n", 1)[1])
+    assert body["id"] is None and body["error"]["code"] == -32700
+    assert "an empty body is not a message" in body["error"]["message"]
