@@ -14,7 +14,7 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import BinaryIO, cast
+from typing import Any, BinaryIO, cast
 from urllib.parse import quote
 
 from lsprotocol import types
@@ -41,9 +41,10 @@ _SEVERITY = {
 
 
 def utf16_column(line_text: str, column: int) -> int:
-    """0-based UTF-16 offset of the 1-based code-point `column` in `line_text`."""
+    """0-based UTF-16 offset of the 1-based code-point `column` in `line_text`. A lone surrogate (a JSON
+    `"\\ud800"` in the client's text) is one UTF-16 unit, as the client counts it."""
     prefix = line_text[: max(column - 1, 0)]
-    return len(prefix.encode("utf-16-le")) // 2
+    return len(prefix.encode("utf-16-le", "surrogatepass")) // 2
 
 
 def rule_link(code: str) -> str:
@@ -200,6 +201,15 @@ class FlowlintServer(LanguageServer):
         super().__init__("flowlint", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
         self.pending: dict[str, asyncio.Task[None]] = {}
 
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        """A message body that is not JSON is answered `-32700 Parse error` with `id: null`, as JSON-RPC
+        says (pygls only logs it); other errors are reported as pygls does."""
+        writer = self.protocol.writer
+        if isinstance(error, json.JSONDecodeError) and writer is not None:
+            writer.write(error_frame(PARSE_ERROR, f"Parse error: the message body is not JSON ({error})"))
+            return
+        super().report_server_error(error, source)
+
     def publish(self, uri: str) -> None:
         document = self.workspace.get_text_document(uri)
         try:
@@ -326,10 +336,15 @@ class FramedInput:
         return data
 
     def _line(self) -> bytes:
-        if self._pending_line:
-            line, self._pending_line = self._pending_line, b""
-            return line
-        return self._raw.readline(MAX_HEADER_LINE)
+        carry, self._pending_line = self._pending_line, b""
+        line = carry + self._raw.readline(MAX_HEADER_LINE - len(carry))
+        if len(line) >= MAX_HEADER_LINE and not line.endswith(b"\n"):
+            # A piece of a longer line: a header that starts near its end goes on in the next piece,
+            # so it is carried over whole instead of being cut in two (and its message lost).
+            cut = _header_tail(line)
+            if cut > 0:
+                line, self._pending_line = line[:cut], line[cut:]
+        return line
 
     def _fill(self) -> bool:
         """Append the next well-formed frame to the buffer; False at the end of input."""
@@ -347,7 +362,12 @@ class FramedInput:
             if start > 0:  # a header after the body of a dropped message: start over from it
                 _LOG.warning("flowlint lsp: dropped %d bytes that were not an LSP message", start)
                 line, length, problem, seen = line[start:], None, "", False
+            elif start == 0 and problem:  # a header line after lines that were not headers: start over
+                self._dropped(problem)
+                length, problem, seen = None, "", False
             if not line.strip():
+                if length == 0 and not problem:
+                    problem = "Content-Length 0: an empty body is not a message"  # pygls would skip it unanswered
                 if length is not None and not problem:
                     body = self._raw.read(length)
                     if len(body) < length:
@@ -377,9 +397,27 @@ class FramedInput:
         if self._answer is None:
             return
         code, kind = (INVALID_REQUEST, "Invalid request") if "-byte limit" in problem else (PARSE_ERROR, "Parse error")
-        error = {"code": code, "message": f"{kind}: dropped a message: {problem}"}
-        body = json.dumps({"jsonrpc": "2.0", "id": None, "error": error}).encode()
-        self._answer(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self._answer(error_frame(code, f"{kind}: dropped a message: {problem}"))
+
+
+def error_frame(code: int, message: str) -> bytes:
+    """A framed JSON-RPC error response with `id: null`: the answer to a message that cannot be read."""
+    body = json.dumps({"jsonrpc": "2.0", "id": None, "error": {"code": code, "message": message}}).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+_HEADER = b"Content-Length:"
+
+
+def _header_tail(piece: bytes) -> int:
+    """Where a `Content-Length:` header (or the start of one) begins near the end of `piece`; -1 if none."""
+    at = piece.rfind(_HEADER)
+    if at > 0 and at >= len(piece) - 64:
+        return at
+    for size in range(len(_HEADER) - 1, 0, -1):
+        if piece.endswith(_HEADER[:size]):
+            return len(piece) - size
+    return -1
 
 
 class SharedOutput:

@@ -354,6 +354,9 @@ HOSTILE = {
     "surrogate-text": b'"content":[{"type":"text","text":"plain \\udc80 text"}]',
     "bad-utf8": b'"content":[{"type":"text","text":"{\\"v\\": \\"x\xff\xfey\\"}"}]',
     "structured-key": b'"content":[],"structuredContent":{"k\\udfff":"v"}',
+    "huge-number": b'"content":[],"structuredContent":{"v":' + b"9" * 5000 + b"}",
+    "too-deep": b'"content":[],"structuredContent":{"v":' + b"[" * 300 + b"]" * 300 + b"}",
+    "not-json": b'"content": oops',
 }
 for line in sys.stdin.buffer:
     message = json.loads(line)
@@ -399,7 +402,8 @@ def test_via_mcp_answers_that_are_not_strict_utf8_fail_one_test_each(tmp_path: P
     pytest.importorskip("mcp")
     from flowlint.mcp.client import capture_via_mcp
 
-    kinds = ["fine", "surrogate", "surrogate-text", "bad-utf8", "structured-key", "after"]
+    kinds = ["fine", "surrogate", "surrogate-text", "bad-utf8", "structured-key", "huge-number", "too-deep", "not-json"]
+    kinds.append("after")
     path = tmp_path / "demo.mjs"
     path.write_text(MCP_DEFINITION % ", ".join(f"{{ _description: '{k}', id: '{k}' }}" for k in kinds))
     server = tmp_path / "server.py"
@@ -408,14 +412,18 @@ def test_via_mcp_answers_that_are_not_strict_utf8_fail_one_test_each(tmp_path: P
     result = capture_via_mcp([path], f"{sys.executable} {server}", tmp_path / "out", timeout=10, delay=0)
     assert time.monotonic() - started < 10  # failed at once, not after the timeout
     reasons = {outcome.index: outcome.reason for outcome in result.outcomes}
-    assert (result.ok, result.failed) == (2, 4), reasons
-    assert reasons[0] is None and reasons[5] is None  # the run goes on after invalid UTF-8
+    assert (result.ok, result.failed) == (2, 7), reasons
+    assert reasons[0] is None and reasons[8] is None  # the run goes on after invalid UTF-8
     assert "lone surrogate (\\ud800)" in (reasons[1] or "") and "lone surrogate (\\udc80)" in (reasons[2] or "")
     assert reasons[3] == "the answer is not valid UTF-8 (byte 0xff at offset 79)"
     assert reasons[4] is not None and "lone surrogate (\\udfff)" in reasons[4]
     assert result.folder is not None
     files = strict_files(result.folder)
-    assert files["demo/getThing-5.json"]["response"]["data"] == {"v": "after"}
+    unreadable = "the answer is not a message the MCP client can read (Invalid JSON: "
+    assert (reasons[5] or "").startswith(unreadable + "number out of range")
+    assert (reasons[6] or "").startswith(unreadable + "recursion limit exceeded")
+    assert (reasons[7] or "").startswith(unreadable + "expected value")
+    assert files["demo/getThing-8.json"]["response"]["data"] == {"v": "after"}
     assert files["demo/getThing-3.json"]["response"]["status"] is False
 
 
@@ -440,3 +448,99 @@ def test_the_relay_bounds_a_line_and_answers_its_request(tmp_path: Path) -> None
         },
     }
     assert json.loads(second) == {"jsonrpc": "2.0", "id": 8, "result": {}}
+
+
+def test_the_relay_never_turns_a_server_request_into_a_response() -> None:
+    pytest.importorskip("mcp")
+    from flowlint.mcp.relay import check_line
+
+    request = b'{"jsonrpc":"2.0","id":3,"method":"sampling/createMessage","params":{"v":"\\ud800"}}'
+    assert check_line(request) == request  # the SDK decides; an error for id 3 would answer our own call 3
+    assert (
+        check_line(b'{"jsonrpc":"2.0","id":3,"method":"x"} \xff')
+        == '{"jsonrpc":"2.0","id":3,"method":"x"} \ufffd'.encode()
+    )
+    fine = b'{"jsonrpc":"2.0","id":3,"result":{"v":"caf\xc3\xa9"}}'
+    assert check_line(fine) == fine
+
+
+# A raw stdio MCP server that floods its stderr before it dies on the first call.
+FLOODING_SERVER = r"""
+import json, sys
+for line in sys.stdin.buffer:
+    message = json.loads(line)
+    method, ident = message.get("method"), message.get("id")
+    if ident is None:
+        continue
+    if method == "tools/call":
+        for _ in range(40):
+            sys.stderr.buffer.write(b"noise " * 100_000 + b"\n")
+        sys.stderr.buffer.write(b"fatal: out of cheese\n")
+        sys.stderr.flush()
+        sys.exit(3)
+    result = {"protocolVersion": message["params"]["protocolVersion"], "capabilities": {"tools": {}},
+              "serverInfo": {"name": "flood", "version": "1"}} if method == "initialize" else {}
+    if method == "tools/list":
+        result = {"tools": [{"name": "get_thing_demo", "inputSchema": {"type": "object"}}]}
+    sys.stdout.write(json.dumps({"jsonrpc": "2.0", "id": ident, "result": result}) + "\n")
+    sys.stdout.flush()
+"""
+
+
+@pytest.mark.timeout(60)
+def test_via_mcp_a_server_flooding_stderr_is_kept_to_a_megabyte_and_its_last_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("mcp")
+    import tempfile
+
+    from flowlint.mcp import client
+
+    logs: list[Path] = []
+
+    def recorded(**options: Any) -> Any:  # the stderr log, kept on disk to be measured
+        handle = tempfile.NamedTemporaryFile(dir=tmp_path, delete=False, **options)
+        logs.append(Path(handle.name))
+        return handle
+
+    monkeypatch.setattr(client.tempfile, "TemporaryFile", recorded)
+    path = tmp_path / "demo.mjs"
+    path.write_text(MCP_DEFINITION % "{ _description: 'one', id: 'a' }")
+    server = tmp_path / "server.py"
+    server.write_text(FLOODING_SERVER)
+    result = client.capture_via_mcp([path], f"{sys.executable} {server}", tmp_path / "out", timeout=10, delay=0)
+    [outcome] = result.outcomes
+    assert outcome.outcome == "failed"
+    assert "the MCP server exited (stderr: fatal: out of cheese)" in (outcome.reason or ""), outcome.reason
+    [log] = logs
+    assert log.stat().st_size < 1_100_000  # 24 MB were written to stderr
+
+
+# A raw stdio MCP server that closes its stdout on the first call and lingers, as a daemonizing one would.
+CLOSING_SERVER = FLOODING_SERVER.replace(
+    """        for _ in range(40):
+            sys.stderr.buffer.write(b"noise " * 100_000 + b"\\n")
+        sys.stderr.buffer.write(b"fatal: out of cheese\\n")
+        sys.stderr.flush()
+        sys.exit(3)""",
+    """        import os, time
+        sys.stdout.flush()
+        os.close(1)
+        time.sleep(60)""",
+)
+
+
+@pytest.mark.timeout(60)
+def test_via_mcp_a_server_that_closes_stdout_but_lingers_fails_at_once(tmp_path: Path) -> None:
+    pytest.importorskip("mcp")
+    from flowlint.mcp.client import capture_via_mcp
+
+    assert "os.close(1)" in CLOSING_SERVER
+    path = tmp_path / "demo.mjs"
+    path.write_text(MCP_DEFINITION % "{ _description: 'one', id: 'a' }, { _description: 'two', id: 'b' }")
+    server = tmp_path / "server.py"
+    server.write_text(CLOSING_SERVER)
+    started = time.monotonic()
+    result = capture_via_mcp([path], f"{sys.executable} {server}", tmp_path / "out", timeout=10, delay=0)
+    assert time.monotonic() - started < 10  # the relay passes the end of stdout on: no timeout
+    assert [outcome.reason for outcome in result.outcomes] == ["the MCP server exited"] * 2

@@ -307,3 +307,90 @@ def test_cli_from_response(tmp_path: Path) -> None:
     assert output["schema"]["properties"]["a"]["items"]["type"] == "number"
     (tmp_path / "bad.json").write_text("{")
     assert _run("--from-response", "bad.json", cwd=tmp_path).returncode == 2
+
+
+# --------------------------------------------------------------------------------------------------
+# comments inside a replaced `output` value
+
+
+COMMENTED = b"""export const main = {
+    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',
+    tools: {
+        getPrice: {
+            method: 'GET', path: '/price', description: 'Price', parameters: [],
+            tests: [ { _description: 'One' } ],
+            output: {
+                mimeType: 'application/json',
+                schema: {
+                    type: 'object',
+                    properties: {
+                        // the quote, see https://example.com/docs // not two comments
+                        price: { type: 'string', description: 'Last // price' }, // unit: USD
+                        gone: /* between key and value */ { type: 'string' },
+                    },
+                },
+            },
+        },
+    },
+}
+"""
+
+
+def _commented_index() -> CaptureIndex:
+    index = CaptureIndex()
+    index.add(_record("demo", "getPrice", {"price": 1.5, "gone": "x"}))
+    return index
+
+
+def _commented_plan(data: bytes, tmp_path: Path) -> FileResult:
+    return plan_source(data, tmp_path / "demo.mjs", _commented_index())
+
+
+def test_comments_in_a_replaced_output_stay_beside_their_keys(tmp_path: Path) -> None:
+    result = _commented_plan(COMMENTED, tmp_path)
+    assert result.status == "changed", result.reason
+    text = result.after.decode()
+    assert "                        // the quote, see https://example.com/docs // not two comments\n" in text
+    assert "                        price: { // unit: USD\n                            type: 'number'," in text
+    assert "description: 'Last // price'," in text
+    assert "between key and value" not in text
+    [note] = [note.message for tool in result.tools for note in tool.notes if "comment" in note.message]
+    assert note == "comment `/* between key and value */` not kept: it sits between a key and its value"
+    assert plan_source(result.after, tmp_path / "demo.mjs", _commented_index()).status == "unchanged"
+
+
+def test_comments_carried_into_a_crlf_file_get_crlf_lines(tmp_path: Path) -> None:
+    result = _commented_plan(COMMENTED.replace(b"\n", b"\r\n"), tmp_path)
+    assert result.status == "changed", result.reason
+    assert b"// the quote" in result.after and b"// unit: USD\r\n" in result.after
+    assert result.after.count(b"\n") == result.after.count(b"\r\n")
+
+
+def test_cli_schema_write_keeps_a_unit_comment(tmp_path: Path) -> None:
+    (tmp_path / "demo.mjs").write_bytes(COMMENTED)
+    record = _record("demo", "getPrice", {"price": 1.5, "gone": "x"})
+    target = tmp_path / "capture" / "2026-01-01" / "demo" / "getPrice-0.json"
+    target.parent.mkdir(parents=True)
+    target.write_text(json.dumps(record.dump()), encoding="utf-8")
+    write = _run("demo.mjs", "--captures", "capture", "--write", cwd=tmp_path)
+    assert write.returncode == 0, write.stderr
+    assert "demo.mjs: written" in write.stderr
+    assert "not kept: it sits between a key and its value" in write.stderr
+    assert b"price: { // unit: USD\n" in (tmp_path / "demo.mjs").read_bytes()
+
+
+def test_comments_that_would_not_verify_are_left_out_and_the_rewrite_still_happens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from flowlint.rewrite import outputs
+
+    def corrupting(data: bytes, value: object, comments: object, style: object) -> tuple[list[Edit], list[str]]:
+        at = data.index(b"'number'")
+        return [Edit(at, at + len(b"'number'"), b"'string' // carried")], []  # changes a value
+
+    monkeypatch.setattr(outputs, "place_comments", corrupting)
+    result = _commented_plan(COMMENTED, tmp_path)
+    assert result.status == "changed", result.reason
+    assert b"// carried" not in result.after and b"// unit: USD" not in result.after
+    notes = [note.message for tool in result.tools for note in tool.notes]
+    assert "2 comment(s) not kept: they did not verify" in notes

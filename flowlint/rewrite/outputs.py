@@ -19,6 +19,7 @@ from flowlint.core.fileio import atomic_write, read_regular
 from flowlint.core.nodes import NonStatic, SEntry, SNode, SObject, to_python
 from flowlint.definition.loading import LoadStatus, load_bytes
 from flowlint.definition.model import Tool
+from flowlint.rewrite.comments import Comment, comments_in, place_comments
 from flowlint.rewrite.edits import Edit, apply_edits
 from flowlint.rewrite.syntax import (
     Style,
@@ -263,6 +264,7 @@ def plan_source(data: bytes, path: Path, captures: CaptureIndex) -> FileResult:
     edits: list[Edit] = []
     changed: dict[tuple[str, ...], dict[str, Any]] = {}
     results: list[ToolResult] = []
+    carried: list[tuple[tuple[str, ...], list[Comment], ToolResult]] = []
     for tool in definition.tools:
         records = captures.for_tool(definition.namespace, tool.label)
         skipped = _records_result(tool, records)
@@ -294,18 +296,57 @@ def plan_source(data: bytes, path: Path, captures: CaptureIndex) -> FileResult:
             results.append(ToolResult(tool.label, "skipped", generated.notes, tool_edits))
             continue
         edits.extend(tool_edits)
-        changed[tuple(_tool_path(main, tool))] = generated.output
-        results.append(ToolResult(tool.label, "updated", generated.notes, output=generated.output))
+        tool_path = tuple(_tool_path(main, tool))
+        changed[tool_path] = generated.output
+        result = ToolResult(tool.label, "updated", generated.notes, output=generated.output)
+        results.append(result)
+        if existing_node is not None:
+            comments, lost = comments_in(data, existing_node, syntax)
+            result.notes.extend(Note(Severity.WARNING, message, "") for message in lost)
+            if comments:
+                carried.append((tool_path, comments, result))
     if not edits:
         return FileResult(path, "unchanged", data, data, results)
     try:
         new = apply_edits(data, edits)
+        commented = _carry_comments(new, path, carried, style) if carried else new
     except ValueError as error:
         return FileResult(path, "failed", data, data, results, f"conflicting edits ({error})")
+    if commented != new and _verify(commented, path, main, changed):
+        # A defect in placing comments must never cost the rewrite: write it without them, and say so.
+        for _, comments, result in carried:
+            result.notes.append(Note(Severity.WARNING, f"{len(comments)} comment(s) not kept: they did not verify", ""))
+    else:
+        new = commented
     problem = _verify(new, path, main, changed)
     if problem:
         return FileResult(path, "failed", data, data, results, problem)
     return FileResult(path, "changed", data, new, results, outputs=changed)
+
+
+def _carry_comments(
+    data: bytes, path: Path, carried: list[tuple[tuple[str, ...], list[Comment], ToolResult]], style: Style
+) -> bytes:
+    """`data` (the rewritten file) with the comments of the replaced `output` values put back where
+    their keys still are; each comment that cannot be is a warning note of its tool."""
+    main, _ = _load_main(data, path)
+    edits: list[Edit] = []
+    for tool_path, comments, result in carried:
+        output = _member(main, (*tool_path, "output")) if main is not None else None
+        if output is None:
+            placed: list[Edit] = []
+            lost = [f"{len(comments)} comment(s) not kept: the new output could not be located"]
+        else:
+            placed, lost = place_comments(data, output, comments, style)
+        edits.extend(placed)
+        result.notes.extend(Note(Severity.WARNING, message, "") for message in lost)
+    return apply_edits(data, edits)
+
+
+def _member(node: SNode | None, keys: Sequence[str]) -> SNode | None:
+    for key in keys:
+        node = node.get(key) if isinstance(node, SObject) else None
+    return node
 
 
 def plan_file(path: Path, captures: CaptureIndex) -> FileResult:
