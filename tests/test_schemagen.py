@@ -276,3 +276,44 @@ def test_property_subset_validator_agrees_with_jsonschema(schema: dict[str, Any]
     agrees = validate_samples(schema, [value]) == []
     assert validator.accepts(value) == agrees
     assert (validator.mismatches(value) == []) == agrees
+
+
+def _plain_builder() -> Any:
+    """The same builder with genson's own node, which asks every strategy for every value."""
+    from genson import SchemaNode
+
+    from flowlint.schema.generate import _Builder
+
+    class Plain(_Builder):  # type: ignore[misc]
+        pass
+
+    Plain.NODE_CLASS = type("PlainNode", (SchemaNode,), {"STRATEGIES": _Builder.STRATEGIES})
+    return Plain()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(json_values, min_size=1, max_size=5))
+def test_property_the_strategy_cache_builds_what_genson_builds(samples: list[Any]) -> None:
+    """The node that remembers a strategy per Python type gives genson's own schema, value for value."""
+    from flowlint.schema.generate import _Builder
+
+    cached, plain = _Builder(), _plain_builder()
+    for sample in samples:
+        cached.add_object(sample)
+        plain.add_object(sample)
+    assert cached.to_schema() == plain.to_schema()
+
+
+def test_the_strategy_cache_builds_what_genson_builds_over_a_merged_enum() -> None:
+    """A schema merged first (an existing output with an enum) and then values of several types."""
+    from flowlint.schema.generate import _Builder
+
+    cached, plain = _Builder(), _plain_builder()
+    for builder in (cached, plain):
+        builder.add_schema({"type": "string", "enum": ["a", "b"]})
+        for value in ["a", "c", 1, "b", None, "d"]:
+            builder.add_object(value)
+    schema = cached.to_schema()
+    assert schema == plain.to_schema()
+    enums = [part["enum"] for part in schema.get("anyOf", [schema]) if "enum" in part]
+    assert enums == [["a", "b"]]

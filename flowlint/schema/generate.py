@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from genson import SchemaBuilder  # type: ignore[import-untyped]
+from genson import SchemaBuilder, SchemaNode  # type: ignore[import-untyped]
 from genson.schema.strategies import String  # type: ignore[import-untyped]
 
 from flowlint.core.severity import Severity
@@ -94,8 +94,38 @@ class _FormatString(String):  # type: ignore[misc]
         return schema
 
 
+class _TypeCachedNode(SchemaNode):  # type: ignore[misc]
+    """genson's node, remembering which of its strategies took a value of each Python type. genson asks
+    every active strategy, then every known one, for every value (a third of generation's time), and its
+    strategies choose by type alone (an Enum taken from a merged schema takes every value); active
+    strategies are only ever appended, so the first one that took a type stays the one genson would ask
+    first. A merged schema clears what was remembered all the same."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._strategy_by_type: dict[type, Any] = {}
+
+    def add_object(self, obj: Any) -> _TypeCachedNode:
+        kind = type(obj)
+        strategy = self._strategy_by_type.get(kind)
+        if strategy is None:
+            strategy = self._strategy_by_type[kind] = self._get_strategy_for_object(obj)
+        strategy.add_object(obj)
+        return self
+
+    def add_schema(self, schema: Any) -> _TypeCachedNode:
+        self._strategy_by_type.clear()
+        super().add_schema(schema)
+        return self
+
+
 class _Builder(SchemaBuilder):  # type: ignore[misc]
     EXTRA_STRATEGIES = (_FormatString,)
+
+
+# genson's metaclass makes NODE_CLASS a plain SchemaNode with the builder's strategies; nodes create
+# their children with their own class, so this one reaches every level.
+_Builder.NODE_CLASS = type("_BuilderSchemaNode", (_TypeCachedNode,), {"STRATEGIES": _Builder.STRATEGIES})
 
 
 # --------------------------------------------------------------------------------------------------
