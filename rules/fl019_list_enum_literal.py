@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from flowlint.core.nodes import to_python
+from flowlint.core.nodes import SScalar, to_python
 from flowlint.core.severity import Severity
+from flowlint.definition.model import Parameter
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
+from flowlint.lint.fixes import Fix, literal_edit
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 
@@ -29,7 +31,9 @@ class ListEnumLiteral(Rule):
     )
     fix = (
         "Write the values into the primitive, `enum(ETHEREUM_MAINNET,POLYGON_MAINNET)`, or use `string()` with "
-        "a `regex()`; keep `sharedLists` for the handlers, which do receive the resolved lists."
+        "a `regex()`; keep `sharedLists` for the handlers, which do receive the resolved lists. When the list "
+        "resolves, `check --fix --unsafe-fixes` writes its values in (unsafe: the tool then accepts those "
+        "values, and a later edit of the list no longer reaches it)."
     )
     VALID = [
         Example(
@@ -76,7 +80,8 @@ class ListEnumLiteral(Rule):
                     if value is not None and to_python(value) != literal:
                         refused = f" and refuses {to_python(value)!r} (test {test.index})"
                         break
-                yield self.finding(
+                yield Finding(
+                    self.code,
                     f"parameter '{parameter.key}': FlowMCP's runtime does not expand '{spec.primitive_text}': its "
                     f"MCP tool accepts only the literal text '{literal}'{refused}, so every call fails; the "
                     "specification says the list is interpolated, flowlint follows the runtime (flowmcp-core "
@@ -84,4 +89,21 @@ class ListEnumLiteral(Rule):
                     parameter.option_span(None),
                     tool=tool.label,
                     parameter=parameter.key,
+                    fix=_values_written_in(ctx, parameter),
                 )
+
+
+def _values_written_in(ctx: RuleContext, parameter: Parameter) -> Fix | None:
+    """`enum(v1,v2,...)` with the resolved list's values in place of the reference, when the list resolves
+    and every value can stand in FlowMCP's comma-separated enum text."""
+    resolution = ctx.list_values(parameter)
+    primitive = parameter.z_node.get("primitive") if parameter.z_node is not None else None
+    if resolution is None or not resolution.values or not isinstance(primitive, SScalar):
+        return None
+    values = list(dict.fromkeys(resolution.values))
+    if any(not value or value != value.strip() or any(c in value for c in ",()") for value in values):
+        return None
+    edit = literal_edit(ctx.source, primitive.span, f"enum({','.join(values)})")
+    if edit is None:
+        return None
+    return Fix(f"write the {len(values)} values of the list into enum(...)", (edit,), safe=False)

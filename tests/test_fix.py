@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import Golden, invoke_cli
+from conftest import SAMPLES, Golden, invoke_cli
 
 HEADER = (
     "export const main = {\n"
@@ -148,3 +148,30 @@ def test_golden_fix_in_each_syntax(tmp_path: Path, name: str, golden: Golden) ->
     golden.check(FIXTURES / name.replace("messy.", "messy.fixed."), fixed)
     again = invoke_cli("check", "--diff", "--unsafe-fixes", name, cwd=tmp_path)
     assert again.returncode == 0 and again.stdout == "" and path.read_bytes() == fixed
+
+
+LIST_ENUM = """export const main = {
+    namespace: 'chains', name: 'Chains', description: 'Chain data', version: '3.0.0', root: 'https://api.example.com',
+    sharedLists: [ { ref: 'evmChains', version: '3.0.0', filter: { key: 'etherscanAlias', exists: true } } ],
+    tools: {
+        getBalance: { method: 'GET', path: '/balance', description: 'Balance',
+            parameters: [ { position: { key: 'chain', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum({{evmChains:etherscanAlias}})', options: [] } } ],
+            tests: [ { _description: 'Ethereum', chain: 'ethereum' } ] }
+    }
+}
+"""
+
+
+def test_fl019_writes_the_resolved_list_into_the_enum_only_as_an_unsafe_fix(tmp_path: Path) -> None:
+    """The list resolves from a _lists/ folder beside the definition (the samples' evmChains, filtered to
+    the chains with an etherscanAlias): --fix leaves it, --unsafe-fixes writes the six aliases in."""
+    (tmp_path / "_lists").mkdir()
+    (tmp_path / "_lists" / "evm-chains.mjs").write_bytes((SAMPLES / "_lists" / "evm-chains.mjs").read_bytes())
+    definition = _write(tmp_path, "chains.mjs", LIST_ENUM)
+    assert invoke_cli("check", "--fix", "--select", "FL019", "chains.mjs", cwd=tmp_path).returncode == 1
+    assert definition.read_text() == LIST_ENUM
+    result = invoke_cli("check", "--fix", "--unsafe-fixes", "--select", "FL019,TST004", "chains.mjs", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout
+    assert definition.read_text() == LIST_ENUM.replace(
+        "enum({{evmChains:etherscanAlias}})", "enum(ethereum,optimism,bsc,polygon,arbitrum,base)"
+    )
