@@ -13,8 +13,8 @@ or no write access) is refused, even for root. A file with other hard links is o
 place, keeping its inode, so that every name sees the new content (not atomic: the trade-off is
 documented at `_write_in_place`).
 
-From the temporary file's creation to its rename (or removal), SIGINT and SIGTERM are held and
-delivered right after: a signal that lands in between would otherwise leave the temporary file behind
+From the temporary file's creation to its rename (or removal), SIGINT, SIGTERM and SIGHUP are held
+and delivered right after: a signal that lands in between would otherwise leave the temporary file behind
 (mkstemp has created it, but nobody yet knows its name) or stop the write between the file and the
 rename. Only SIGKILL can still leave a `.tmp` file.
 """
@@ -26,7 +26,7 @@ import os
 import signal
 import stat
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -131,41 +131,29 @@ def atomic_write(path: Path, data: bytes, *, make_parents: bool = False) -> bool
     import tempfile  # only writers need it (about 5 ms to import)
 
     with _signals_held():
-        _write_and_rename(target, data, mode, info, folder, path, tempfile.mkstemp)
-    return True
-
-
-def _write_and_rename(
-    target: Path,
-    data: bytes,
-    mode: int,
-    info: os.stat_result | None,
-    folder: Path,
-    path: Path,
-    mkstemp: Callable[..., tuple[int, str]],
-) -> None:
-    try:
-        handle, temporary = mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
-    except OSError as error:
-        raise FileProblem(f"cannot write: {error.strerror or error}", path) from error
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.chmod(temporary, mode)
-        if info is not None and (info.st_uid, info.st_gid) != _owner(temporary):
-            try:
-                os.chown(temporary, info.st_uid, info.st_gid)
-            except OSError:
-                pass  # not allowed to give the file away: it keeps the writer as owner
-        os.replace(temporary, target)
-    except BaseException as error:
         try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        if isinstance(error, OSError):
+            handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
+        except OSError as error:
             raise FileProblem(f"cannot write: {error.strerror or error}", path) from error
-        raise
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+            os.chmod(temporary, mode)
+            if info is not None and (info.st_uid, info.st_gid) != _owner(temporary):
+                try:
+                    os.chown(temporary, info.st_uid, info.st_gid)
+                except OSError:
+                    pass  # not allowed to give the file away: it keeps the writer as owner
+            os.replace(temporary, target)
+        except BaseException as error:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+            if isinstance(error, OSError):
+                raise FileProblem(f"cannot write: {error.strerror or error}", path) from error
+            raise
+    return True
 
 
 _HELD_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
