@@ -85,23 +85,15 @@ class RuleContext(Record):
     path: Path
     config: Config
     resolver: SharedListResolver
-    _resolved: dict[tuple[str, str], Resolution]
     source: bytes
 
     def __init__(
-        self,
-        definition: Definition,
-        path: Path,
-        config: Config,
-        resolver: SharedListResolver,
-        _resolved: dict[tuple[str, str], Resolution] | None = None,
-        source: bytes = b"",
+        self, definition: Definition, path: Path, config: Config, resolver: SharedListResolver, source: bytes = b""
     ) -> None:
         self.definition = definition
         self.path = path
         self.config = config
         self.resolver = resolver
-        self._resolved = {} if _resolved is None else _resolved
         self.source = source
         self._shared: dict[object, object] = {}  # see `shared` (not a field)
 
@@ -124,14 +116,14 @@ class RuleContext(Record):
         if spec is None or spec.list_ref is None:
             return None
         ref = spec.list_ref
-        key = (ref.name, ref.field)
-        if key not in self._resolved:
+
+        def resolve() -> Resolution:
             declared = self.definition.shared_lists.get(ref.name)
             if declared is None:
-                self._resolved[key] = Resolution(None, f"'{ref.name}' is not declared in sharedLists")
-            else:
-                self._resolved[key] = self.resolver.resolve(self.path, ref.name, ref.field, declared.filter)
-        return self._resolved[key]
+                return Resolution(None, f"'{ref.name}' is not declared in sharedLists")
+            return self.resolver.resolve(self.path, ref.name, ref.field, declared.filter)
+
+        return self.shared(("shared list", ref.name, ref.field), resolve)
 
 
 class ListContext(Record):
