@@ -204,3 +204,13 @@ def golden(request: pytest.FixtureRequest) -> Golden:
         _relative(Path(request.node.path)),
         request.config.stash[_UPDATED_GOLDENS],
     )
+
+
+def peak_memory_kib(pid: int) -> int:
+    """The peak resident memory of a running process since it started its program (Linux: VmHWM;
+    `ru_maxrss` would count the forking test process too)."""
+    status = Path(f"/proc/{pid}/status")
+    if not status.is_file():
+        pytest.skip("needs /proc/PID/status")
+    [line] = [line for line in status.read_text().splitlines() if line.startswith("VmHWM:")]
+    return int(line.split()[1])

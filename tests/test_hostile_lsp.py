@@ -8,16 +8,15 @@ import io
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("pygls")
 
-from test_lsp import BROKEN, Client
+from test_lsp import BROKEN, lsp_session
 
-from conftest import REPO
+from conftest import peak_memory_kib
 from flowlint.lsp import MAX_CONTENT_LENGTH, FramedInput
 
 
@@ -75,15 +74,8 @@ def test_a_real_session_survives_garbage_between_messages(tmp_path: Path) -> Non
     """Subprocess: garbage, a huge Content-Length, invalid JSON and an unknown method, then normal work."""
     file = tmp_path / "demo.mjs"
     file.write_text(BROKEN, encoding="utf-8")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "flowlint", "lsp"],
-        cwd=REPO,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    client = Client(process)
-    try:
+    with lsp_session() as client:
+        process = client.process
         assert process.stdin is not None
         process.stdin.write(b"Content-Length: 99999999999\r\n\r\nnot json at all\r\n\r\n")
         process.stdin.write(frame(b"{not json"))
@@ -99,14 +91,8 @@ def test_a_real_session_survives_garbage_between_messages(tmp_path: Path) -> Non
         )
         [diagnostic] = client.diagnostics(file.as_uri())
         assert diagnostic["code"] == "TST001"
-        client.request("shutdown", None)
-        client.notify("exit", None)
-        assert process.wait(timeout=20) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-    stderr = process.stderr.read().decode("utf-8", "replace") if process.stderr else ""
+        assert client.shutdown() == 0
+        stderr = process.stderr.read().decode("utf-8", "replace") if process.stderr else ""
     assert "Traceback" not in stderr
     json.dumps(stderr)  # the log is text
 
@@ -134,15 +120,8 @@ def test_a_dropped_frame_is_answered_with_the_error_the_spec_names() -> None:
 
 @pytest.mark.timeout(120)
 def test_a_100_mb_body_is_refused_in_bounded_memory_and_the_session_goes_on(tmp_path: Path) -> None:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "flowlint", "lsp"],
-        cwd=REPO,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-    )
-    client = Client(process)
-    try:
+    with lsp_session(stderr=subprocess.DEVNULL) as client:
+        process = client.process
         assert process.stdin is not None
         size = 100_000_000
         process.stdin.write(b"Content-Length: %d\r\n\r\n" % size)
@@ -156,24 +135,8 @@ def test_a_100_mb_body_is_refused_in_bounded_memory_and_the_session_goes_on(tmp_
         assert "Content-Length 100000000 is over the" in refused["error"]["message"]
         client.request("initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(), "capabilities": {}})
         peak_kib = peak_memory_kib(process.pid)
-        client.request("shutdown", None)
-        client.notify("exit", None)
-        assert process.wait(timeout=20) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+        assert client.shutdown() == 0
     assert peak_kib < 100 * 1024, peak_kib  # about 42 MiB; reading the 100 MB body took 327 MiB
-
-
-def peak_memory_kib(pid: int) -> int:
-    """The peak resident memory of a running process since it started its program (Linux: VmHWM;
-    `ru_maxrss` would count the forking test process too)."""
-    status = Path(f"/proc/{pid}/status")
-    if not status.is_file():
-        pytest.skip("needs /proc/PID/status")
-    [line] = [line for line in status.read_text().splitlines() if line.startswith("VmHWM:")]
-    return int(line.split()[1])
 
 
 @pytest.mark.parametrize("junk", [65536 - 15, 65536 - 5, 65536 - 1, 65536, 2 * 65536 - 7, 10 * 65536 - 3])
@@ -186,11 +149,8 @@ def test_a_header_cut_by_the_64_kib_pieces_of_a_long_line_is_still_found(junk: i
 
 @pytest.mark.timeout(60)
 def test_a_body_that_is_not_json_is_answered_parse_error(tmp_path: Path) -> None:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "flowlint", "lsp"], cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE
-    )
-    client = Client(process)
-    try:
+    with lsp_session(stderr=None) as client:
+        process = client.process
         assert process.stdin is not None
         process.stdin.write(frame(b"{not json"))
         process.stdin.flush()
@@ -198,13 +158,7 @@ def test_a_body_that_is_not_json_is_answered_parse_error(tmp_path: Path) -> None
         assert refused["error"]["code"] == -32700
         assert refused["error"]["message"].startswith("Parse error: the message body is not JSON")
         client.request("initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(), "capabilities": {}})
-        client.request("shutdown", None)
-        client.notify("exit", None)
-        assert process.wait(timeout=20) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+        assert client.shutdown() == 0
 
 
 def test_a_lone_surrogate_in_a_document_still_gets_its_diagnostics(tmp_path: Path) -> None:
@@ -213,23 +167,13 @@ def test_a_lone_surrogate_in_a_document_still_gets_its_diagnostics(tmp_path: Pat
     assert utf16_column("a\ud800b", 3) == 2
     file = tmp_path / "demo.mjs"
     text = BROKEN.replace("export const main", "// \ud800 a lone surrogate from the client\nexport const main")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "flowlint", "lsp"], cwd=REPO, stdin=subprocess.PIPE, stdout=subprocess.PIPE
-    )
-    client = Client(process)
-    try:
+    with lsp_session(stderr=None) as client:
         client.request("initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(), "capabilities": {}})
         client.notify("initialized", {})
         document = {"uri": file.as_uri(), "languageId": "javascript", "version": 1, "text": text}
         client.notify("textDocument/didOpen", {"textDocument": document})  # json.dumps writes "\ud800"
         assert [d["code"] for d in client.diagnostics(file.as_uri())] == ["TST001"]
-        client.request("shutdown", None)
-        client.notify("exit", None)
-        assert process.wait(timeout=20) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+        assert client.shutdown() == 0
 
 
 def test_an_empty_body_is_dropped_and_answered() -> None:

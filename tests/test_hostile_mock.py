@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from conftest import invoke_cli
+from conftest import invoke_cli, peak_memory_kib
 
 pytest.importorskip("mcp")
 
@@ -281,8 +281,6 @@ def test_a_reused_id_in_a_batch_still_completes_the_batch() -> None:
 def test_a_100_mb_line_without_newline_is_skipped_in_bounded_memory() -> None:
     import subprocess
     import sys
-
-    from test_hostile_lsp import peak_memory_kib
 
     from flowlint.mcp.server import MAX_LINE_BYTES
 

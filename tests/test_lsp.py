@@ -3,6 +3,7 @@ publishDiagnostics, executeCommand, shutdown, exit; plus position conversion and
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
@@ -10,6 +11,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -84,6 +86,12 @@ class Client:
             if match(message):
                 return message
 
+    def shutdown(self) -> int:
+        """The LSP shutdown handshake (shutdown answered with null, then exit); the server's exit code."""
+        assert self.request("shutdown", None) is None
+        self.notify("exit", None)
+        return self.process.wait(timeout=20)
+
     def diagnostics(self, uri: str) -> list[dict[str, Any]]:
         message = self.wait(
             lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri
@@ -91,20 +99,34 @@ class Client:
         return list(message["params"]["diagnostics"])
 
 
-def test_a_real_lsp_session(tmp_path: Path) -> None:
-    """Subprocess: a language server is a process an editor talks to over stdio; this is that session."""
-    file = tmp_path / "demo.mjs"
-    file.write_text(BROKEN, encoding="utf-8")
-    uri = file.as_uri()
+@contextlib.contextmanager
+def lsp_session(stderr: int | None = subprocess.PIPE) -> Iterator[Client]:
+    """Subprocess: `flowlint lsp` over stdio and a client for it (`client.process` is the server); the
+    server is killed if the block leaves it running, and its pipes are closed."""
     process = subprocess.Popen(
         [sys.executable, "-m", "flowlint", "lsp"],
         cwd=REPO,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=stderr,
     )
-    client = Client(process)
     try:
+        yield Client(process)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait(timeout=10)
+        for stream in (process.stdin, process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
+
+
+def test_a_real_lsp_session(tmp_path: Path) -> None:
+    """Subprocess: a language server is a process an editor talks to over stdio; this is that session."""
+    file = tmp_path / "demo.mjs"
+    file.write_text(BROKEN, encoding="utf-8")
+    uri = file.as_uri()
+    with lsp_session() as client:
         result = client.request(
             "initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(), "capabilities": {}}
         )
@@ -160,16 +182,7 @@ def test_a_real_lsp_session(tmp_path: Path) -> None:
         )
         assert explained.startswith("TST001 (min-tests)")
 
-        assert client.request("shutdown", None) is None
-        client.notify("exit", None)
-        assert process.wait(timeout=10) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(timeout=10)
-        for stream in (process.stdin, process.stdout, process.stderr):
-            if stream is not None:
-                stream.close()
+        assert client.shutdown() == 0
 
 
 def test_columns_become_utf16() -> None:
@@ -228,15 +241,7 @@ def test_a_real_session_applies_a_code_action(tmp_path: Path) -> None:
     file = tmp_path / "markets.mjs"
     file.write_text(FIXABLE, encoding="utf-8")
     uri = file.as_uri()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "flowlint", "lsp"],
-        cwd=REPO,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    client = Client(process)
-    try:
+    with lsp_session() as client:
         client.request("initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(), "capabilities": {}})
         client.notify("initialized", {})
         client.notify(
@@ -262,13 +267,4 @@ def test_a_real_session_applies_a_code_action(tmp_path: Path) -> None:
             "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}
         )
         assert hover is None
-        assert client.request("shutdown", None) is None
-        client.notify("exit", None)
-        assert process.wait(timeout=10) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-        process.wait(timeout=10)
-        for stream in (process.stdin, process.stdout, process.stderr):
-            if stream is not None:
-                stream.close()
+        assert client.shutdown() == 0
