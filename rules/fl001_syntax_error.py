@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.rule import Example, Expect, Rule, example, json_example, python_example
@@ -11,6 +12,7 @@ class SyntaxError_(Rule):
     code = Code.FL001
     name = "syntax-error"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     reported_by_engine = True
     summary = "The file must parse (JavaScript, Python or JSON); reported at the first problems"
     why = "A definition that does not parse cannot be loaded by FlowMCP, and flowlint checks nothing else in it."

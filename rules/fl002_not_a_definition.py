@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.rule import Example, Expect, Rule, example, json_example, python_example
@@ -11,6 +12,7 @@ class NotADefinition(Rule):
     code = Code.FL002
     name = "not-a-definition"
     severity = Severity.INFO
+    consequence = Consequence.ADVICE
     reported_by_engine = True
     summary = "Files without a tool definition (shared lists, skills, prompts, agent manifests, v1) are skipped"
     why = (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import NonStatic, SArray, SNode, SObject, shorten
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
@@ -15,6 +16,7 @@ class NonStaticMain(Rule):
     code = Code.FL003
     name = "non-static-main"
     severity = Severity.WARNING
+    consequence = Consequence.ADVICE
     summary = "main must be plain data; flowlint cannot check values computed by code"
     why = (
         "FlowMCP requires main to be JSON-serializable and hashable without running anything. A value computed "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
@@ -14,6 +15,7 @@ class SharedListUnresolved(Rule):
     code = Code.FL004
     name = "shared-list-unresolved"
     severity = Severity.INFO
+    consequence = Consequence.ADVICE
     summary = "A shared list could not be found; enum membership of its parameters is not checked"
     why = (
         "flowlint resolves enum({{list:field}}) from a _lists/ folder above the definition (or lists_dir). "

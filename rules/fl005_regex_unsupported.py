@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.definition.zod import ZProblem
 from flowlint.lint.codes import Code
@@ -13,6 +14,7 @@ class RegexUnsupported(Rule):
     z_problems = (ZProblem.REGEX_UNSUPPORTED,)
     name = "regex-unsupported"
     severity = Severity.WARNING
+    consequence = Consequence.ADVICE
     summary = "A regex() pattern that Python cannot compile is not enforced on test values"
     why = (
         "FlowMCP's runtime enforces regex() with JavaScript's RegExp. flowlint translates the pattern for "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import NonStatic, SObject, type_name
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
@@ -15,6 +16,7 @@ class Structure(Rule):
     code = Code.FL007
     name = "definition-structure"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "Each tool, main.resources and each resource and its queries must be objects"
     why = (
         "FlowMCP (and every other check) reads tools by name from these objects. flowlint reads main without "

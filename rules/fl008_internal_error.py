@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.rule import Example, Rule, example
@@ -11,6 +12,7 @@ class InternalError(Rule):
     code = Code.FL008
     name = "internal-error"
     severity = Severity.ERROR
+    consequence = Consequence.UNCHECKED
     reported_by_engine = True
     summary = "flowlint could not check this file (too deeply nested, or a defect in flowlint)"
     why = "One file flowlint cannot handle must not hide the results of all the others."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.rule import Example, Expect, Rule, example, python_example
@@ -11,6 +12,7 @@ class UnusedSuppression(Rule):
     code = Code.FL009
     name = "unused-suppression"
     severity = Severity.INFO
+    consequence = Consequence.ADVICE
     reported_by_engine = True
     summary = "A `flowlint: ignore[CODE]` comment silences no finding on its line or the next"
     why = (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
@@ -16,6 +17,7 @@ class BodyOnGet(Rule):
     code = Code.FL010
     name = "body-without-body-method"
     severity = Severity.ERROR
+    consequence = Consequence.IGNORED
     summary = "A body parameter needs a method that sends a body (POST or PUT)"
     why = (
         "FlowMCP's runtime builds a body only for POST and PUT (its Fetch), so a body parameter of a GET or "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
@@ -14,6 +15,7 @@ class DuplicateKey(Rule):
     code = Code.FL011
     name = "duplicate-parameter"
     severity = Severity.ERROR
+    consequence = Consequence.IGNORED
     summary = "Parameter keys must be unique within a tool"
     why = "Two parameters with one key write the same request field; tests cannot tell them apart."
     fix = "Rename or remove one of them."

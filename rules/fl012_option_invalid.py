@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import SNode, string_value
 from flowlint.core.severity import Severity
 from flowlint.definition.zod import ZProblem
@@ -21,6 +22,7 @@ class Options(Rule):
     z_problems = (ZProblem.OPTION,)
     name = "option-valid"
     severity = Severity.ERROR
+    consequence = Consequence.IGNORED
     summary = "Options must be min(), max(), length(), optional(), default() or regex(), fit for the primitive"
     why = (
         "The runtime ignores unknown options such as `values(...)`, throws on `min()` for a boolean, and "

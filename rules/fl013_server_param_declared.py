@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import SObject, SScalar
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
@@ -18,6 +19,7 @@ class ServerParamDeclared(Rule):
     code = Code.FL013
     name = "server-param-declared"
     severity = Severity.ERROR
+    consequence = Consequence.SPEC
     summary = "{{SERVER_PARAM:NAME}} requires NAME in main.requiredServerParams"
     why = (
         "FlowMCP passes a definition only the environment variables it declares; an undeclared server "

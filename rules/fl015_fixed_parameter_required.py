@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
@@ -14,6 +15,7 @@ class FixedParameterRequired(Rule):
     code = Code.FL015
     name = "fixed-parameter-required"
     severity = Severity.ERROR
+    consequence = Consequence.CALL_REFUSED
     summary = "A fixed or server parameter's z block must be optional(): the runtime makes it a required input"
     why = (
         "FlowMCP's runtime builds a tool's MCP input schema from every parameter that has a z block "

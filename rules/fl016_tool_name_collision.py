@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.definition.names import build_tool_name
 from flowlint.lint.codes import Code
@@ -15,6 +16,7 @@ class ToolNameCollision(Rule):
     code = Code.FL016
     name = "tool-name-collision"
     severity = Severity.ERROR
+    consequence = Consequence.NOT_BUILT
     summary = "Two tools must not map to the same MCP tool name"
     why = (
         "FlowMCP serves each tool under `buildToolName` (snake_case of tool and namespace, `-` and `/` as `_`, "

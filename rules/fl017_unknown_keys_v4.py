@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import SObject
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
@@ -24,6 +25,7 @@ class UnknownKeysV4(Rule):
     code = Code.FL017
     name = "unknown-keys-v4"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "Under 4.x, tools and parameters hold only the keys the runtime allows"
     why = (
         "The 4.x runtime refuses a definition with an unknown tool key (its VAL076) or parameter key (its "

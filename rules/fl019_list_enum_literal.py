@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import SScalar, to_python
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Parameter
@@ -17,6 +18,7 @@ class ListEnumLiteral(Rule):
     code = Code.FL019
     name = "list-enum-literal"
     severity = Severity.ERROR
+    consequence = Consequence.CALL_REFUSED
     summary = "FlowMCP's runtime builds enum({{list:field}}) as the literal text: its MCP tool refuses every list value"
     why = (
         "The specification (03-shared-lists, Parameter Interpolation) says `enum({{evmChains:alias}})` takes its "

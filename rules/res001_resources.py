@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import NonStatic, SArray, SEntry, SObject, SScalar, string_value, type_name
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Tool
@@ -61,6 +62,7 @@ class Source(Rule):
     code = Code.RES001
     name = "resource-source"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "resource.source must be 'sqlite' (3.0.0); 4.x also allows 'markdown' and 'http'"
     why = "The runtime refuses any other source (and a missing one)."
     fix = "Write `source: 'sqlite'`."
@@ -94,6 +96,7 @@ class ResourceDescription(Rule):
     code = Code.RES002
     name = "resource-description"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "resource.description must be a non-empty string"
     why = "AI clients read it to choose the resource; the runtime refuses a missing one."
     fix = "Describe the data in one sentence."
@@ -122,6 +125,7 @@ class Database(Rule):
     code = Code.RES003
     name = "resource-database"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "resource.database must be a relative path ending with .db"
     why = "The runtime opens the file read-only and refuses a path that does not end with `.db`."
     fix = "Write `database: 'contracts.db'`, relative to the definition."
@@ -161,6 +165,7 @@ class DatabaseDotDot(Rule):
     code = Code.RES004
     name = "resource-database-parent"
     severity = Severity.ERROR
+    consequence = Consequence.SPEC
     summary = "resource.database must not contain .. segments"
     why = "A resource may only read files beside (or below) its definition."
     fix = "Move the database next to the definition."
@@ -185,6 +190,7 @@ class MaxResources(Rule):
     code = Code.RES005
     name = "max-resources"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = f"A definition has at most {MAX_RESOURCES} resources"
     why = "The runtime refuses more."
     fix = "Split the resources over several definitions."
@@ -216,6 +222,7 @@ class MaxQueries(Rule):
     code = Code.RES006
     name = "max-queries"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = f"A resource has at most {MAX_QUERIES} queries"
     why = "09-validation-rules allows 4 (the 3.x runtime refuses more; 13-resources and the 4.x runtime allow 7)."
     fix = "Merge queries, or split the resource."
@@ -265,6 +272,7 @@ class QuerySql(Rule):
     code = Code.RES007
     name = "query-sql"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "Each query must have a sql string"
     why = "The SQL is what the query runs."
     fix = "Write `sql: 'SELECT ... FROM ... WHERE x = ?'`."
@@ -284,6 +292,7 @@ class QueryDescription(Rule):
     code = Code.RES008
     name = "query-description"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "Each query must have a description string"
     why = "AI clients choose queries by their descriptions."
     fix = "Describe what the query returns."
@@ -303,6 +312,7 @@ class QueryParameters(Rule):
     code = Code.RES009
     name = "query-parameters"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "Each query must have a parameters array"
     why = "Parameters bind to the SQL's `?` placeholders in order; `[]` when there are none."
     fix = "Write `parameters: []`."
@@ -333,6 +343,7 @@ class QueryOutput(Rule):
     code = Code.RES010
     name = "query-output"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "Each query must have an output with mimeType and schema"
     why = "Query results are tables: the output declares the rows' shape (an array)."
     fix = f"Write `{_OUTPUT}`."
@@ -368,6 +379,7 @@ class QueryTests(Rule):
     code = Code.RES011
     name = "query-tests"
     severity = Severity.ERROR
+    consequence = Consequence.SPEC
     summary = "Each query must have at least one test"
     why = "Tests are the executable examples `flowlint capture` runs against the database."
     fix = "Add `tests: [ { _description: '...' } ]` with values for the parameters."
@@ -396,6 +408,7 @@ class NoLocation(Rule):
     code = Code.RES015
     name = "query-parameter-location"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "Resource parameters must not have position.location"
     why = "Query parameters bind to `?` placeholders in order; a location means nothing there."
     fix = "Remove `location` from the parameter's position."
@@ -428,6 +441,7 @@ class NoServerParam(Rule):
     code = Code.RES016
     name = "query-server-param"
     severity = Severity.ERROR
+    consequence = Consequence.SPEC
     summary = "Resource parameters must not use {{SERVER_PARAM:...}} values"
     why = "Server parameters are secrets for HTTP APIs; a local query has no use for them."
     fix = "Use `{{USER_PARAM}}` or a fixed value."
@@ -459,6 +473,7 @@ class ResourceName(Rule):
     code = Code.RES017
     name = "resource-name"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "A resource name must be camelCase: ^[a-z][a-zA-Z0-9]*$"
     why = "Resource names become part of MCP resource names."
     fix = "Rename the resource in camelCase."
@@ -482,6 +497,7 @@ class QueryName(Rule):
     code = Code.RES018
     name = "query-name"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "A query name must be camelCase: ^[a-z][a-zA-Z0-9]*$"
     why = "Query names become part of MCP tool names."
     fix = "Rename the query in camelCase."
@@ -505,6 +521,7 @@ class ScalarPrimitives(Rule):
     code = Code.RES019
     name = "query-scalar-primitive"
     severity = Severity.ERROR
+    consequence = Consequence.SPEC
     summary = "Resource parameters are string(), number(), boolean() or enum(), never array() or object()"
     why = "SQLite binds one scalar per `?`."
     fix = "Use a scalar primitive; pass lists as several parameters."
@@ -538,6 +555,7 @@ class OutputArray(Rule):
     code = Code.RES021
     name = "query-output-array"
     severity = Severity.ERROR
+    consequence = Consequence.SPEC
     summary = "A resource query's output.schema.type must be 'array'"
     why = "A query returns rows: an array of objects."
     fix = "Write `schema: { type: 'array', items: { type: 'object', properties: { ... } } }`."

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Tool
 from flowlint.definition.sql import first_keyword, without_literals
@@ -38,6 +39,7 @@ class SelectOnly(Rule):
     code = Code.RES012
     name = "sql-select"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "Resource SQL must begin with SELECT (or WITH, which the runtime and 13-resources allow)"
     why = "FlowMCP opens SQLite resources read-only and refuses to load a query that starts with anything else."
     fix = "Rewrite the query as a SELECT."
@@ -81,6 +83,7 @@ class BlockedSql(Rule):
     code = Code.RES013
     name = "sql-blocked-pattern"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "Resource SQL must not contain ATTACH DATABASE, PRAGMA, CREATE, DROP, INSERT, UPDATE, DELETE..."
     why = (
         "The runtime refuses a query whose text matches one of its blocked patterns anywhere, string literals "
@@ -135,6 +138,7 @@ class OneStatement(Rule):
     code = Code.FL014
     name = "sql-one-statement"
     severity = Severity.ERROR
+    consequence = Consequence.CALL_REFUSED
     summary = "Resource SQL must be a single statement"
     why = (
         "SQLite runs one statement per call and refuses the rest; no specification code names it. A `;` "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
@@ -41,6 +42,7 @@ class SqlParameterCount(Rule):
     code = Code.RES014
     name = "sql-parameter-count"
     severity = Severity.ERROR
+    consequence = Consequence.CALL_REFUSED
     summary = "A resource query needs one parameter per `?` in its SQL"
     why = "Parameters bind positionally to `?`; a different count makes SQLite reject every call."
     fix = "Add or remove parameters (or placeholders) so the counts match, in the same order."

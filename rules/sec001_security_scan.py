@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import Span
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
@@ -90,6 +91,7 @@ class ImportStatement(Rule):
     code = Code.SEC001
     name = "no-import"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "A definition file must not contain import statements"
     why = (
         "Definitions are data plus handlers that receive their libraries from the runtime "
@@ -119,6 +121,7 @@ class ForbiddenPattern(Rule):
     code = Code.FL018
     name = "security-scan"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "No line may contain what the runtime's security scan forbids (require(, eval(, process., fs., ...)"
     why = (
         "FlowMCP's runtime scans the file's text before loading it and refuses it when a line (not starting "
@@ -152,6 +155,7 @@ class ListForbiddenPattern(Rule):
     target = "list"
     name = "list-security-scan"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "A shared-list file must pass the security scan (no import, require(, eval(, process., ...)"
     why = (
         "List files are pure data (03-shared-lists, 05-security): the runtime scans them as it scans "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import SArray, type_name
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
@@ -20,6 +21,7 @@ class MinTests(Rule):
     code = Code.TST001
     name = "min-tests"
     severity = Severity.ERROR
+    consequence = Consequence.TEST
     summary = "Each tool needs at least 1 test (min_tests), and 3 to satisfy the specification (recommended_tests)"
     why = (
         "Tests are the executable examples of a tool: they document it, and capture runs them to record "
@@ -96,11 +98,12 @@ class MinTests(Rule):
                         tool=tool.label,
                     )
             elif count < recommended:
-                yield Finding(
-                    self.code,
+                # The runtime only warns below the specification's minimum; --strict holds the specification.
+                yield self.finding(
                     f"{noun} '{tool.label}' has {count} test{'s' if count != 1 else ''}; the specification and "
-                    f"FlowMCP's runtime ask for at least {recommended} (set recommended_tests to change this)",
+                    f"FlowMCP's runtime ask for at least {recommended} (the runtime warns; an error under "
+                    "--strict; set recommended_tests to change this)",
                     node.span if node is not None else tool.key_span,
                     tool=tool.label,
-                    severity=Severity.WARNING,
+                    severity=Severity.ERROR if ctx.config.strict else Severity.WARNING,
                 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import NonStatic, SScalar, type_name
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
@@ -15,6 +16,7 @@ class TestDescription(Rule):
     code = Code.TST002
     name = "test-description"
     severity = Severity.ERROR
+    consequence = Consequence.TEST
     summary = "Each test must have a _description field of type string"
     why = (
         "A reader (a developer or an AI agent) should understand what a tool can do from its tests alone; "

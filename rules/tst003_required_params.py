@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
@@ -14,6 +15,7 @@ class RequiredParams(Rule):
     code = Code.TST003
     name = "required-params"
     severity = Severity.ERROR
+    consequence = Consequence.TEST
     summary = "Each test must provide values for all required {{USER_PARAM}} parameters"
     why = (
         "Capture calls the real API with each test's values; a test without a required parameter "

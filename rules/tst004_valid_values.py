@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.jsvalues import js_number
 from flowlint.core.nodes import SNode, SScalar, first_non_json, to_python
 from flowlint.core.severity import Severity
@@ -21,6 +22,7 @@ class ValidValues(Rule):
     code = Code.TST004
     name = "valid-values"
     severity = Severity.ERROR
+    consequence = Consequence.TEST
     summary = "Test parameter values must pass the corresponding z validation"
     why = (
         "FlowMCP validates every call's arguments with the parameter's z block before sending anything; "

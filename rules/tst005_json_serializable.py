@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.jsvalues import js_number
 from flowlint.core.nodes import NonStatic, SHole, SNode, SScalar, first_non_json, shorten
 from flowlint.core.severity import Severity
@@ -19,6 +20,7 @@ class JsonSerializable(Rule):
     code = Code.TST005
     name = "json-serializable"
     severity = Severity.ERROR
+    consequence = Consequence.TEST
     summary = "Test objects must be JSON-serializable"
     why = (
         "Tests are part of `main`, which must be pure data: FlowMCP hashes it, capture stores the test "

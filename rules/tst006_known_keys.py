@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import NonStatic, first_non_json
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Parameter, Tool
@@ -17,6 +18,7 @@ class KnownKeys(Rule):
     code = Code.TST006
     name = "known-keys"
     severity = Severity.ERROR
+    consequence = Consequence.TEST
     summary = "Test objects must only contain keys matching {{USER_PARAM}} parameter keys or _description"
     why = (
         "Only {{USER_PARAM}} parameters are supplied by the caller. A test key for a fixed or server "

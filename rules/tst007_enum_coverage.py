@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import SScalar
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
@@ -15,6 +16,7 @@ class EnumCoverage(Rule):
     code = Code.TST007
     name = "enum-coverage"
     severity = Severity.WARNING
+    consequence = Consequence.TEST
     summary = "Tools with enum parameters should test multiple enum values"
     why = (
         "Different enum values often return differently shaped data (another chain, another sort order, "

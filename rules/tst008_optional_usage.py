@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
@@ -14,6 +15,7 @@ class OptionalUsage(Rule):
     code = Code.TST008
     name = "optional-usage"
     severity = Severity.INFO
+    consequence = Consequence.TEST
     summary = "Consider adding tests that demonstrate optional parameter usage"
     why = (
         "Optional parameters change what a tool returns (pagination, filters, extra fields). A test that "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.rule import Example, Expect, Rule, example
@@ -11,6 +12,7 @@ class MainObject(Rule):
     code = Code.VAL002
     name = "main-object"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     reported_by_engine = True
     summary = "main must be an object"
     why = (

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import NonStatic, SArray, SNode, SObject, Span, SScalar, type_name
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
@@ -65,6 +66,8 @@ class UnknownField(Rule):
     code = Code.VAL003
     name = "main-unknown-field"
     severity = Severity.ERROR
+    consequence = Consequence.SPEC
+    consequence_v4 = Consequence.REFUSED
     summary = "main must not contain unknown fields"
     why = (
         "Specification 3.0.0 lists main's fields in 01-schema-format; the 4.x runtime refuses any key outside "
@@ -114,6 +117,7 @@ class NamespaceRequired(Rule):
     code = Code.VAL010
     name = "namespace-required"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "main.namespace is required and must be a string"
     why = "The namespace groups a provider's tools and prefixes their MCP names; the runtime refuses a definition without it."
     fix = "Add `namespace: 'coingecko'`."
@@ -133,6 +137,7 @@ class NamespacePattern(Rule):
     code = Code.VAL011
     name = "namespace-pattern"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "main.namespace must match ^[a-z]+$ (3.0.0) or ^[a-z][a-z0-9-]*$ (4.x)"
     why = "The runtime refuses any other namespace; it becomes part of every tool's MCP name."
     fix = "Write the provider name in lowercase letters: `namespace: 'coingecko'`."
@@ -170,6 +175,7 @@ class NameRequired(Rule):
     code = Code.VAL012
     name = "name-required"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "main.name is required and must be a string"
     why = "The runtime refuses a definition without a name."
     fix = "Add `name: 'CoinGecko Prices'`."
@@ -191,6 +197,7 @@ class DescriptionRequired(Rule):
     code = Code.VAL013
     name = "description-required"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "main.description is required and must be a string"
     why = "The runtime refuses a definition without a description; it appears in tool discovery."
     fix = "Add `description: 'Cryptocurrency prices from CoinGecko'`."
@@ -210,6 +217,7 @@ class Version(Rule):
     code = Code.VAL014
     name = "version"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "main.version is required: 3.x.y under specification 3.0.0 (2.x deprecated), 4.x.y under 4.x"
     why = (
         "The version picks the rule set and the runtime: the 3.x runtime loads `2.x` and `3.x` (the specification "
@@ -288,6 +296,7 @@ class Root(Rule):
     code = Code.VAL015
     name = "root"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "main.root is a string starting with https://, without a trailing slash"
     why = (
         "Every tool's URL is root + path. The specification makes root optional for resource-only definitions, "
@@ -352,6 +361,7 @@ class Tools(Rule):
     code = Code.VAL016
     name = "tools-object"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "main.tools must be an object (it may be {} when resources are defined)"
     why = (
         "Tools are read by name from this object. A definition needs at least tools, resources (or, under 3.0.0, "
@@ -395,6 +405,7 @@ class ToolsAndRoutes(Rule):
     code = Code.VAL017
     name = "tools-and-routes"
     severity = Severity.ERROR
+    consequence = Consequence.SPEC
     summary = "main must not define both tools and routes"
     why = "routes is the pre-v3 name of tools; with both, one of them is ignored."
     fix = "Merge routes into tools."
@@ -420,6 +431,7 @@ class RoutesDeprecated(Rule):
     code = Code.VAL018
     name = "routes-deprecated"
     severity = Severity.WARNING
+    consequence = Consequence.ADVICE
     summary = "main.routes is deprecated: use main.tools"
     why = "Specification 3.0.0 accepts routes as an alias with this warning; 4.x refuses it (VAL003)."
     fix = "Rename `routes` to `tools`."
@@ -464,6 +476,9 @@ def _array_rule(code: Code, key: str, item: str, good: str, bad: str, column: in
         .replace("sharedLists", "shared-lists")
     )
     ArrayField.severity = Severity.ERROR
+    # The 3.x runtime refuses a non-array tags, requiredServerParams, requiredLibraries or sharedLists; it
+    # never reads docs (4.x warns, VAL027).
+    ArrayField.consequence = Consequence.SPEC if code is Code.VAL020 else Consequence.REFUSED
     ArrayField.summary = f"main.{key} (if present) must be an array of {item}s"
     ArrayField.why = why
     ArrayField.fix = f"Write `{key}: {good}`."
@@ -524,6 +539,7 @@ class Headers(Rule):
     code = Code.VAL023
     name = "headers-object"
     severity = Severity.ERROR
+    consequence = Consequence.SPEC
     summary = "main.headers (if present) must be a plain object"
     why = "Default headers are sent with every request, name to value."
     fix = "Write `headers: { 'Accept': 'application/json' }`."
@@ -547,6 +563,7 @@ class MaxTools(Rule):
     code = Code.VAL031
     name = "max-tools"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = f"A definition has at most {MAX_TOOLS} tools"
     why = "The runtime refuses a definition with more tools; split the provider into several definitions."
     fix = "Move some tools into a second definition with the same namespace."
@@ -589,6 +606,7 @@ class LibraryAllowlist(Rule):
     code = Code.VAL026
     name = "library-allowlist"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "Each requiredLibraries entry must be on the runtime's allowlist"
     why = (
         "Handlers receive only approved packages. The runtime's default allowlist (flowmcp-core's LibraryLoader) "
@@ -619,6 +637,7 @@ class HandlersFunction(Rule):
     code = Code.VAL004
     name = "handlers-function"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "handlers (if exported) must be a function"
     why = (
         "The runtime calls `handlers( { sharedLists, libraries } )` once at load time and takes the tool "

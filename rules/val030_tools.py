@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import NonStatic, SNode, SScalar, type_name
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Tool
@@ -49,6 +50,7 @@ class ToolName(Rule):
     code = Code.VAL030
     name = "tool-name"
     severity = Severity.ERROR
+    consequence = Consequence.SPEC
     summary = "A tool name must match ^[a-z][a-zA-Z0-9]*$ (camelCase)"
     why = (
         "The specification requires camelCase names; the runtime does not check them, but turns each name into "
@@ -78,6 +80,7 @@ class Method(Rule):
     code = Code.VAL032
     name = "tool-method"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "tool.method is required and must be GET, POST, PUT or DELETE"
     why = "The runtime refuses any other method, including lowercase ones."
     fix = "Write `method: 'GET'`."
@@ -112,6 +115,7 @@ class ToolPath(Rule):
     code = Code.VAL033
     name = "tool-path"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "tool.path is required and must be a string starting with /"
     why = (
         "The request URL is root + path. The runtime refuses a missing or empty path; without the leading `/` "
@@ -147,6 +151,7 @@ class ToolDescription(Rule):
     code = Code.VAL034
     name = "tool-description"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "tool.description is required and must be a non-empty string"
     why = "AI clients choose tools by their descriptions; the runtime refuses a missing or empty one."
     fix = "Write what the tool does in one or two sentences."
@@ -176,6 +181,7 @@ class OutputRecommended(Rule):
     code = Code.VAL036
     name = "output-recommended"
     severity = Severity.WARNING
+    consequence = Consequence.ADVICE
     summary = "tool.output is recommended"
     why = (
         "An output schema tells AI clients what a tool returns and lets `flowlint verify` catch API drift. "
@@ -205,6 +211,7 @@ class AsyncReserved(Rule):
     code = Code.VAL037
     name = "async-reserved"
     severity = Severity.INFO
+    consequence = Consequence.ADVICE
     summary = "tool.async is reserved and not executed"
     why = (
         "Specification 3.0.0 reserves `async` for later versions; the runtime ignores it (the 4.x runtime refuses it)."

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import NonStatic, SArray, SObject, SScalar, type_name
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
@@ -15,6 +16,7 @@ class ParameterShape(Rule):
     code = Code.VAL040
     name = "parameter-shape"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "Each parameter must have a position { key, value } and a z { primitive, options } block"
     why = "FlowMCP cannot build a request or validate input for a parameter that lacks either block."
     fix = (
@@ -66,6 +68,7 @@ class ParametersArray(Rule):
     code = Code.VAL035
     name = "parameters-array"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "tool.parameters must be an array"
     why = "FlowMCP iterates the parameters; the runtime refuses to load a tool whose parameters are not an array."
     fix = "Write `parameters: []` for a tool without parameters."
@@ -89,6 +92,7 @@ class PositionKey(Rule):
     code = Code.VAL041
     name = "position-key"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "position.key is required and must be a non-empty string"
     why = "The key names the query field, the path placeholder or the body field; the runtime refuses an empty one."
     fix = "Write `position: { key: 'id', value: '{{USER_PARAM}}', location: 'query' }`."
@@ -113,6 +117,7 @@ class PositionValue(Rule):
     code = Code.VAL042
     name = "position-value"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "position.value is required and must be a non-empty string"
     why = (
         "The value is `{{USER_PARAM}}`, a server parameter or a fixed value; the runtime refuses an empty one "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
@@ -16,6 +17,7 @@ class Location(Rule):
     code = Code.VAL043
     name = "parameter-location"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "position.location must be insert, query or body"
     why = (
         "The location decides where a value goes in the request; FlowMCP refuses to load a definition "

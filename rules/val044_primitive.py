@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.definition.zod import ZProblem
 from flowlint.lint.codes import Code
@@ -13,6 +14,7 @@ class Primitive(Rule):
     z_problems = (ZProblem.PRIMITIVE_TYPE, ZProblem.PRIMITIVE)
     name = "primitive"
     severity = Severity.ERROR
+    consequence = Consequence.IGNORED
     summary = "z.primitive is required: string(), number(), boolean(), enum(...), array() or object()"
     why = (
         "The specification rejects any other primitive; the runtime silently treats it as string(), so "
@@ -37,7 +39,7 @@ class Primitive(Rule):
             parameters: [ { position: { key: 'height', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: ' number()', options: [] } } ],
             tests: [ { _description: 'Genesis', height: 0 } ] }
     }"""),
-            (Expect(5, 118, "reads ' number()' as string(): write 'number()'"),),
+            (Expect(5, 118, "reads ' number()' as string() and test values are checked as string(): write 'number()'"),),
             title="a leading space: the runtime reads it as string()",
             fixed=("primitive: ' number()'", "primitive: 'number()'"),
         ),

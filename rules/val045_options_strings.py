@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.jsvalues import js_repr
 from flowlint.core.nodes import NonStatic, SArray, SScalar, type_name
 from flowlint.core.severity import Severity
@@ -27,6 +28,7 @@ class OptionsStrings(Rule):
     z_problems = (ZProblem.OPTION_ENTRY,)
     name = "options-strings"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "z.options must be an array of strings, one option each"
     why = (
         "FlowMCP reads each option as a string such as 'optional()' or 'min(1)'. A number breaks loading; "
@@ -147,4 +149,6 @@ class OptionsStrings(Rule):
                         parameter=parameter.key,
                     )
                     continue
-                yield from parameter_z_issue_findings(tool, parameter, self.code, ZProblem.OPTION_ENTRY, ctx.source)
+                yield from parameter_z_issue_findings(
+                    tool, parameter, self.code, ZProblem.OPTION_ENTRY, ctx.source, ctx.spec.major
+                )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.definition.zod import ZProblem
 from flowlint.lint.codes import Code
@@ -13,6 +14,7 @@ class EnumValues(Rule):
     z_problems = (ZProblem.ENUM_VALUES,)
     name = "enum-values"
     severity = Severity.ERROR
+    consequence = Consequence.CALL_REFUSED
     summary = "enum() must list at least one value: enum(A,B,C), no spaces, no JavaScript array syntax"
     why = (
         "FlowMCP splits the text between the parentheses on commas: `enum()` accepts only '', "

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
@@ -14,6 +15,7 @@ class SharedListDeclared(Rule):
     code = Code.VAL048
     name = "shared-list-declared"
     severity = Severity.ERROR
+    consequence = Consequence.SPEC
     summary = "enum({{list:field}}) must use a list declared in main.sharedLists"
     why = "FlowMCP loads only the declared lists; an undeclared one leaves the enum without values."
     fix = "Declare the list: `sharedLists: [ { ref: 'evmChains', version: '3.0.0' } ]`."

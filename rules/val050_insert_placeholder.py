@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import string_value
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
@@ -18,6 +19,7 @@ class InsertPlaceholder(Rule):
     code = Code.VAL050
     name = "insert-placeholder"
     severity = Severity.ERROR
+    consequence = Consequence.SPEC
     summary = "An insert parameter needs a {{key}} or :key placeholder in root + path, and vice versa"
     why = (
         "The specification asks for `{{key}}` in the path; FlowMCP's runtime (Fetch) replaces both `:key` and "

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import NonStatic, SObject, SScalar, type_name
 from flowlint.core.outputschema import MAX_LEVELS, SUBSET_TYPES
 from flowlint.core.severity import Severity
@@ -83,6 +84,7 @@ class MimeType(Rule):
     code = Code.VAL060
     name = "output-mime-type"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "output.mimeType must be application/json, image/png or text/plain"
     why = "The runtime refuses any other MIME type (and a missing one); it decides how the response is read."
     fix = "Write `mimeType: 'application/json'` for JSON APIs; text/plain for CSV and other text."
@@ -115,6 +117,7 @@ class SchemaValid(Rule):
     code = Code.VAL061
     name = "output-schema-valid"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "output.schema must be an object with a type: string, number, boolean, object or array"
     why = "The runtime refuses an output without a schema object or with a root type outside the subset."
     fix = "Write `schema: { type: 'object', properties: { ... } }`."
@@ -157,6 +160,7 @@ class SchemaTypeMatchesMime(Rule):
     code = Code.VAL062
     name = "output-type-mime"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "output.schema.type must fit the MIME type: JSON object/array, text and png a string"
     why = "The runtime refuses a root type its MIME type cannot carry; image/png needs `format: 'base64'`."
     fix = "Use type 'object' or 'array' with application/json, 'string' with text/plain or image/png."
@@ -195,6 +199,7 @@ class Depth(Rule):
     code = Code.VAL063
     name = "output-depth"
     severity = Severity.WARNING
+    consequence = Consequence.ADVICE
     summary = f"Output schemas nest at most {MAX_LEVELS} levels (the schema is level 1; items stay on their array's)"
     why = (
         "Deep schemas are hard for AI clients to use. 04-output-schema rejects a 5th level; 09's registry "
@@ -248,6 +253,7 @@ class PropertiesOnObject(Rule):
     code = Code.VAL064
     name = "properties-on-object"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "properties is only valid when type is object"
     why = "The runtime refuses `properties` on a root schema of another type; deeper, they describe nothing."
     fix = "Change the type to 'object', or move the properties into `items` of an array."
@@ -269,6 +275,7 @@ class ItemsOnArray(Rule):
     code = Code.VAL065
     name = "items-on-array"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "items is only valid when type is array"
     why = "The runtime refuses `items` on a root schema of another type; deeper, they describe nothing."
     fix = "Change the type to 'array', or remove items."

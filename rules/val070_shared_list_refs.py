@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import NonStatic, SArray, SObject, SScalar, string_value, type_name
 from flowlint.core.severity import Severity
 from flowlint.definition.model import SharedListRef
@@ -38,6 +39,7 @@ class SharedListRefField(Rule):
     code = Code.VAL070
     name = "shared-list-ref"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "sharedLists[].ref is required and must be a string"
     why = "The ref names the list file to load; the runtime refuses an entry without one."
     fix = "Write `{ ref: 'evmChains', version: '3.0.0' }`."
@@ -64,6 +66,7 @@ class SharedListVersion(Rule):
     code = Code.VAL071
     name = "shared-list-version"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "sharedLists[].version is required and must be a semantic version"
     why = "The runtime refuses an entry without a version and loads a list only when its version is exactly this one."
     fix = "Write the list's own `meta.version`, such as `version: '3.0.0'`."
@@ -106,6 +109,7 @@ class ListExists(Rule):
     code = Code.VAL072
     name = "shared-list-exists"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "A referenced shared list must exist in the list registry (the _lists/ folder)"
     why = (
         "The runtime loads each declared list before the definition and refuses the definition when one is "
@@ -133,6 +137,7 @@ class ListVersion(Rule):
     code = Code.VAL073
     name = "shared-list-version-match"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "A referenced list's version must match the list's meta.version"
     why = (
         '09 says "match or be compatible", 03-shared-lists calls a mismatch a hard error, and the runtime '
@@ -166,6 +171,7 @@ class FilterKey(Rule):
     code = Code.VAL074
     name = "shared-list-filter"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "sharedLists[].filter (if present) must have a key naming a list field"
     why = "The filter keeps the entries whose `key` field exists, equals `value` or is `in` a list; without a key it filters nothing."
     fix = "Write `filter: { key: 'etherscanAlias', exists: true }`."
@@ -201,6 +207,7 @@ class UnusedList(Rule):
     code = Code.VAL075
     name = "shared-list-unused"
     severity = Severity.WARNING
+    consequence = Consequence.ADVICE
     summary = "A declared shared list should be used by a parameter or a handler"
     why = "The runtime loads every declared list; one that nothing uses costs load time and misleads readers."
     fix = "Use it in `enum({{list:field}})` (or in the handlers' `sharedLists`), or remove the declaration."

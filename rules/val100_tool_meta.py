@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import NonStatic, SArray, SNode, SObject, SScalar, type_name
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Tool
@@ -48,6 +49,7 @@ class MetaBlock(Rule):
     code = Code.VAL100
     name = "tool-meta"
     severity = Severity.ERROR
+    consequence = Consequence.REFUSED
     summary = "A 4.x tool's meta block is a plain object (recommended; required by 4.0.0-4.2.0)"
     why = (
         "The meta block tells MCP clients whether a tool reads or writes and how to find it. 4.0.0-4.2.0 "
@@ -106,6 +108,7 @@ def _field_rule(code: Code, key: str, kind: str, good: str, bad: str) -> type[Ru
     MetaField.code = code
     MetaField.name = f"meta-{key}"
     MetaField.severity = Severity.ERROR
+    MetaField.consequence = Consequence.REFUSED
     MetaField.summary = f"meta.{key} is required and must be {'an' if kind == 'array' else 'a'} {kind}"
     MetaField.why = "The runtime refuses a meta block that lacks a field or holds one of the wrong type."
     MetaField.fix = f"Write `{key}: {good}`."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.rule import Example, Rule, example
@@ -11,6 +12,7 @@ class CaptureWithoutTool(Rule):
     code = Code.VER004
     name = "capture-without-tool"
     severity = Severity.WARNING
+    consequence = Consequence.ADVICE
     # Reported by `flowlint verify` (flowlint/verify.py) from capture records, not by `check`: its
     # failing cases need records, so tests/test_verify.py provokes them instead of an example here.
     reported_by_engine = True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.jsvalues import js_number
 from flowlint.core.nodes import HOLE
 from flowlint.core.severity import Severity
@@ -70,8 +71,9 @@ def test_shared_list_values() -> None:
 @pytest.mark.parametrize(
     ("primitive", "options", "kind", "severity", "fragment", "broken"),
     [
-        ("int()", [], ZProblem.PRIMITIVE, Severity.ERROR, "use number()", True),
-        ("string", [], ZProblem.PRIMITIVE, Severity.ERROR, "is not a call", True),
+        # The runtime builds string() for both: values are checked as strings, so the spec is usable.
+        ("int()", [], ZProblem.PRIMITIVE, Severity.ERROR, "use number()", False),
+        ("string", [], ZProblem.PRIMITIVE, Severity.ERROR, "is not a call", False),
         ("string(5)", [], ZProblem.PRIMITIVE, Severity.WARNING, "takes no arguments", False),
         ("enum()", [], ZProblem.ENUM_VALUES, Severity.ERROR, "enum() has no values", True),
         ("enum(['a','b'])", [], ZProblem.ENUM_VALUES, Severity.ERROR, "write 'enum(a,b)'", True),
@@ -134,8 +136,12 @@ def test_options_semantics() -> None:
 
 def test_the_runtime_reads_primitives_and_options_by_prefix() -> None:
     for written in (" number()", "number(5)", "array(string())", "enum (a,b)"):
-        [issue] = spec(written).issues
-        assert issue.broken and "reads" in issue.message and "as string()" in issue.message, written
+        built = spec(written)
+        [issue] = built.issues
+        assert "reads" in issue.message and "as string()" in issue.message, written
+        # Values are then checked as the runtime builds the parameter: any string, and only strings.
+        assert not issue.broken and built.kind == "string" and built.primitive_text == "string()", written
+        assert validate("x", built) is None and validate(5, built) is not None
     assert spec("enum(a,b,)").enum_values == ("a", "b", "")  # z.enum accepts the empty value
     assert validate("", spec("enum(a,b,)")) is None
     ignored = spec("number()", " optional()")
@@ -175,3 +181,50 @@ def test_regex_cache_and_failure() -> None:
     assert pattern is not None and error == ""
     assert compile_js_regex("^a+$")[0] is pattern
     assert compile_js_regex("(")[0] is None
+
+
+@pytest.mark.parametrize(
+    ("primitive", "options", "fragment", "v3", "v4"),
+    [
+        # What ZodBuilder (flowmcp-core c9c0f57 for 3.x, 8dab10b for 4.x) does with each problem.
+        ("int()", [], "unknown primitive", Consequence.IGNORED, Consequence.IGNORED),
+        (" number()", [], "reads ' number()' as string()", Consequence.IGNORED, Consequence.IGNORED),
+        ("enum()", [], "has no values", Consequence.CALL_REFUSED, Consequence.CALL_REFUSED),
+        ("enum(['a','b'])", [], "JavaScript array", Consequence.CALL_REFUSED, Consequence.CALL_REFUSED),
+        ("enum(a, b)", [], "spaces", Consequence.SPEC, Consequence.SPEC),
+        ("string()", [1], "must be a string", Consequence.NOT_BUILT, Consequence.NOT_BUILT),
+        ("string()", ["values(a)"], "unknown option", Consequence.IGNORED, Consequence.IGNORED),
+        ("boolean()", ["min(1)"], "does not apply", Consequence.NOT_BUILT, Consequence.NOT_BUILT),
+        ("string()", ["regex([a-)"], "not a valid JavaScript regular expression", Consequence.NOT_BUILT, None),
+        ("string()", ["regex([^]*)"], "cannot be checked by flowlint", Consequence.ADVICE, None),
+        ("number()", ["default(abc)"], "does not fit", Consequence.CALL_REFUSED, Consequence.CALL_REFUSED),
+        # 3.x applies options in order: optional() after default() lets an omitted value through.
+        ("enum(1,2,3)", ["default(2)", "optional()"], "never applies", Consequence.IGNORED, Consequence.CALL_REFUSED),
+        ("enum(1,2,3)", ["optional()", "default(2)"], "is refused", Consequence.CALL_REFUSED, Consequence.CALL_REFUSED),
+    ],
+)
+def test_issue_consequences(
+    primitive: str, options: list[object], fragment: str, v3: Consequence, v4: Consequence | None
+) -> None:
+    z = parse_z(primitive, options)
+    matching = [i for i in z.issues if fragment in i.message]
+    assert len(matching) == 1, z.issues
+    assert matching[0].consequence_for(3) is v3
+    assert matching[0].consequence_for(4) is (v4 or v3)
+
+
+def test_values_option_of_an_empty_enum_is_reported_once() -> None:
+    """enum() with a values(...) option is one defect: VAL046 names the option; FL012 does not repeat it."""
+    z = parse_z("enum()", ["values(a,b)", "optional()"])
+    assert [i.kind for i in z.issues] == [ZProblem.ENUM_VALUES]
+    assert "values(...)" in z.issues[0].message
+
+
+def test_quoted_default_advice_never_leads_to_an_error() -> None:
+    """Following a quoted default's advice literally gives a clean z block (issue 18: advice that lands)."""
+    for primitive, text in [("string()", 'default("43114")'), ("number()", 'default("5")'), ("string()", "default('x')")]:
+        z = parse_z(primitive, [text, "optional()"])
+        for issue in z.issues:
+            if issue.replacement is not None:
+                again = parse_z(primitive, [issue.replacement, "optional()"])
+                assert again.issues == (), (primitive, text, issue.replacement, again.issues)

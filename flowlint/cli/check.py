@@ -39,6 +39,7 @@ class CheckRequest(FrozenRecord):
     min_tests: int | None
     spec_version: str | None
     fail_on: str | None
+    strict: bool
     config_path: Path | None
     stdin_filename: str | None
     baseline: Path | None
@@ -74,6 +75,7 @@ class CheckRequest(FrozenRecord):
         min_tests: int | None = None,
         spec_version: str | None = None,
         fail_on: str | None = None,
+        strict: bool = False,
         config_path: Path | None = None,
         stdin_filename: str | None = None,
         baseline: Path | None = None,
@@ -103,6 +105,7 @@ class CheckRequest(FrozenRecord):
         self.min_tests = min_tests
         self.spec_version = spec_version
         self.fail_on = fail_on
+        self.strict = strict
         self.config_path = config_path
         self.stdin_filename = stdin_filename
         self.baseline = baseline
@@ -170,6 +173,12 @@ class CheckRequest(FrozenRecord):
 )
 @click.option(
     "--fail-on", type=click.Choice(SEVERITIES), help="Lowest severity that makes the exit code 1 (default error)."
+)
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="The whole specification: every error rule of the declared version is an error, including what "
+    "FlowMCP's runtime tolerates (default: FlowMCP's own verdict plus the test rules).",
 )
 @click.option(
     "--config",
@@ -322,6 +331,8 @@ def _resolver(request: CheckRequest) -> ConfigResolver:
         changes["spec_version"] = parse_spec_version(request.spec_version, "--spec-version")
     if request.fail_on is not None:
         changes["fail_on"] = parse_severity(request.fail_on, "--fail-on")
+    if request.strict:
+        changes["strict"] = True
 
     def overrides(config: Config) -> Config:
         extra: dict[str, object] = {}

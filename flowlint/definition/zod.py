@@ -13,6 +13,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.jsvalues import js_length, js_number, js_repr
 from flowlint.core.nodes import HOLE, NonStatic, json_type
 from flowlint.core.record import FrozenRecord
@@ -60,7 +61,18 @@ class ZIssue(FrozenRecord):
     and its test values are not checked again (no TST004 cascade).
     """
 
-    __slots__ = ("broken", "fix_safe", "kind", "message", "option_index", "replacement", "severity", "split")
+    __slots__ = (
+        "broken",
+        "consequence",
+        "consequence_v4",
+        "fix_safe",
+        "kind",
+        "message",
+        "option_index",
+        "replacement",
+        "severity",
+        "split",
+    )
 
     kind: ZProblem
     severity: Severity
@@ -72,6 +84,9 @@ class ZIssue(FrozenRecord):
     replacement: str | None
     fix_safe: bool
     split: tuple[str, ...]  # several options in one string: the items to write instead (unsafe)
+    # What FlowMCP's runtime does with it (core/consequence.py): under 3.x, and under 4.x when that differs.
+    consequence: Consequence
+    consequence_v4: Consequence | None
 
     def __init__(
         self,
@@ -83,6 +98,8 @@ class ZIssue(FrozenRecord):
         replacement: str | None = None,
         fix_safe: bool = False,
         split: tuple[str, ...] = (),
+        consequence: Consequence = Consequence.SPEC,
+        consequence_v4: Consequence | None = None,
     ) -> None:
         self.kind = kind
         self.severity = severity
@@ -92,6 +109,12 @@ class ZIssue(FrozenRecord):
         self.replacement = replacement
         self.fix_safe = fix_safe
         self.split = split
+        self.consequence = consequence
+        self.consequence_v4 = consequence_v4
+
+    def consequence_for(self, generation: int) -> Consequence:
+        """The consequence under the runtime of that generation (3 or 4)."""
+        return self.consequence_v4 if generation == 4 and self.consequence_v4 is not None else self.consequence
 
 
 class ListRef(FrozenRecord):
@@ -222,12 +245,15 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
             ZIssue(
                 ZProblem.PRIMITIVE_TYPE,
                 Severity.ERROR,
-                "z.primitive must be a string such as 'string()' or 'number()'",
+                "z.primitive must be a string such as 'string()' or 'number()'; ZodBuilder calls "
+                "primitive.startsWith() on it and throws, so FlowMCP builds no tool",
                 broken=True,
+                consequence=Consequence.NOT_BUILT,
             )
         )
         return ZSpec(kind="string", primitive_text=str(primitive), issues=tuple(issues))
     kind, enum_values, list_ref = _parse_primitive(primitive.strip(), issues, options)
+    primitive_text = primitive.strip()
     runtime = runtime_primitive(primitive)
     if runtime != kind and not any(issue.kind is ZProblem.PRIMITIVE and issue.broken for issue in issues):
         issues[:] = [issue for issue in issues if issue.kind is not ZProblem.PRIMITIVE]
@@ -238,11 +264,16 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
                 Severity.ERROR,
                 "FlowMCP's runtime matches primitives by prefix ("
                 + ("'enum(' at the very start" if kind == "enum" else f"'{kind}()' exactly, at the very start")
-                + f"), so it reads '{primitive}' as {runtime}(): write '{written}'",
-                broken=True,
+                + f"), so it reads '{primitive}' as {runtime}() and test values are checked as {runtime}(): "
+                f"write '{written}'",
                 replacement=written,
+                consequence=Consequence.IGNORED,
             )
         )
+        # Values are checked as the runtime builds the parameter (an enum read as string() takes any string).
+        kind, enum_values, list_ref, primitive_text = runtime, None, None, f"{runtime}()"
+    elif kind == "string" and not primitive_text.startswith("string()") and runtime == "string":
+        primitive_text = "string()"  # an unknown primitive: the runtime builds string() (reported as VAL044)
     spec: dict[str, Any] = {}
     for index, option in enumerate(options):
         if option is HOLE:
@@ -253,6 +284,7 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
                     f"z.options[{index}] is an array hole; FlowMCP skips it, but it is "
                     "not valid data: remove the extra comma",
                     index,
+                    consequence=Consequence.IGNORED,
                 )
             )
             continue
@@ -262,9 +294,11 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
                 ZIssue(
                     ZProblem.OPTION_ENTRY,
                     Severity.ERROR,
-                    f"z.options[{index}] must be a string such as 'optional()', got {shown}",
+                    f"z.options[{index}] must be a string such as 'optional()', got {shown}; ZodBuilder calls "
+                    "option.startsWith() on it and throws, so FlowMCP builds no tool",
                     index,
                     broken=True,
+                    consequence=Consequence.NOT_BUILT,
                 )
             )
             continue
@@ -279,13 +313,27 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
                     f"applies only '{calls[0]}': write each as its own item: " + ", ".join(f"'{c}'" for c in calls),
                     index,
                     split=tuple(calls),
+                    consequence=Consequence.IGNORED,
                 )
             )
         _parse_option(calls[0] if len(calls) > 1 else option, index, kind, spec, issues)
+    if kind == "enum" and enum_values is None and list_ref is None:
+        # enum() without values: VAL046 says it once, naming a values(...) option; FL012 does not repeat it.
+        issues[:] = [
+            issue
+            for issue in issues
+            if not (
+                issue.kind is ZProblem.OPTION
+                and issue.option_index is not None
+                and isinstance(options[issue.option_index], str)
+                and str(options[issue.option_index]).strip().startswith("values(")
+            )
+        ]
     default_index = spec.pop("_default_index", None)
+    optional_index = spec.pop("_optional_index", None)
     built = ZSpec(
         kind=kind,
-        primitive_text=primitive.strip(),
+        primitive_text=primitive_text,
         enum_values=enum_values,
         list_ref=list_ref,
         issues=tuple(issues),
@@ -301,6 +349,8 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
                 issues.remove(quoted[0])
                 hint = " (the quotes are part of the value)"
                 replacement = quoted[0].replacement
+                if replacement is None:
+                    problem += ", and no default() text gives that string: remove default()"
             elif isinstance(built.default, (bool, int, float)) and built.kind in ("enum", "string"):
                 # default() cannot produce a string that looks like a number or a boolean: the runtime types it.
                 problem = (
@@ -309,14 +359,26 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
                     f"{js_repr(built.default)}, which no default() text can make a string: remove default() and "
                     "let the API apply its own"
                 )
+            # The 3.x runtime applies options in order: optional() after default() wraps the default, so an
+            # omitted value passes as undefined and the default is never applied. 4.x sorts optional() first.
+            optional_last = (
+                isinstance(optional_index, int) and isinstance(default_index, int) and optional_index > default_index
+            )
+            consequence = (
+                "the 4.x runtime refuses every call that omits this parameter; the 3.x runtime, which applies "
+                "optional() after default() here, lets it through and never applies the default"
+                if optional_last
+                else "every call that omits this parameter is refused"
+            )
             issues.append(
                 ZIssue(
                     ZProblem.OPTION,
                     Severity.ERROR,
-                    f"the default value {js_repr(built.default)}{hint} does not fit: {problem}; "
-                    "every call that omits this parameter would fail",
+                    f"the default value {js_repr(built.default)}{hint} does not fit: {problem}; {consequence}",
                     default_index if isinstance(default_index, int) else None,
                     replacement=replacement,
+                    consequence=Consequence.IGNORED if optional_last else Consequence.CALL_REFUSED,
+                    consequence_v4=Consequence.CALL_REFUSED,
                 )
             )
             built = built.replace(issues=tuple(issues))
@@ -348,8 +410,9 @@ def _parse_primitive(
             ZIssue(
                 ZProblem.PRIMITIVE,
                 Severity.ERROR,
-                f"z.primitive '{text}' is not a call such as 'string()'; use one of " + _primitive_list(),
-                broken=True,
+                f"z.primitive '{text}' is not a call such as 'string()'; FlowMCP's runtime silently treats it as "
+                "string(): use one of " + _primitive_list(),
+                consequence=Consequence.IGNORED,
             )
         )
         return "string", None, None
@@ -362,7 +425,7 @@ def _parse_primitive(
                 ZProblem.PRIMITIVE,
                 Severity.ERROR,
                 f"unknown primitive '{text}'; FlowMCP's runtime silently treats it as string(): " + suggestion,
-                broken=True,
+                consequence=Consequence.IGNORED,
             )
         )
         return "string", None, None
@@ -373,6 +436,7 @@ def _parse_primitive(
                     ZProblem.PRIMITIVE,
                     Severity.WARNING,
                     f"'{text}' takes no arguments; FlowMCP ignores '{args}': write '{name}()'",
+                    consequence=Consequence.IGNORED,
                 )
             )
         return name, None, None
@@ -387,9 +451,10 @@ def _parse_primitive(
             ZIssue(
                 ZProblem.ENUM_VALUES,
                 Severity.ERROR,
-                f"enum() has no values{extra}; FlowMCP would accept only the empty string. "
-                "List the values in the primitive: 'enum(usd,eur,gbp)'",
+                f"enum() has no values{extra}; FlowMCP's MCP tool accepts only the empty string, so every call "
+                "with a real value is refused. List the values in the primitive: 'enum(usd,eur,gbp)'",
                 broken=True,
+                consequence=Consequence.CALL_REFUSED,
             )
         )
         return "enum", None, None
@@ -401,9 +466,11 @@ def _parse_primitive(
                 ZProblem.ENUM_VALUES,
                 Severity.ERROR,
                 f"enum values are written as a JavaScript array; FlowMCP splits on commas and "
-                f"reads {runtime}: write 'enum({','.join(v for v in inner if v)})'",
+                f"reads {runtime}, so its MCP tool refuses every intended value: "
+                f"write 'enum({','.join(v for v in inner if v)})'",
                 broken=True,
                 replacement=f"enum({','.join(v for v in inner if v)})",
+                consequence=Consequence.CALL_REFUSED,
             )
         )
         return "enum", tuple(v for v in inner if v), None
@@ -418,6 +485,7 @@ def _parse_primitive(
                 f"write 'enum({','.join(v for v in values if v)})'",
                 replacement=f"enum({','.join(values)})" if "" not in values else None,
                 fix_safe=True,  # the runtime trims the values
+                consequence=Consequence.SPEC,
             )
         )
     if "" in values:
@@ -428,6 +496,7 @@ def _parse_primitive(
                 f"'{text}' has an empty value (an extra comma); FlowMCP accepts '' as a value: "
                 f"write 'enum({','.join(v for v in values if v)})'",
                 replacement=f"enum({','.join(v for v in values if v)})",
+                consequence=Consequence.SPEC,
             )
         )
     duplicates = sorted({v for v in values if v and values.count(v) > 1})
@@ -437,6 +506,7 @@ def _parse_primitive(
                 ZProblem.ENUM_VALUES,
                 Severity.WARNING,
                 f"'{text}' lists {', '.join(repr(d) for d in duplicates)} more than once",
+                consequence=Consequence.SPEC,
             )
         )
     return "enum", tuple(dict.fromkeys(values)), None  # '' too: the runtime's z.enum accepts it
@@ -463,12 +533,30 @@ class _Option(FrozenRecord):
         self.raw_arg = raw_arg
 
     def issue(
-        self, message: str, severity: Severity = Severity.ERROR, replacement: str | None = None, safe: bool = False
+        self,
+        message: str,
+        severity: Severity = Severity.ERROR,
+        replacement: str | None = None,
+        safe: bool = False,
+        consequence: Consequence = Consequence.IGNORED,
     ) -> ZIssue:
-        return ZIssue(ZProblem.OPTION, severity, message, self.index, replacement=replacement, fix_safe=safe)
+        return ZIssue(
+            ZProblem.OPTION,
+            severity,
+            message,
+            self.index,
+            replacement=replacement,
+            fix_safe=safe,
+            consequence=consequence,
+        )
 
     def does_not_apply(self, why: str) -> ZIssue:
-        return self.issue(f"'{self.text}' does not apply to {self.kind}(); {why}")
+        """The option cannot be applied to the primitive: ZodBuilder throws while building the tool."""
+        return self.issue(
+            f"'{self.text}' does not apply to {self.kind}(); {why}: ZodBuilder throws while building the tool, "
+            "so FlowMCP serves no tool",
+            consequence=Consequence.NOT_BUILT,
+        )
 
 
 def _parse_option(text: str, index: int, kind: str, spec: dict[str, Any], issues: list[ZIssue]) -> None:
@@ -478,8 +566,10 @@ def _parse_option(text: str, index: int, kind: str, spec: dict[str, Any], issues
             ZIssue(
                 ZProblem.OPTION,
                 Severity.ERROR,
-                f"option '{text}' is not a call such as 'optional()' or 'min(1)'",
+                f"option '{text}' is not a call such as 'optional()' or 'min(1)'; FlowMCP's runtime silently "
+                "ignores it",
                 index,
+                consequence=Consequence.IGNORED,
             )
         )
         return
@@ -509,9 +599,15 @@ def _option_bound(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) -
     the runtime applies); repeated, every one applies, so the tightest wins."""
     number = _number_arg(option.arg)
     if number is None:
-        issues.append(option.issue(f"'{option.text}' needs a number, e.g. '{option.name}(1)'"))
+        issues.append(
+            option.issue(
+                f"'{option.text}' needs a number, e.g. '{option.name}(1)'; the runtime's bound is NaN, which every "
+                "value fails",
+                consequence=Consequence.CALL_REFUSED,
+            )
+        )
     elif option.kind in ("boolean", "enum", "object"):
-        issues.append(option.does_not_apply("FlowMCP's runtime throws on it: remove it"))
+        issues.append(option.does_not_apply("remove it"))
     else:
         previous = spec.get(option.name)
         tighter = max if option.name == "min" else min
@@ -521,7 +617,12 @@ def _option_bound(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) -
 def _option_length(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) -> None:
     number = _number_arg(option.arg)
     if number is None or number < 0 or number != int(number):
-        issues.append(option.issue(f"'{option.text}' needs a non-negative integer, e.g. 'length(42)'"))
+        issues.append(
+            option.issue(
+                f"'{option.text}' needs a non-negative integer, e.g. 'length(42)'",
+                consequence=Consequence.CALL_REFUSED,
+            )
+        )
     elif option.kind not in ("string", "array"):
         issues.append(option.does_not_apply("length() counts string characters or array items"))
     else:
@@ -536,6 +637,7 @@ def _option_optional(option: _Option, spec: dict[str, Any], issues: list[ZIssue]
             )
         )
     spec["optional"] = True
+    spec["_optional_index"] = option.index
 
 
 def _option_regex(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) -> None:
@@ -553,17 +655,120 @@ def _option_regex(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) -
                 f"regex({inner})",
             )
         )
-    compiled, error = compile_js_regex(option.arg)
-    if compiled is None:
+    invalid = js_regex_syntax_error(option.arg)
+    compiled, error = compile_js_regex(option.arg) if invalid is None else (None, invalid)
+    if invalid is not None:
+        issues.append(
+            option.issue(
+                f"'{option.text}' is not a valid JavaScript regular expression ({invalid}); ZodBuilder's "
+                "new RegExp() throws while building the tool, so FlowMCP serves no tool",
+                consequence=Consequence.NOT_BUILT,
+            )
+        )
+    elif compiled is None:
         issues.append(
             ZIssue(
                 ZProblem.REGEX_UNSUPPORTED,
                 Severity.WARNING,
                 f"regex '{option.arg}' cannot be checked by flowlint ({error}); test values are not matched against it",
                 option.index,
+                consequence=Consequence.ADVICE,
             )
         )
     spec["pattern"] = compiled
+
+
+_QUANTIFIER = re.compile(r"\{(\d+)(,(\d*))?\}")
+_GROUP_PREFIX = re.compile(r"\((?!\?)|\(\?(?::|=|!|<=|<!|<[A-Za-z_$][\w$]*>)")
+
+
+def js_regex_syntax_error(pattern: str) -> str | None:
+    """Why `new RegExp(pattern)` (no flags, so Annex B syntax) throws, or None when it compiles.
+
+    Checks what makes JavaScript refuse a pattern: an unclosed class or group, an unmatched `)`, an
+    unknown `(?` group, a quantifier with nothing to repeat, a reversed class range or `{n,m}` bounds.
+    JavaScript reads `[]` and `[^]` as classes and an unknown escape as its letter, unlike Python."""
+    depth = 0
+    repeatable = False  # whether the last item can take a quantifier
+    index = 0
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\":
+            if index + 1 == len(pattern):
+                return "\\ at end of pattern"
+            # \b and \B are assertions: nothing to repeat after them
+            repeatable = pattern[index + 1] not in "bB"
+            index += 2
+            continue
+        if char == "[":
+            end, problem = _js_class_end(pattern, index)
+            if problem is not None:
+                return problem
+            index, repeatable = end, True
+            continue
+        if char == "(":
+            group = _GROUP_PREFIX.match(pattern, index)
+            if group is None:
+                return "invalid group"
+            depth += 1
+            repeatable = False
+            index = group.end()
+            continue
+        if char == ")":
+            if depth == 0:
+                return "unmatched ')'"
+            depth -= 1
+            repeatable = True
+        elif char in "*+?":
+            if not repeatable:
+                return "nothing to repeat"
+            if index + 1 < len(pattern) and pattern[index + 1] == "?":
+                index += 1  # a lazy quantifier
+            repeatable = False
+        elif char == "{" and (bounds := _QUANTIFIER.match(pattern, index)):
+            if not repeatable:
+                return "nothing to repeat"
+            low, high = bounds.group(1), bounds.group(3)
+            if high and int(high) < int(low):
+                return "numbers out of order in {} quantifier"
+            index = bounds.end() + (1 if pattern.startswith("?", bounds.end()) else 0)
+            repeatable = False
+            continue
+        elif char == "|":
+            repeatable = False
+        elif char in "^$":
+            repeatable = False
+        else:
+            repeatable = True
+        index += 1
+    return "unterminated group" if depth else None
+
+
+def _js_class_end(pattern: str, start: int) -> tuple[int, str | None]:
+    """The index after the class that starts at `start`, and the problem that makes it invalid."""
+    index = start + 1
+    previous: str | None = None  # the last single character, for ranges
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "]":
+            return index + 1, None
+        if char == "\\":
+            escaped = pattern[index + 1 : index + 2]
+            if not escaped:
+                return index + 1, "\\ at end of pattern"
+            previous = escaped if escaped and not escaped.isalnum() else None
+            index += 2
+            continue
+        if char == "-" and previous is not None and index + 1 < len(pattern) and pattern[index + 1] != "]":
+            upper = pattern[index + 1]
+            if upper != "\\" and ord(upper) < ord(previous):
+                return index, "range out of order in character class"
+            index += 2
+            previous = None
+            continue
+        previous = char
+        index += 1
+    return index, "unterminated character class"
 
 
 def _option_default(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) -> None:
@@ -572,13 +777,27 @@ def _option_default(option: _Option, spec: dict[str, Any], issues: list[ZIssue])
     spec["has_default"] = True
     spec["_default_index"] = option.index
     if len(arg) >= 2 and arg[0] == arg[-1] and arg[0] in "'\"":
-        issues.append(
-            option.issue(
-                f"'{option.text}': the quotes become part of the default value ({arg}); write 'default({arg[1:-1]})'",
-                Severity.WARNING,
-                replacement=f"default({arg[1:-1]})",
+        inner = arg[1:-1]
+        if isinstance(guess_default(inner), str) or option.kind in ("number", "boolean"):
+            # Without the quotes the runtime reads the value as intended (a number() or boolean() default
+            # whose quoted text does not fit is merged into the mismatch finding in _parse_z).
+            issues.append(
+                option.issue(
+                    f"'{option.text}': the quotes become part of the default value ({arg}); write 'default({inner})'",
+                    Severity.WARNING,
+                    replacement=f"default({inner})",
+                )
             )
-        )
+        else:
+            issues.append(
+                option.issue(
+                    f"'{option.text}': the quotes become part of the default value ({arg}), and without them the "
+                    f"runtime reads default({inner}) as the {json_type(guess_default(inner))} {inner}, which "
+                    f"{option.kind}() refuses: no default() text gives the string {inner}; remove default() and "
+                    "let the API apply its own",
+                    Severity.WARNING,
+                )
+            )
     spec["default"] = guess_default(option.raw_arg)
 
 

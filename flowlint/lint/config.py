@@ -48,6 +48,9 @@ class Config(FrozenRecord):
     # (glob relative to the configuration's folder, codes): `for_file` adds the codes to `ignore`.
     per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...]
     cache_dir: Path | None  # None: `.flowlint_cache/` beside `source` (see lint/cache.py)
+    # The strict profile: every error rule of the declared specification is an error, including what
+    # FlowMCP's runtime tolerates (core/consequence.py); the default profile is the runtime's own verdict.
+    strict: bool
 
     def __init__(
         self,
@@ -64,6 +67,7 @@ class Config(FrozenRecord):
         extend_select: tuple[str, ...] = (),
         per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = (),
         cache_dir: Path | None = None,
+        strict: bool = False,
     ) -> None:
         self.min_tests = min_tests
         self.recommended_tests = recommended_tests
@@ -78,6 +82,7 @@ class Config(FrozenRecord):
         self.extend_select = extend_select
         self.per_file_ignores = per_file_ignores
         self.cache_dir = cache_dir
+        self.strict = strict
 
     def for_file(self, path: Path) -> Config:
         """This configuration as it applies to `path`: the codes of matching per-file-ignores ignored."""
@@ -125,6 +130,7 @@ _KEYS = {
     "exclude",
     "severity",
     "cache_dir",
+    "strict",
 }
 
 
@@ -256,6 +262,10 @@ def config_from_table(table: dict[str, object], pyproject: Path) -> Config:
         values["per_file_ignores"] = _per_file_ignores(table["per_file_ignores"], f"{where}: per-file-ignores")
     if "fail_on" in table:
         values["fail_on"] = parse_severity(table["fail_on"], f"{where}: fail_on")
+    if "strict" in table:
+        if not isinstance(table["strict"], bool):
+            raise ConfigError(f"{where}: strict must be true or false, got {table['strict']!r}")
+        values["strict"] = table["strict"]
     for key in ("lists_dir", "cache_dir"):
         if key in table:
             folder = table[key]

@@ -12,6 +12,7 @@ from flowlint.core.record import FrozenRecord
 from flowlint.core.severity import Severity
 
 if TYPE_CHECKING:
+    from flowlint.core.consequence import Consequence
     from flowlint.core.nodes import Span
     from flowlint.core.source import SourceText
     from flowlint.lint.fixes import Fix
@@ -114,7 +115,7 @@ class Diagnostic(FrozenRecord):
 class Finding(FrozenRecord):
     """What a rule reports before it is placed in a file: the engine adds path and positions."""
 
-    __slots__ = ("code", "fix", "message", "parameter", "severity", "span", "test_index", "tool")
+    __slots__ = ("code", "consequence", "fix", "message", "parameter", "severity", "span", "test_index", "tool")
 
     code: str
     message: str
@@ -122,8 +123,11 @@ class Finding(FrozenRecord):
     tool: str | None
     test_index: int | None
     parameter: str | None
+    # The specification's severity of this finding, when it differs from its rule's.
     severity: Severity | None
     fix: Fix | None
+    # What the runtime does about this finding, when it differs from its rule's (see core/consequence.py).
+    consequence: Consequence | None
 
     def __init__(
         self,
@@ -135,6 +139,7 @@ class Finding(FrozenRecord):
         parameter: str | None = None,
         severity: Severity | None = None,
         fix: Fix | None = None,
+        consequence: Consequence | None = None,
     ) -> None:
         self.code = code
         self.message = message
@@ -144,15 +149,17 @@ class Finding(FrozenRecord):
         self.parameter = parameter
         self.severity = severity
         self.fix = fix
+        self.consequence = consequence
 
 
-def locate(finding: Finding, severity: Severity, path: str, source: SourceText) -> Diagnostic:
+def locate(finding: Finding, severity: Severity, path: str, source: SourceText, note: str = "") -> Diagnostic:
+    """`finding` placed in the file at `path`, at `severity`, its message followed by `note`."""
     start = source.position(finding.span.start)
     end = source.position(max(finding.span.end, finding.span.start))
     return Diagnostic(
         code=finding.code,
         severity=severity,
-        message=finding.message,
+        message=finding.message + note,
         path=path,
         line=start.line,
         column=start.column,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from flowlint.core.consequence import profile_severity, tolerated_note
 from flowlint.core.gcpause import gc_paused
 from flowlint.core.nodes import Span
 from flowlint.core.severity import Severity
@@ -44,9 +45,7 @@ class Engine:
         selected = [rule() for rule in all_rules() if not rule.reported_by_engine and code_selected(rule.code, config)]
         self.rules: list[Rule] = [rule for rule in selected if rule.target == "definition"]
         self.list_rules: list[Rule] = [rule for rule in selected if rule.target == "list"]
-        self._severity: dict[str, Severity] = {
-            rule.code: config.severity.get(rule.code, rule.severity) for rule in all_rules()
-        }
+        self._rules: dict[str, type[Rule]] = {rule.code: rule for rule in all_rules()}
 
     # Each file is loaded and checked with the cyclic garbage collector paused (flowlint.core.gcpause):
     # its trees have no reference cycles, so they are freed as soon as the report is made.
@@ -97,7 +96,7 @@ class Engine:
         report = FileReport(loaded.display, "definition", definition=loaded.definition)
         context = RuleContext(loaded.definition, loaded.path, self.config, self.resolver, source=loaded.data)
         findings = [finding for rule in self.rules for finding in rule.check(context)]
-        return self._report(report, loaded.data, source, findings, report_unused=True)
+        return self._report(report, loaded.data, source, findings, report_unused=True, generation=context.spec.major)
 
     def _lint_list(self, loaded: LoadedFile, source: SourceText) -> FileReport:
         """A shared-list file, checked by the LST rules (with its suppressions, like a definition)."""
@@ -107,17 +106,23 @@ class Engine:
         return self._report(report, loaded.data, source, findings, report_unused=False)
 
     def _report(
-        self, report: FileReport, data: bytes, source: SourceText, findings: list[Finding], report_unused: bool
+        self,
+        report: FileReport,
+        data: bytes,
+        source: SourceText,
+        findings: list[Finding],
+        report_unused: bool,
+        generation: int = 3,
     ) -> FileReport:
         """The findings not silenced by the file's suppression comments, located and sorted (and, for
         definitions, FL009 for the comments that silenced nothing)."""
         suppressions = parse_suppressions(data, source)
         for finding in findings:
             if not suppressed(finding, source, suppressions):
-                self._add(report, source, finding)
+                self._add(report, source, finding, generation)
         if report_unused:
             for finding in unused_suppressions(suppressions, self.config, data):
-                self._add(report, source, finding)
+                self._add(report, source, finding, generation)
         report.diagnostics.sort(key=lambda d: d.sort_key)
         return report
 
@@ -126,8 +131,14 @@ class Engine:
         self._add(report, SourceText(loaded.data), Finding(code, message, span or Span(0, 0)))
         return report
 
-    def _add(self, report: FileReport, source: SourceText, finding: Finding) -> None:
+    def _add(self, report: FileReport, source: SourceText, finding: Finding, generation: int = 3) -> None:
+        """Report `finding` at the severity its consequence gives in this profile (core/consequence.py),
+        unless the configuration sets one for its code; a finding the runtime tolerates says so."""
         if not code_selected(finding.code, self.config):
             return
-        severity = self.config.severity.get(finding.code) or finding.severity or self._severity[finding.code]
-        report.diagnostics.append(locate(finding, severity, report.path, source))
+        rule = self._rules[finding.code]
+        natural = finding.severity or rule.severity
+        consequence = finding.consequence or rule.consequence_for(generation)
+        severity = self.config.severity.get(finding.code) or profile_severity(consequence, natural, self.config.strict)
+        note = tolerated_note(consequence, generation) if natural is Severity.ERROR else ""
+        report.diagnostics.append(locate(finding, severity, report.path, source, note))

@@ -12,6 +12,7 @@ from functools import cached_property
 from pathlib import Path, PurePath
 from typing import ClassVar, TypeVar, cast
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import SNode, Span, SScalar
 from flowlint.core.record import FrozenRecord, Record
 from flowlint.core.severity import Severity
@@ -152,7 +153,12 @@ class Rule:
 
     code: ClassVar[Code]
     name: ClassVar[str]
+    # The specification's severity (or, for flowlint's own codes, the severity the consequence calls for).
     severity: ClassVar[Severity]
+    # What FlowMCP's runtime does when the finding is true (core/consequence.py); with the severity it
+    # gives the reported severity in each profile. `consequence_v4` when the 4.x runtime differs.
+    consequence: ClassVar[Consequence]
+    consequence_v4: ClassVar[Consequence | None] = None
     summary: ClassVar[str]
     why: ClassVar[str] = ""
     fix: ClassVar[str] = ""
@@ -164,6 +170,13 @@ class Rule:
     z_problems: ClassVar[tuple[ZProblem, ...]] = ()
     VALID: ClassVar[list[Example]] = []
     INVALID: ClassVar[list[Example]] = []
+
+    @classmethod
+    def consequence_for(cls, generation: int) -> Consequence:
+        """This rule's consequence for a definition of that specification generation (3 or 4)."""
+        if generation == 4 and cls.consequence_v4 is not None:
+            return cls.consequence_v4
+        return cls.consequence
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for kind in self.z_problems:
@@ -180,9 +193,23 @@ class Rule:
         tool: str | None = None,
         test_index: int | None = None,
         parameter: str | None = None,
+        fix: Fix | None = None,
+        severity: Severity | None = None,
+        consequence: Consequence | None = None,
     ) -> Finding:
-        """A finding of this rule's code at `span`, with the rule's default severity."""
-        return Finding(self.code, message, span, tool=tool, test_index=test_index, parameter=parameter)
+        """A finding of this rule's code at `span`; `severity` and `consequence` only where this finding's
+        differ from the rule's."""
+        return Finding(
+            self.code,
+            message,
+            span,
+            tool=tool,
+            test_index=test_index,
+            parameter=parameter,
+            severity=severity,
+            fix=fix,
+            consequence=consequence,
+        )
 
 
 # The first two lines of every example definition, so examples stay short and their lines predictable.
@@ -224,11 +251,11 @@ def z_issue_findings(ctx: RuleContext, code: Code, kind: ZProblem) -> Iterator[F
     """A finding of `code` for every z-block issue of `kind`, at the option (or primitive) it is about."""
     for tool in ctx.definition.tools:
         for parameter in tool.parameters:
-            yield from parameter_z_issue_findings(tool, parameter, code, kind, ctx.source)
+            yield from parameter_z_issue_findings(tool, parameter, code, kind, ctx.source, ctx.spec.major)
 
 
 def parameter_z_issue_findings(
-    tool: Tool, parameter: Parameter, code: Code, kind: ZProblem, source: bytes = b""
+    tool: Tool, parameter: Parameter, code: Code, kind: ZProblem, source: bytes = b"", generation: int = 3
 ) -> Iterator[Finding]:
     """`z_issue_findings` of one parameter; with the file's bytes, issues that name a replacement carry
     its fix (the option's or primitive's string literal, rewritten in its own quote style)."""
@@ -256,6 +283,7 @@ def parameter_z_issue_findings(
                 parameter=parameter.key,
                 severity=issue.severity,
                 fix=fix,
+                consequence=issue.consequence_for(generation),
             )
 
 

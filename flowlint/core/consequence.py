@@ -1,0 +1,68 @@
+"""What happens at runtime when a rule's finding is true, and the severity that follows from it.
+
+A finding's severity is not chosen by taste: it is the consequence of the defect in FlowMCP's runtime
+of the generation the file declares (issue 18). The default profile reports FlowMCP's own verdict plus
+the test rules TST001-TST008; the strict profile (`--strict`, `strict = true`) reports every error rule
+of the declared specification as an error.
+
+| consequence | default | strict |
+|---|---|---|
+| refused, not-built, call-refused, unchecked | error | error |
+| test (TST001-TST008) | the rule's severity | the rule's severity (TST001 below the spec's 3: error) |
+| spec, ignored | warning (info stays info) | the specification's severity |
+| advice | the rule's severity | the rule's severity |
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from flowlint.core.severity import Severity
+
+__all__ = ["Consequence", "profile_severity"]
+
+
+class Consequence(StrEnum):
+    """The consequence class of a finding (its value is what docs and `flowlint rule` print)."""
+
+    REFUSED = "refused at load"
+    """FlowMCP's runtime refuses to load the file: the security scan, the import and its `main`
+    export, main validation, shared lists, libraries, resources."""
+    NOT_BUILT = "tool not built"
+    """The runtime loads the file but cannot build the tool (ZodBuilder throws), so no MCP tool exists."""
+    CALL_REFUSED = "call refused over MCP"
+    """The tool is served, but calls are refused by its MCP input schema (`prepareServerTool`'s zod) or
+    always fail."""
+    TEST = "test rule"
+    """A test breaks one of TST001-TST008, the rules flowlint exists for."""
+    SPEC = "spec only"
+    """The specification forbids it; the runtime of that generation accepts it."""
+    IGNORED = "silently ignored"
+    """The runtime silently ignores the text (an unknown option, a body on GET): it has no effect."""
+    ADVICE = "advice"
+    """A recommendation; nothing refuses it."""
+    UNCHECKED = "not checked"
+    """flowlint could not check the file (a defect or limit of flowlint): no verdict can be given."""
+
+
+_ALWAYS_ERROR = frozenset({Consequence.REFUSED, Consequence.NOT_BUILT, Consequence.CALL_REFUSED, Consequence.UNCHECKED})
+_TOLERATED = frozenset({Consequence.SPEC, Consequence.IGNORED})
+
+
+def profile_severity(consequence: Consequence, severity: Severity, strict: bool) -> Severity:
+    """The severity of a finding whose rule (or finding) says `severity` under the specification, given
+    its consequence and the profile."""
+    if consequence in _ALWAYS_ERROR:
+        return Severity.ERROR
+    if consequence in _TOLERATED and not strict and severity is Severity.ERROR:
+        return Severity.WARNING
+    return severity
+
+
+def tolerated_note(consequence: Consequence, generation: int) -> str:
+    """What a message says about a finding that the runtime tolerates (empty for other consequences)."""
+    if consequence is Consequence.SPEC:
+        return f" [spec only: FlowMCP's {generation}.x runtime accepts it; an error under --strict]"
+    if consequence is Consequence.IGNORED:
+        return f" [FlowMCP's {generation}.x runtime silently ignores it; an error under --strict]"
+    return ""
