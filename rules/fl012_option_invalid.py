@@ -87,6 +87,7 @@ class Options(Rule):
                             tool=tool.label,
                             parameter=parameter.key,
                             fix=_reorder(ctx.source, parameter.option_nodes),
+                            consequence=Consequence.NOT_BUILT,
                         )
 
 

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
+from flowlint.definition.model import Tool
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
@@ -61,15 +62,21 @@ class FixedParameterRequired(Rule):
                 spec = parameter.z
                 if parameter.role == "user" or parameter.key is None or spec is None:
                     continue
-                if parameter.role == "placeholder" and parameter.server_param not in declared:
-                    continue  # an undeclared {{NAME}}: FL013 explains it (and TST006 its tests)
                 if not spec.required:
                     continue
-                what = (
-                    f"the fixed value '{parameter.value}'"
-                    if parameter.role == "fixed"
-                    else f"the server param {parameter.server_param}"
-                )
+                if parameter.role == "placeholder" and tool.keyed_by_tests(parameter):
+                    continue  # TST006 reports the parameter and the tests that set it: one defect, one finding
+                if parameter.role == "fixed" and _set_by_every_test(tool, parameter.key):
+                    continue  # TST006 reports the test keys and says to add optional()
+                if parameter.role == "placeholder" and parameter.server_param not in declared:
+                    what = (
+                        f"the value '{parameter.value}', which the runtime reads from the server param "
+                        f"{parameter.server_param} (not declared, so sent as '')"
+                    )
+                elif parameter.role == "fixed":
+                    what = f"the fixed value '{parameter.value}'"
+                else:
+                    what = f"the server param {parameter.server_param}"
                 yield self.finding(
                     f"parameter '{parameter.key}' has {what}, but its z block makes it a required input of the "
                     "tool's MCP schema (the runtime builds it from every parameter with z), so calls and tests "
@@ -78,3 +85,9 @@ class FixedParameterRequired(Rule):
                     tool=tool.label,
                     parameter=parameter.key,
                 )
+
+
+def _set_by_every_test(tool: Tool, key: str) -> bool:
+    """Whether `tool` has tests and every one of them sets `key` (so the MCP schema accepts them)."""
+    tests = [test for test in tool.tests if test.obj is not None]
+    return bool(tests) and all(test.obj is not None and test.obj.get(key) is not None for test in tests)

@@ -6,7 +6,7 @@ import difflib
 from collections.abc import Iterator
 
 from flowlint.core.consequence import Consequence
-from flowlint.core.nodes import NonStatic, first_non_json
+from flowlint.core.nodes import NonStatic, Span, first_non_json
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Parameter, Tool
 from flowlint.lint.codes import Code
@@ -86,6 +86,9 @@ export const main = {
         for tool in ctx.definition.tools:
             users = tool.user_parameters
             unreadable = _has_unreadable_parameters(tool)
+            # A parameter with a named placeholder is one defect however many tests key it: reported once,
+            # at the first test that does, naming the others (issue 18: one defect, one finding).
+            placeholder_keys: dict[str, list[tuple[int, str, Span]]] = {}
             for test in tool.tests:
                 if test.obj is None:
                     continue
@@ -96,6 +99,10 @@ export const main = {
                         entry.key == p.key or entry.key in p.placeholders for p in tool.parameters
                     ):
                         continue  # it may set a parameter computed by code (FL003 reports that one)
+                    parameter = tool.placeholder_parameter(entry.key)
+                    if parameter is not None and parameter.key is not None:
+                        placeholder_keys.setdefault(parameter.key, []).append((test.index, entry.key, entry.key_span))
+                        continue
                     yield self.finding(
                         f"{test.label()}: {_explain(entry.key, tool)}",
                         entry.key_span,
@@ -103,6 +110,31 @@ export const main = {
                         test_index=test.index,
                         parameter=entry.key,
                     )
+            for name, hits in placeholder_keys.items():
+                first_index, first_key, first_span = hits[0]
+                tests = [index for index, _key, _span in hits]
+                which = f"test {first_index}" if len(tests) == 1 else f"tests {_ranges(tests)}"
+                yield self.finding(
+                    f"{which} of {tool_noun(tool.kind)} '{tool.label}': {_explain(first_key, tool)}",
+                    first_span,
+                    tool=tool.label,
+                    test_index=first_index,
+                    parameter=name,
+                )
+
+
+def _ranges(indexes: list[int]) -> str:
+    """`0-3, 5` for [0, 1, 2, 3, 5]."""
+    parts: list[str] = []
+    start = previous = indexes[0]
+    for index in [*indexes[1:], None]:
+        if index is not None and index == previous + 1:
+            previous = index
+            continue
+        parts.append(str(start) if start == previous else f"{start}-{previous}")
+        if index is not None:
+            start = previous = index
+    return ", ".join(parts)
 
 
 def _has_unreadable_parameters(tool: Tool) -> bool:
@@ -133,9 +165,16 @@ def _explain(key: str, tool: Tool) -> str:
                 "not by tests; remove the key (never put keys or secrets in tests)"
             )
         if by_key.role == "fixed" and by_key.value is not None:
+            required = by_key.z is not None and by_key.z.required
             return (
                 f"parameter '{name}' has the fixed value '{by_key.value}'; tests may only set "
                 "{{USER_PARAM}} parameters: remove the key"
+                + (
+                    " and add 'optional()' to the parameter's options (the runtime makes every parameter with a "
+                    "z block a required input of the MCP tool, so a test without the key would be refused)"
+                    if required
+                    else ""
+                )
             )
         return f"'{key}' names a parameter that is not a {{{{USER_PARAM}}}} parameter; remove the key"
     candidates = list(tool.user_parameters)

@@ -39,7 +39,11 @@ class Primitive(Rule):
             parameters: [ { position: { key: 'height', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: ' number()', options: [] } } ],
             tests: [ { _description: 'Genesis', height: 0 } ] }
     }"""),
-            (Expect(5, 118, "reads ' number()' as string() and test values are checked as string(): write 'number()'"),),
+            (
+                Expect(
+                    5, 118, "reads ' number()' as string() and test values are checked as string(): write 'number()'"
+                ),
+            ),
             title="a leading space: the runtime reads it as string()",
             fixed=("primitive: ' number()'", "primitive: 'number()'"),
         ),

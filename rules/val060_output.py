@@ -75,6 +75,12 @@ def _schemas(node: SObject) -> list[tuple[SObject, int, str]]:
     return found
 
 
+def _nested(where: str) -> Consequence | None:
+    """The runtime's MainValidator checks only the top level of an output schema: a nested problem is the
+    specification's alone (None: the rule's own consequence, for the top level)."""
+    return None if where == "schema" else Consequence.SPEC
+
+
 def _type(node: SObject) -> object:
     value = node.get("type")
     return value.value if isinstance(value, SScalar) else None
@@ -153,6 +159,7 @@ class SchemaValid(Rule):
                         f"output {where}: type {shown} is not one of " + ", ".join(SUBSET_TYPES),
                         kind.span,
                         tool=tool.label,
+                        consequence=_nested(where),
                     )
 
 
@@ -246,6 +253,7 @@ def _misplaced(ctx: RuleContext, rule: Rule, key: str, kind: str) -> Iterator[Fi
                     f"output {where}: `{key}` is only valid when type is '{kind}', not '{actual}'",
                     entry.key_span,
                     tool=tool.label,
+                    consequence=_nested(where),
                 )
 
 

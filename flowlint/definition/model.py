@@ -209,6 +209,23 @@ class Tool(Record):
                 found[parameter.key] = parameter  # type: ignore[index]
         return found
 
+    def placeholder_parameter(self, key: str) -> Parameter | None:
+        """The parameter with a named placeholder (`'{{LATITUDE}}'`) that the test key `key` sets, by the
+        parameter's key or the placeholder's name; None when `key` sets no such parameter."""
+        by_key = next((p for p in self.parameters if p.key == key), None)
+        if by_key is None:
+            by_key = next((p for p in self.parameters if key in p.placeholders), None)
+        return by_key if by_key is not None and by_key.role == "placeholder" else None
+
+    def keyed_by_tests(self, parameter: Parameter) -> bool:
+        """Whether a test sets the named-placeholder `parameter` (by its key or its placeholder's name)."""
+        return any(
+            self.placeholder_parameter(entry.key) is parameter
+            for test in self.tests
+            if test.obj is not None
+            for entry in test.obj.entries
+        )
+
     def member_span(self, key: str) -> Span:
         """Span of the value of `key` in the tool object, else of the tool's key."""
         if isinstance(self.node, SObject):
