@@ -222,9 +222,41 @@ def test_values_option_of_an_empty_enum_is_reported_once() -> None:
 
 def test_quoted_default_advice_never_leads_to_an_error() -> None:
     """Following a quoted default's advice literally gives a clean z block (issue 18: advice that lands)."""
-    for primitive, text in [("string()", 'default("43114")'), ("number()", 'default("5")'), ("string()", "default('x')")]:
+    for primitive, text in [
+        ("string()", 'default("43114")'),
+        ("number()", 'default("5")'),
+        ("string()", "default('x')"),
+    ]:
         z = parse_z(primitive, [text, "optional()"])
         for issue in z.issues:
             if issue.replacement is not None:
                 again = parse_z(primitive, [issue.replacement, "optional()"])
                 assert again.issues == (), (primitive, text, issue.replacement, again.issues)
+
+
+def test_javascript_regex_syntax_agrees_with_node() -> None:
+    """`js_regex_syntax_error` says a pattern is invalid exactly when node's `new RegExp(pattern)` throws
+    (ZodBuilder's call: an invalid regex() stops the tool from being built). Random patterns from the
+    characters that matter, seeded, judged by node itself."""
+    import json
+    import random
+    import shutil
+    import subprocess
+
+    from flowlint.definition.zod import js_regex_syntax_error
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    chooser = random.Random(18)
+    alphabet = "ab()[]^$*+?{}|\\-,12:=!<>.dwpuB"
+    patterns = sorted({"".join(chooser.choice(alphabet) for _ in range(chooser.randint(1, 9))) for _ in range(6000)})
+    script = (
+        "const ps = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+        "console.log(JSON.stringify(ps.map(p => { try { new RegExp(p); return true } catch (e) { return false } })))"
+    )
+    out = subprocess.run([node, "-e", script], input=json.dumps(patterns), capture_output=True, text=True, check=True)
+    compiles = json.loads(out.stdout)
+    wrong = [p for p, ok in zip(patterns, compiles, strict=True) if ok != (js_regex_syntax_error(p) is None)]
+    assert wrong == [], wrong[:20]
+    assert 500 < compiles.count(False) < len(patterns) - 500  # both kinds are well represented

@@ -436,7 +436,7 @@ def _without_skipped_notes(result: LintResult) -> LintResult:
 
     files = [
         FileReport(r.path, r.kind, [d for d in r.diagnostics if d.code != Code.FL002], r.definition)
-        if r.kind == "skipped"
+        if r.kind == "skipped" and not r.named  # a file named on the command line gets its one-line note
         else r
         for r in result.files
     ]

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import read_regular
-from flowlint.core.nodes import NonStatic, SArray, SNode, SObject, Span, shorten
+from flowlint.core.nodes import NonStatic, SArray, SNode, SObject, Span, SScalar, shorten
 from flowlint.core.record import Record
 from flowlint.definition.discovery import Unwalkable, discover, display_path
 from flowlint.definition.model import Definition, build_definition
@@ -55,6 +55,9 @@ class LoadStatus(StrEnum):
 
     DEFINITION = "definition"  # a tool definition: `definition` is set
     SKIPPED = "skipped"  # readable, but not a tool definition (a list, a skill, package.json...)
+    # A JavaScript module with no `main` export (nor list, skill, prompt, v1 schema): skipped in a folder
+    # walk; named on the command line, it is a definition FlowMCP cannot load (VAL001).
+    NO_MAIN = "no-main"
     UNREADABLE = "unreadable"  # cannot be read: missing, denied, not a regular file, too large
     BINARY = "binary"  # binary data, not source text
     SYNTAX = "syntax"  # does not parse: `problems` says where
@@ -106,7 +109,7 @@ class LoadedFile(Record):
         """`definition`, `list`, `skipped` or `error`."""
         if self.status in (LoadStatus.DEFINITION, LoadStatus.SKIPPED, LoadStatus.LIST):
             return self.status.value
-        return "error"
+        return "skipped" if self.status is LoadStatus.NO_MAIN else "error"
 
     @property
     def namespace(self) -> str:
@@ -141,6 +144,15 @@ def load_bytes(data: bytes, path: Path, display: str | None = None) -> LoadedFil
     if b"\x00" in data[:8192]:
         return LoadedFile(path, shown, data, LoadStatus.BINARY, "the file is binary, not a definition")
     suffix = path.suffix.lower()
+    if suffix not in READ_SUFFIXES:
+        return LoadedFile(
+            path,
+            shown,
+            data,
+            LoadStatus.SKIPPED,
+            f"not read: flowlint reads {', '.join(READ_SUFFIXES)} definitions, "
+            f"not {suffix or 'files without a suffix'}",
+        )
     try:
         module = parse_file_bytes(data, suffix)
     except RecursionError:
@@ -165,6 +177,10 @@ def load_bytes(data: bytes, path: Path, display: str | None = None) -> LoadedFil
         and ("list" in module.exports or (path.parent.name == "_lists" and "main" not in module.exports))
     ):
         return LoadedFile(path, shown, data, LoadStatus.LIST, "a shared list", list_node=module.exports.get("list"))
+    if status is LoadStatus.SKIPPED and suffix in (".mjs", ".js") and not any(n in module.exports for n in _KNOWN):
+        missing = _no_main_reason(data, module)
+        if missing is not None:
+            status, reason = LoadStatus.NO_MAIN, missing
     if main is None:
         span = module.exports["main"].span if status is LoadStatus.BAD_MAIN else Span(0, 0)
         return LoadedFile(path, shown, data, status, reason, span=span)
@@ -178,11 +194,42 @@ def load_bytes(data: bytes, path: Path, display: str | None = None) -> LoadedFil
     return LoadedFile(path, shown, data, LoadStatus.DEFINITION, handlers=handlers, definition=definition)
 
 
+READ_SUFFIXES = (".mjs", ".js", ".py", ".json")
+"""The suffixes flowlint reads; a file named with another one is skipped with a note, never parsed."""
+
+_DEFAULT_EXPORT = re.compile(rb"^\s*export\s+default\b", re.MULTILINE)
+_UNEXPORTED_MAIN = re.compile(rb"^\s*(?:const|let|var)\s+main\s*=", re.MULTILINE)
+
+
+_KNOWN = ("main", *(name for name, _ in _OTHER_KINDS))
+
+
+def _no_main_reason(data: bytes, module: ParsedModule) -> str | None:
+    """Why FlowMCP's runtime finds no `main` in a JavaScript module meant as a definition: an export
+    named like it, a default export, or a `main` that is not exported. None for a module that shows no
+    such intent (a helper script), which stays a quiet skip."""
+    import difflib
+
+    close = difflib.get_close_matches("main", list(module.exports), n=1, cutoff=0.5)
+    if close:
+        why = f"it exports `{close[0]}`; did you mean `main`?"
+    elif _DEFAULT_EXPORT.search(data):
+        why = "it has a default export, but FlowMCP imports the named export `main`: write `export const main = {...}`"
+    elif _UNEXPORTED_MAIN.search(data):
+        why = "`main` is declared but not exported: write `export const main = {...}`"
+    else:
+        return None
+    return f"FlowMCP cannot load this file as a definition ('main: Missing export'): {why}"
+
+
 def classify(module: ParsedModule, suffix: str) -> tuple[LoadStatus, str, SObject | None]:
     """(status, reason, main): what a parsed file is, and its `main` object when it is a definition."""
     main = module.exports.get("main")
     if isinstance(main, SObject):
-        if isinstance(main.get("tools"), SArray):
+        tools = main.get("tools")
+        if isinstance(tools, SArray) and all(isinstance(item, SScalar) for item in tools.items):
+            # An agent manifest lists tool ids; an array of tool objects is a definition the runtime
+            # refuses (VAL016: tools must be an object).
             return LoadStatus.SKIPPED, "an agent manifest (main.tools is a list of tool ids)", None
         if suffix == ".json" and not any(main.get(key) is not None for key in _DEFINITION_KEYS):
             # Any JSON object is `main` to the loader; package.json and friends are not definitions.

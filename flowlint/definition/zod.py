@@ -693,60 +693,53 @@ def js_regex_syntax_error(pattern: str) -> str | None:
     index = 0
     while index < len(pattern):
         char = pattern[index]
+        problem: str | None = None
         if char == "\\":
             if index + 1 == len(pattern):
                 return "\\ at end of pattern"
-            # \b and \B are assertions: nothing to repeat after them
-            repeatable = pattern[index + 1] not in "bB"
+            repeatable = pattern[index + 1] not in "bB"  # \b and \B are assertions: nothing to repeat
             index += 2
-            continue
-        if char == "[":
-            end, problem = _js_class_end(pattern, index)
-            if problem is not None:
-                return problem
-            index, repeatable = end, True
-            continue
-        if char == "(":
+        elif char == "[":
+            index, problem = _js_class_end(pattern, index)
+            repeatable = True
+        elif char == "(":
             group = _GROUP_PREFIX.match(pattern, index)
-            if group is None:
-                return "invalid group"
-            depth += 1
-            repeatable = False
-            index = group.end()
-            continue
-        if char == ")":
-            if depth == 0:
-                return "unmatched ')'"
-            depth -= 1
-            repeatable = True
-        elif char in "*+?":
-            if not repeatable:
-                return "nothing to repeat"
-            if index + 1 < len(pattern) and pattern[index + 1] == "?":
-                index += 1  # a lazy quantifier
-            repeatable = False
-        elif char == "{" and (bounds := _QUANTIFIER.match(pattern, index)):
-            if not repeatable:
-                return "nothing to repeat"
-            low, high = bounds.group(1), bounds.group(3)
-            if high and int(high) < int(low):
-                return "numbers out of order in {} quantifier"
-            index = bounds.end() + (1 if pattern.startswith("?", bounds.end()) else 0)
-            repeatable = False
-            continue
-        elif char == "|":
-            repeatable = False
-        elif char in "^$":
-            repeatable = False
+            problem = "invalid group" if group is None else None
+            depth, repeatable, index = depth + 1, False, group.end() if group else index
+        elif char == ")":
+            problem = "unmatched ')'" if depth == 0 else None
+            depth, repeatable, index = depth - 1, True, index + 1
+        elif char in "*+?{" and (quantified := _js_quantifier(pattern, index)) is not None:
+            problem = None if repeatable else "nothing to repeat"
+            index, repeatable = quantified
+            problem = problem or (None if index >= 0 else "numbers out of order in {} quantifier")
         else:
-            repeatable = True
-        index += 1
+            repeatable = char not in "|^$"
+            index += 1
+        if problem is not None:
+            return problem
     return "unterminated group" if depth else None
+
+
+def _js_quantifier(pattern: str, index: int) -> tuple[int, bool] | None:
+    """(the index after the quantifier at `index`, False), with -1 as the index when its `{n,m}` bounds are
+    reversed; None where `{` starts no quantifier (Annex B reads it as a letter)."""
+    if pattern[index] == "{":
+        bounds = _QUANTIFIER.match(pattern, index)
+        if bounds is None:
+            return None
+        low, high = bounds.group(1), bounds.group(3)
+        if high and int(high) < int(low):
+            return -1, False
+        end = bounds.end()
+    else:
+        end = index + 1
+    return end + (1 if pattern.startswith("?", end) else 0), False  # `?` after it: a lazy quantifier
 
 
 def _js_class_end(pattern: str, start: int) -> tuple[int, str | None]:
     """The index after the class that starts at `start`, and the problem that makes it invalid."""
-    index = start + 1
+    index = start + 2 if pattern.startswith("[^", start) else start + 1  # a negation is no class member
     previous: str | None = None  # the last single character, for ranges
     while index < len(pattern):
         char = pattern[index]
@@ -761,9 +754,14 @@ def _js_class_end(pattern: str, start: int) -> tuple[int, str | None]:
             continue
         if char == "-" and previous is not None and index + 1 < len(pattern) and pattern[index + 1] != "]":
             upper = pattern[index + 1]
-            if upper != "\\" and ord(upper) < ord(previous):
+            step = 2
+            if upper == "\\":  # an escaped upper bound: an identity escape stands for its letter
+                escaped = pattern[index + 2 : index + 3]
+                upper = escaped if escaped and escaped not in "dDsSwWbcxu0123456789" else ""
+                step = 3
+            if upper and ord(upper) < ord(previous):
                 return index, "range out of order in character class"
-            index += 2
+            index += step
             previous = None
             continue
         previous = char

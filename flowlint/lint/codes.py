@@ -41,6 +41,7 @@ class Code(StrEnum):
     LST009 = "LST009"
     LST010 = "LST010"
     LST011 = "LST011"
+    VAL001 = "VAL001"
     VAL002 = "VAL002"
     VAL003 = "VAL003"
     VAL004 = "VAL004"

@@ -32,6 +32,7 @@ _STATUS_CODES = {
     LoadStatus.UNREADABLE: Code.FL006,
     LoadStatus.BINARY: Code.FL006,
     LoadStatus.SKIPPED: Code.FL002,
+    LoadStatus.NO_MAIN: Code.FL002,  # VAL001 when the file is named on the command line (see `named_report`)
     LoadStatus.BAD_MAIN: Code.VAL002,
 }
 
@@ -50,18 +51,24 @@ class Engine:
     # Each file is loaded and checked with the cyclic garbage collector paused (flowlint.core.gcpause):
     # its trees have no reference cycles, so they are freed as soon as the report is made.
 
-    def lint_file(self, path: Path, display: str) -> FileReport:
-        """Read and lint one file."""
+    def lint_file(self, path: Path, display: str, named: bool = False) -> FileReport:
+        """Read and lint one file; `named`: the user named it (see `lint_loaded`)."""
         with gc_paused():
-            return self.lint_loaded(load_file(path, display))
+            return self.lint_loaded(load_file(path, display), named)
 
-    def lint_bytes(self, data: bytes, path: Path, display: str) -> FileReport:
-        """Lint one file's bytes as if read from `path`."""
+    def lint_bytes(self, data: bytes, path: Path, display: str, named: bool = True) -> FileReport:
+        """Lint one file's bytes as if read from `path` (a text given directly is named by its giver)."""
         with gc_paused():
-            return self.lint_loaded(load_bytes(data, path, display))
+            return self.lint_loaded(load_bytes(data, path, display), named)
 
-    def lint_loaded(self, loaded: LoadedFile) -> FileReport:
-        """Lint a loaded file. A defect in flowlint itself becomes an FL008 diagnostic for this file."""
+    def lint_loaded(self, loaded: LoadedFile, named: bool = False) -> FileReport:
+        """Lint a loaded file. A defect in flowlint itself becomes an FL008 diagnostic for this file.
+
+        A file the user `named` (on the command line, through stdin or `lint_source`) that is a JavaScript
+        module meant as a definition but has no `main` export is an error FlowMCP would refuse (VAL001);
+        a folder walk skips it quietly (FL002)."""
+        if named and loaded.status is LoadStatus.NO_MAIN:
+            return self._error_report(loaded, Code.VAL001, loaded.reason)
         try:
             with gc_paused():
                 return self._lint_loaded(loaded)
@@ -91,7 +98,8 @@ class Engine:
         if loaded.status is LoadStatus.LIST:
             return self._lint_list(loaded, source)
         if loaded.definition is None:
-            reason = f"skipped: {loaded.reason}" if loaded.status is LoadStatus.SKIPPED else loaded.reason
+            quiet = loaded.status in (LoadStatus.SKIPPED, LoadStatus.NO_MAIN)
+            reason = f"skipped: {loaded.reason}" if quiet else loaded.reason
             return self._error_report(loaded, _STATUS_CODES[loaded.status], reason, loaded.span)
         report = FileReport(loaded.display, "definition", definition=loaded.definition)
         context = RuleContext(loaded.definition, loaded.path, self.config, self.resolver, source=loaded.data)

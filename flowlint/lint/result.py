@@ -29,14 +29,22 @@ class FileReport(Record):
     kind: str
     diagnostics: list[Diagnostic]
     definition: Definition | None
+    # The file was named on the command line (not found by a folder walk): its FL002 note is shown.
+    named: bool
 
     def __init__(
-        self, path: str, kind: str, diagnostics: list[Diagnostic] | None = None, definition: Definition | None = None
+        self,
+        path: str,
+        kind: str,
+        diagnostics: list[Diagnostic] | None = None,
+        definition: Definition | None = None,
+        named: bool = False,
     ) -> None:
         self.path = path
         self.kind = kind
         self.diagnostics = [] if diagnostics is None else diagnostics
         self.definition = definition
+        self.named = named
 
 
 class LintResult(Record):

@@ -35,6 +35,7 @@ def lint_paths(
         return lint_per_file(targets, ConfigResolver(), jobs, use_cache=False, cache=cache)[0]
     found = discover(targets, config.exclude)
     result = lint_files(found.files, config, jobs, cache)
+    mark_named(result.files, found.files, targets, lambda _file: config)
     if found.problems:  # a folder that cannot be read is an FL006 report of its own, never skipped silently
         from flowlint.definition.loading import unwalkable
         from flowlint.lint.engine import Engine
@@ -207,7 +208,9 @@ def lint_per_file(
             by_file[file] = report
             configs[report.path] = config
     base = resolver.base_for(targets[0])
-    result = LintResult([by_file[file] for file in files], base)
+    reports = [by_file[file] for file in files]
+    mark_named(reports, files, targets, resolver.for_file)
+    result = LintResult(reports, base)
     if problems:  # the lint engine is imported only when it has something to do (a warm run: never)
         from flowlint.definition.loading import unwalkable
         from flowlint.lint.engine import Engine
@@ -216,6 +219,23 @@ def lint_per_file(
         result.files.append(Engine(config).lint_loaded(unwalkable(problem)))
         configs[display_path(problem.path)] = config
     return result, configs
+
+
+def mark_named(
+    reports: list[FileReport], files: list[Path], targets: list[Path], config_for: Callable[[Path], Config]
+) -> None:
+    """Give the files named on the command line (not found by walking a folder) their own verdict, in
+    place: their FL002 notes show, and a JavaScript module meant as a definition without a `main` export
+    is a VAL001 error (see `Engine.named_report`)."""
+    named = {target for target in targets if target in files}
+    if not named:
+        return
+    from flowlint.lint.engine import Engine
+
+    for index, file in enumerate(files):
+        if file in named and reports[index].kind == "skipped":  # a walk's verdict: lint it again as named
+            reports[index] = Engine(config_for(file)).lint_file(file, reports[index].path, named=True)
+            reports[index].named = True
 
 
 def _excluded(file: Path, target: Path, resolver: ConfigResolver, matchers: dict[tuple[str, ...], Matcher]) -> bool:
