@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from flowlint.core.consequence import Consequence
-from flowlint.core.nodes import NonStatic, SObject, type_name
+from flowlint.core.nodes import NonStatic, SObject, SScalar, type_name
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
@@ -80,5 +80,12 @@ class Structure(Rule):
                         f"resource '{resource.key}' must be an object, got {type_name(resource.value)}",
                         resource.value.span,
                     )
-                elif not isinstance(queries, SObject):
+                elif not isinstance(queries, SObject) and not _without_queries(ctx, resource.value):
                     yield self.finding(f"resource '{resource.key}' needs a queries object", resource.key_span)
+
+
+def _without_queries(ctx: RuleContext, resource: SObject) -> bool:
+    """A 4.x markdown resource has no queries (RES039 forbids them); an http one need not."""
+    source = resource.get("source")
+    kind = source.value if isinstance(source, SScalar) else None
+    return ctx.spec.major == 4 and kind in ("markdown", "http")

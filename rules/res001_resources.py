@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import ClassVar
 
 from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import NonStatic, SArray, SEntry, SObject, SScalar, string_value, type_name
@@ -114,7 +115,7 @@ class ResourceDescription(Rule):
             node = entry.value.get("description")
             if isinstance(node, NonStatic):
                 continue
-            if not string_value(node):
+            if not (string_value(node) or "").strip():  # the runtime trims it
                 yield self.finding(
                     f"resource '{entry.key}': description must be a non-empty string",
                     node.span if node is not None else entry.key_span,
@@ -241,13 +242,20 @@ class MaxQueries(Rule):
         )
     ]
 
+    # The specification generation this code counts for, and its maximum (4.x: RES028, 7 queries).
+    generation: ClassVar[int] = 3
+    maximum: ClassVar[int] = MAX_QUERIES
+
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        if ctx.spec.major != self.generation:
+            return
         for entry in _resources(ctx):
             assert isinstance(entry.value, SObject)
             queries = entry.value.entry("queries")
-            if queries is not None and isinstance(queries.value, SObject) and len(queries.value.entries) > MAX_QUERIES:
+            if queries is not None and isinstance(queries.value, SObject) and len(queries.value.entries) > self.maximum:
                 yield self.finding(
-                    f"resource '{entry.key}' has {len(queries.value.entries)} queries; the maximum is {MAX_QUERIES}",
+                    f"resource '{entry.key}' has {len(queries.value.entries)} queries; the maximum is {self.maximum} "
+                    "(FlowMCP's MainValidator refuses the definition)",
                     queries.key_span,
                 )
 
