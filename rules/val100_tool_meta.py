@@ -65,13 +65,16 @@ class MetaBlock(Rule):
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for tool, meta in _metas(ctx):
-            if meta is None:
+            if meta is None or (isinstance(meta, SScalar) and meta.value is None):
+                # The runtime treats `meta: null` as no block (flowmcp-core 8dab10b, MainValidator).
                 yield Finding(
                     self.code,
-                    f"tool '{tool.label}' has no meta block (optional since 4.3.0, required by 4.0.0-4.2.0)",
-                    tool.key_span,
+                    f"tool '{tool.label}' has no meta block (optional since 4.3.0 and in the runtime, required by "
+                    "4.0.0-4.2.0)",
+                    (meta.span if meta is not None else tool.key_span),
                     tool=tool.label,
                     severity=Severity.WARNING,
+                    consequence=Consequence.SPEC,
                 )
             elif not isinstance(meta, (SObject, NonStatic)):
                 yield self.finding(

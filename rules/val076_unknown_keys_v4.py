@@ -1,4 +1,4 @@
-"""FL017: under specification 4.x, tools and parameters hold only the keys the 4.x runtime allows."""
+"""VAL076, VAL077: under 4.x, tools and parameters hold only the keys the 4.x runtime allows (its own codes)."""
 
 from __future__ import annotations
 
@@ -21,16 +21,16 @@ _V4 = (
 )
 
 
-class UnknownKeysV4(Rule):
-    code = Code.FL017
-    name = "unknown-keys-v4"
+class UnknownToolKeys(Rule):
+    code = Code.VAL076
+    name = "unknown-tool-keys-v4"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
-    summary = "Under 4.x, tools and parameters hold only the keys the runtime allows"
+    summary = "Under 4.x, a tool holds only the keys the runtime allows"
     why = (
-        "The 4.x runtime refuses a definition with an unknown tool key (its VAL076) or parameter key (its "
-        "VAL077); these codes exist in no specification version, so flowlint reports them as its own. The "
-        "3.x runtime ignores unknown keys, so this applies to definitions checked against 4.x only."
+        "The 4.x runtime refuses a definition with an unknown tool key and prints VAL076 (flowmcp-core "
+        "MainValidator, 8dab10b); flowlint prints the runtime's own code. The 3.x runtime ignores unknown "
+        "keys, so this applies to definitions checked against 4.x only (`async` included: 3.x's VAL037)."
     )
     fix = "Remove the key, or move it where it belongs (`async` is not executed; headers go in main.headers)."
     VALID = [
@@ -61,7 +61,7 @@ class UnknownKeysV4(Rule):
             if tool.kind != "tool" or tool.obj is None:
                 continue
             for entry in tool.obj.entries:
-                if entry.key not in TOOL_KEYS and entry.key != "async":  # async: VAL037
+                if entry.key not in TOOL_KEYS:
                     yield self.finding(
                         f"tool '{tool.name}' has the key '{entry.key}', which the 4.x runtime refuses (allowed: "
                         + ", ".join(sorted(TOOL_KEYS))
@@ -69,6 +69,37 @@ class UnknownKeysV4(Rule):
                         entry.key_span,
                         tool=tool.label,
                     )
+
+
+class UnknownParameterKeys(Rule):
+    code = Code.VAL077
+    name = "unknown-parameter-keys-v4"
+    severity = Severity.ERROR
+    consequence = Consequence.REFUSED
+    summary = "Under 4.x, a parameter holds only position, z and description"
+    why = (
+        "The 4.x runtime refuses a definition with an unknown parameter key and prints VAL077 (flowmcp-core "
+        "MainValidator, 8dab10b); the 3.x runtime ignores it."
+    )
+    fix = "Remove the key (`required` is expressed by leaving out optional())."
+    VALID = UnknownToolKeys.VALID
+    INVALID = [
+        Example(
+            _V4 + "    tools: {\n"
+            "        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [\n"
+            "            { position: { key: 'q', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] }, required: true } ],\n"
+            "            tests: [ { _description: 'Up', q: 'a' }, { _description: 'Still up', q: 'b' }, { _description: 'Up again', q: 'c' } ] }\n"
+            "    }\n}\n",
+            (Expect(5, 126, "parameter 'q' has the key 'required', which the 4.x runtime refuses"),),
+        )
+    ]
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        if ctx.spec.major != 4:
+            return
+        for tool in ctx.definition.tools:
+            if tool.kind != "tool":
+                continue
             for parameter in tool.parameters:
                 if isinstance(parameter.node, SObject):
                     for entry in parameter.node.entries:
