@@ -130,6 +130,36 @@ def test_mcp_tools_prints_tools_list() -> None:
     assert "volume_desc" in markets["properties"]["order"]["enum"]
 
 
+def test_mcp_tools_prints_what_the_runtime_registers(tmp_path: Path) -> None:
+    """The default view is `prepareServerTool`'s zod (issue 18): fixed, server and named-placeholder
+    parameters are in it and required unless optional(), a shared-list enum keeps its literal text; the
+    `spec` view lists the caller's parameters only, with the list expanded when it resolves."""
+    (tmp_path / "d.mjs").write_text(
+        "export const main = { namespace: 'demo', name: 'Demo', description: 'Demo', version: '3.0.0',\n"
+        "    root: 'https://api.example.com', requiredServerParams: [ 'KEY' ],\n"
+        "    sharedLists: [ { ref: 'chains', version: '1.0.0' } ],\n"
+        "    tools: { getThing: { method: 'GET', path: '/thing', description: 'Thing', parameters: [\n"
+        "        { position: { key: 'q', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } },\n"
+        "        { position: { key: 'v', value: '1', location: 'query' }, z: { primitive: 'string()', options: [] } },\n"
+        "        { position: { key: 'lat', value: '{{LAT}}', location: 'query' }, z: { primitive: 'number()', options: [ 'optional()' ] } },\n"
+        "        { position: { key: 'key', value: '{{SERVER_PARAM:KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } },\n"
+        "        { position: { key: 'chain', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum({{chains:alias}})', options: [] } },\n"
+        "        { position: { key: 'noz', value: 'x', location: 'query' } } ],\n"
+        "        tests: [ { _description: 'A', q: 'a', chain: 'ETH' } ] } } }\n"
+    )
+    runtime = CliRunner().invoke(cli_main, ["mcp-tools", str(tmp_path / "d.mjs")])
+    assert runtime.exit_code == 0, runtime.output
+    [tool] = json.loads(runtime.output)["tools"]
+    schema = tool["inputSchema"]
+    assert list(schema["properties"]) == ["q", "v", "lat", "key", "chain"]  # no z block: not in the shape
+    assert schema["required"] == ["q", "v", "key", "chain"]
+    assert schema["properties"]["chain"]["enum"] == ["{{chains:alias}}"]
+    spec = CliRunner().invoke(cli_main, ["mcp-tools", "--view", "spec", str(tmp_path / "d.mjs")])
+    [tool] = json.loads(spec.output)["tools"]
+    assert list(tool["inputSchema"]["properties"]) == ["q", "chain"]
+    assert "enum" not in tool["inputSchema"]["properties"]["chain"]  # the list is not beside the file
+
+
 def test_mcp_tools_missing_path_is_a_usage_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli_main, ["mcp-tools", str(tmp_path / "nope.mjs")])
     assert result.exit_code == 2

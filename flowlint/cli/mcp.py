@@ -81,8 +81,16 @@ def mock(definitions: tuple[Path, ...], captures: Path | None, fault: str) -> No
 @click.command("mcp-tools")
 @click.argument("definitions", nargs=-1, required=True, type=click.Path(path_type=Path))
 @click.option("--resources", is_flag=True, help="Also print resources/list and resources/templates/list.")
-def mcp_tools(definitions: tuple[Path, ...], resources: bool) -> None:
-    """Print the MCP `tools/list` result for DEFINITIONS: what `flowlint mock` and FlowMCP servers list.
+@click.option(
+    "--view",
+    type=click.Choice(["runtime", "spec"]),
+    default="runtime",
+    show_default=True,
+    help="runtime: the inputSchema FlowMCP's prepareServerTool registers (every parameter with a z block, "
+    "enum text as written); spec: the caller's {{USER_PARAM}} parameters only, as `flowlint mock` lists them.",
+)
+def mcp_tools(definitions: tuple[Path, ...], resources: bool, view: str) -> None:
+    """Print the MCP `tools/list` result for DEFINITIONS: by default what FlowMCP servers register.
 
     Exit codes: 0 printed, 2 usage error (no definitions found, path missing).
     """
@@ -93,7 +101,7 @@ def mcp_tools(definitions: tuple[Path, ...], resources: bool) -> None:
     except FlowlintError as error:
         click.echo(f"flowlint: {error}", err=True)
         sys.exit(EXIT_USAGE)
-    result: dict[str, object] = {"tools": list_tools(loaded)}
+    result: dict[str, object] = {"tools": list_tools(loaded, view)}
     if resources:
         found, templates = list_resources(loaded)
         result["resources"] = found

@@ -396,6 +396,13 @@ _RUNTIME_PREFIXES = (
 )
 
 
+def runtime_enum_values(text: str) -> list[str]:
+    """The values ZodBuilder gives `z.enum` for an `enum(...)` primitive: the text between the first `(`
+    and the last `)`, split on commas and trimmed, never interpolated (`enum()` is [''])."""
+    start, end = text.find("("), text.rfind(")")
+    return [item.strip() for item in text[start + 1 : end].split(",")] if 0 <= start < end else []
+
+
 def runtime_primitive(text: str) -> str:
     """The primitive FlowMCP's runtime builds for `text`: the first prefix that matches, else string()."""
     return next((kind for prefix, kind in _RUNTIME_PREFIXES if text.startswith(prefix)), "string")

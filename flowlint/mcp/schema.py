@@ -15,7 +15,7 @@ from urllib.parse import parse_qsl, quote, urlsplit
 from flowlint.core.nodes import SObject, string_value, to_python
 from flowlint.definition.model import Definition, Parameter, Tool
 from flowlint.definition.names import build_tool_name
-from flowlint.definition.zod import ZSpec, validate
+from flowlint.definition.zod import ZSpec, runtime_enum_values, validate
 
 URI_SCHEME = "flowmcp"
 MAX_NAME_LENGTH = 64  # MCP clients commonly reject longer tool names
@@ -121,17 +121,60 @@ def _number(value: float) -> int | float:
     return int(value) if math.isfinite(value) and float(value).is_integer() else value
 
 
-def input_schema(tool: Tool) -> dict[str, Any]:
-    """`inputSchema` of a tool or query: its user parameters, with `required` for those not optional."""
+VIEWS = ("runtime", "spec")
+"""`runtime`: the inputSchema FlowMCP's `prepareServerTool` registers; `spec`: the caller's parameters only."""
+
+
+def input_schema(tool: Tool, view: str = "spec") -> dict[str, Any]:
+    """`inputSchema` of a tool or query, with `required` for the parameters that are not optional.
+
+    `spec` (the mock's): the `{{USER_PARAM}}` parameters, the only ones a caller gives (shared-list enums
+    expanded when resolved). `runtime`: what `FlowMCP.prepareServerTool` registers (flowmcp-core 3.x
+    c9c0f57 and 4.x 8dab10b, `ZodBuilder.getZodSchema`): every parameter with a z block and a primitive,
+    fixed and server ones included (required unless optional), and enum values as the literal text of
+    the primitive split on commas, so `enum({{evmChains:alias}})` is the one value '{{evmChains:alias}}'."""
     properties: dict[str, Any] = {}
     required: list[str] = []
-    for key, parameter in tool.user_parameters.items():
-        properties[key] = parameter_schema(parameter.z)
+    parameters = tool.user_parameters.items() if view == "spec" else _runtime_parameters(tool)
+    for key, parameter in parameters:
+        properties[key] = parameter_schema(parameter.z) if view == "spec" else _runtime_schema(parameter)
         if parameter.z is None or parameter.z.required:
-            required.append(key)
+            if key not in required:
+                required.append(key)
+        elif key in required:
+            required.remove(key)  # a later parameter with the same key replaces the earlier one, as in zod
     schema: dict[str, Any] = {"type": "object", "properties": properties}
     if required:
         schema["required"] = required
+    return schema
+
+
+def _runtime_parameters(tool: Tool) -> list[tuple[str, Parameter]]:
+    """The parameters ZodBuilder puts in a tool's zod shape, by key: those with a z block whose primitive
+    is set (a later one with the same key wins)."""
+    found: dict[str, Parameter] = {}
+    for parameter in tool.parameters:
+        z = parameter.z_node
+        primitive = z.get("primitive") if isinstance(z, SObject) else None
+        if parameter.key is None or primitive is None or not to_python(primitive):
+            continue
+        found[parameter.key] = parameter
+    return list(found.items())
+
+
+def _runtime_schema(parameter: Parameter) -> dict[str, Any]:
+    """The JSON Schema of one parameter as the runtime's zod describes it: enum values from the literal
+    text, and no description (ZodBuilder sets none)."""
+    spec = parameter.z
+    schema = parameter_schema(spec)
+    del schema["description"]
+    if spec is not None and spec.kind == "enum":
+        values = runtime_enum_values(spec.primitive_text)
+        schema["enum"] = values
+        schema.pop("default", None)
+        literal = spec.replace(list_ref=None, enum_values=tuple(values))
+        if spec.has_default and validate(spec.default, literal) is None:
+            schema["default"] = spec.default
     return schema
 
 
@@ -141,8 +184,9 @@ def _text(tool: Tool, key: str) -> str | None:
     return string_value(value)
 
 
-def list_tools(definitions: list[Definition]) -> list[dict[str, Any]]:
-    """The `tools` of a `tools/list` result for these definitions (queries are resources, not tools)."""
+def list_tools(definitions: list[Definition], view: str = "spec") -> list[dict[str, Any]]:
+    """The `tools` of a `tools/list` result for these definitions (queries are resources, not tools), each
+    `inputSchema` in `view` (see `input_schema`)."""
     tools: list[dict[str, Any]] = []
     for definition in definitions:
         namespace = definition.namespace or ""
@@ -153,7 +197,7 @@ def list_tools(definitions: list[Definition]) -> list[dict[str, Any]]:
             description = _text(tool, "description")
             if description:
                 entry["description"] = description
-            entry["inputSchema"] = input_schema(tool)
+            entry["inputSchema"] = input_schema(tool, view)
             tools.append(entry)
     return tools
 
