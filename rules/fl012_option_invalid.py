@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import SNode, string_value
 from flowlint.core.severity import Severity
+from flowlint.definition.model import Parameter
 from flowlint.definition.zod import ZProblem
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
@@ -76,7 +77,7 @@ class Options(Rule):
                     text = string_value(node) or ""
                     if text.startswith(("optional(", "default(")):
                         wrapper = wrapper or text
-                    elif wrapper is not None and text.startswith(CONSTRAINTS):
+                    elif wrapper is not None and text.startswith(CONSTRAINTS) and not _reported(parameter, index):
                         yield Finding(
                             self.code,
                             f"parameter '{parameter.key}': '{text}' comes after '{wrapper}': the 3.x runtime applies "
@@ -89,6 +90,12 @@ class Options(Rule):
                             fix=_reorder(ctx.source, parameter.option_nodes),
                             consequence=Consequence.NOT_BUILT,
                         )
+
+
+def _reported(parameter: Parameter, index: int) -> bool:
+    """Whether the z engine already reports the option at `index` (a constraint that does not apply to the
+    primitive throws wherever it stands: one defect, one finding)."""
+    return parameter.z is not None and any(issue.option_index == index for issue in parameter.z.issues)
 
 
 def _rank(node: SNode) -> int:
