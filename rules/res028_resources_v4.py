@@ -46,6 +46,7 @@ class MaxQueriesV4(MaxQueries):  # type: ignore[misc,unused-ignore]
     why = "13-resources (4.x) and the 4.x runtime allow 7 queries per resource (9 with the injected ones)."
     generation = 4
     maximum = 7
+    origin = "spec 4.x (13-resources)"
     VALID = [Example(_v4("    tools: {}"))]
     INVALID = [
         Example(
@@ -67,6 +68,7 @@ class HttpPath(Rule):
     name = "http-resource-path"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
+    origin = "spec 4.3.0 (13-resources)"
     summary = "A 4.x http resource needs a non-empty path (its local cache file)"
     why = "The 4.x runtime refuses an http resource without `path` ('path: Missing required field')."
     fix = "Add `path: 'cache/data.db'`."
@@ -99,6 +101,7 @@ class MarkdownQueries(Rule):
     name = "markdown-no-queries"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
+    origin = "spec 4.x (13-resources)"
     summary = "A 4.x markdown resource has no queries"
     why = "A markdown resource is a document, not a database; the 4.x runtime refuses `queries` on it."
     fix = "Remove `queries`, or make the resource `source: 'sqlite'`."

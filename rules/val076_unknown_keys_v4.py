@@ -26,6 +26,7 @@ class UnknownToolKeys(Rule):
     name = "unknown-tool-keys-v4"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
+    origin = "runtime 4.x"
     summary = "Under 4.x, a tool holds only the keys the runtime allows"
     why = (
         "The 4.x runtime refuses a definition with an unknown tool key and prints VAL076 (flowmcp-core "
@@ -76,6 +77,7 @@ class UnknownParameterKeys(Rule):
     name = "unknown-parameter-keys-v4"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
+    origin = "runtime 4.x"
     summary = "Under 4.x, a parameter holds only position, z and description"
     why = (
         "The 4.x runtime refuses a definition with an unknown parameter key and prints VAL077 (flowmcp-core "

@@ -33,6 +33,7 @@ class EnumListReferences(Rule):
     name = "enum-list-references"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
+    origin = "spec 4.0.0-4.2.0"
     summary = "Under 4.x, z.enum holds shared-list references ({{listName:alias}}), never hardcoded values"
     why = (
         "4.x moves enum values that a shared list holds into `z.enum: [ '{{evmChains:alias}}' ]`; the 4.x "

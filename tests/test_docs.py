@@ -1,22 +1,42 @@
-"""The README's rule table is the registry's: one place (the rule classes), rendered."""
+"""The rule reference is the registry's: one place (the rule classes), rendered into docs/rules.md."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from flowlint.lint.docs import readme_table, rule_source
-from flowlint.lint.registry import rule_for
+from flowlint.core.consequence import Consequence
+from flowlint.core.severity import Severity
+from flowlint.lint.docs import RULES_PAGE, profile_severities, rule_source, rules_markdown
+from flowlint.lint.registry import all_rules, rule_for
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+REPO = Path(__file__).resolve().parent.parent
 
 
-def test_readme_rule_table_is_generated_from_the_rules() -> None:
-    assert readme_table() in README.read_text(encoding="utf-8"), (
-        "README's rule table is stale: paste flowlint.lint.docs.readme_table()"
+def test_the_rules_page_is_generated_from_the_rules() -> None:
+    assert (REPO / RULES_PAGE).read_text(encoding="utf-8") == rules_markdown(), (
+        f"{RULES_PAGE} is stale: run python -m flowlint.lint.docs"
     )
 
 
 def test_each_code_says_where_it_comes_from() -> None:
-    for code, source in (("VAL050", "spec 3.0.0"), ("RES014", "spec 3.0.0"), ("FL011", "flowlint")):
+    for code, source in (
+        ("VAL050", "spec 3.0.0"),
+        ("RES014", "spec 3.0.0"),
+        ("FL011", "flowlint"),
+        ("VAL076", "runtime 4.x"),
+    ):
         rule = rule_for(code)
         assert rule is not None and rule_source(rule).startswith(source)
+
+
+def test_severity_follows_the_consequence() -> None:
+    """An error in the default profile means a runtime refusal or a test rule; the specification's other
+    error rules are warnings there and errors under --strict (issue 18)."""
+    for rule in all_rules():
+        for generation in (3, 4):
+            default, strict = profile_severities(rule, generation)
+            consequence = rule.consequence_for(generation)
+            if default is Severity.ERROR:
+                assert consequence not in (Consequence.SPEC, Consequence.IGNORED, Consequence.ADVICE), rule.code
+            if consequence in (Consequence.SPEC, Consequence.IGNORED):
+                assert default is not Severity.ERROR and strict is rule.severity, rule.code

@@ -19,30 +19,37 @@ from enum import StrEnum
 
 from flowlint.core.severity import Severity
 
-__all__ = ["Consequence", "profile_severity"]
+__all__ = ["MEANINGS", "Consequence", "profile_severity", "tolerated_note"]
 
 
 class Consequence(StrEnum):
-    """The consequence class of a finding (its value is what docs and `flowlint rule` print)."""
+    """The consequence class of a finding (its value is what docs and `flowlint rule` print; MEANINGS says
+    what each is)."""
 
     REFUSED = "refused at load"
-    """FlowMCP's runtime refuses to load the file: the security scan, the import and its `main`
-    export, main validation, shared lists, libraries, resources."""
     NOT_BUILT = "tool not built"
-    """The runtime loads the file but cannot build the tool (ZodBuilder throws), so no MCP tool exists."""
     CALL_REFUSED = "call refused over MCP"
-    """The tool is served, but calls are refused by its MCP input schema (`prepareServerTool`'s zod) or
-    always fail."""
     TEST = "test rule"
-    """A test breaks one of TST001-TST008, the rules flowlint exists for."""
     SPEC = "spec only"
-    """The specification forbids it; the runtime of that generation accepts it."""
     IGNORED = "silently ignored"
-    """The runtime silently ignores the text (an unknown option, a body on GET): it has no effect."""
     ADVICE = "advice"
-    """A recommendation; nothing refuses it."""
     UNCHECKED = "not checked"
-    """flowlint could not check the file (a defect or limit of flowlint): no verdict can be given."""
+
+
+MEANINGS = {
+    Consequence.REFUSED: "FlowMCP's runtime refuses to load the file: the security scan, the import and its `main` "
+    "export, main validation, shared lists, libraries, resources.",
+    Consequence.NOT_BUILT: "The runtime loads the file but cannot build the tool (ZodBuilder throws), so the MCP "
+    "server has no such tool.",
+    Consequence.CALL_REFUSED: "The tool is served, but calls are refused by its MCP input schema "
+    "(`prepareServerTool`'s zod) or always fail.",
+    Consequence.TEST: "A test breaks one of TST001-TST008, the rules flowlint exists for.",
+    Consequence.SPEC: "The specification forbids it; the runtime of that generation accepts it.",
+    Consequence.IGNORED: "The runtime silently ignores the text (an unknown option, a body on GET): it has no effect.",
+    Consequence.ADVICE: "A recommendation; nothing refuses it.",
+    Consequence.UNCHECKED: "flowlint could not check the file (a defect or limit of flowlint): no verdict can be "
+    "given.",
+}
 
 
 _ALWAYS_ERROR = frozenset({Consequence.REFUSED, Consequence.NOT_BUILT, Consequence.CALL_REFUSED, Consequence.UNCHECKED})

@@ -6,6 +6,8 @@ shows the first failing and the first passing example of each syntax, grouped by
 
 from __future__ import annotations
 
+from flowlint.core.consequence import MEANINGS, Consequence, profile_severity
+from flowlint.core.severity import Severity
 from flowlint.core.version import __version__
 from flowlint.lint.codes import FAMILIES
 from flowlint.lint.registry import all_rules
@@ -30,30 +32,102 @@ codes with the meaning flowlint checks (4.3.0 has no registry; its chapters keep
 def rule_source(rule: type[Rule]) -> str:
     """Where a code comes from: the specification versions that define it, or flowlint itself."""
     family = rule.code.rstrip("0123456789")
+    if rule.origin is not None:
+        return rule.origin
     if family in ("VAL", "RES", "TST", "SEC", "LST"):
         return f"spec {SPEC_VERSIONS}"
     return "flowlint verify" if family == "VER" else "flowlint"
 
 
+def profile_severities(rule: type[Rule], generation: int = 3) -> tuple[Severity, Severity]:
+    """(default, --strict) severity of the rule's findings for a definition of that generation; a finding
+    may carry its own consequence (`flowlint rule CODE` says when)."""
+    consequence = rule.consequence_for(generation)
+    return (
+        profile_severity(consequence, rule.severity, strict=False),
+        profile_severity(consequence, rule.severity, strict=True),
+    )
+
+
+def consequence_text(rule: type[Rule]) -> str:
+    """`refused at load`, or `spec only (3.x), refused at load (4.x)` when the generations differ."""
+    v3, v4 = rule.consequence_for(3), rule.consequence_for(4)
+    return v3.value if v3 is v4 else f"{v3.value} (3.x), {v4.value} (4.x)"
+
+
 def rules_table() -> str:
-    lines = [f"{'code':<8}{'severity':<10}{'from':<26}{'name':<26}summary"]
+    lines = [f"{'code':<8}{'default':<9}{'strict':<9}{'consequence':<24}{'name':<26}summary"]
     for rule in all_rules():
-        source = rule_source(rule)
-        lines.append(f"{rule.code:<8}{rule.severity.value:<10}{source:<26}{rule.name:<26}{rule.summary}")
+        default, strict = profile_severities(rule)
+        consequence = rule.consequence_for(3).value + ("*" if rule.consequence_v4 is not None else "")
+        lines.append(f"{rule.code:<8}{default.value:<9}{strict.value:<9}{consequence:<24}{rule.name:<26}{rule.summary}")
+    lines.append("* the 4.x runtime differs: `flowlint rule CODE` says how")
     return "\n".join(lines)
 
 
-def readme_table() -> str:
-    """The README's rule table (tests/test_docs.py keeps the README equal to it)."""
-    lines = ["| code | severity | from | what it checks |", "|---|---|---|---|"]
+RULES_PAGE = "docs/rules.md"
+"""The generated rule reference (`python -m flowlint.lint.docs` writes it; tests/test_docs.py keeps it fresh)."""
+
+
+def rules_markdown() -> str:
+    """docs/rules.md: what each consequence means, then every rule with its severity in both profiles."""
+    lines = [
+        "# flowlint rules",
+        "",
+        "<!-- Generated from the rule classes by `python -m flowlint.lint.docs`; do not edit by hand. -->",
+        "",
+        "A finding's severity follows from what FlowMCP's runtime of the generation the file declares does",
+        "about it (its *consequence*). The default profile is FlowMCP's own verdict plus the test rules",
+        "TST001-TST008; `--strict` (or `strict = true`) makes every error rule of the declared specification",
+        "an error. `flowlint rule CODE` shows a rule's reasons and examples.",
+        "",
+        "| consequence | what it means | default | `--strict` |",
+        "|---|---|---|---|",
+    ]
+    for consequence in Consequence:
+        default = profile_severity(consequence, Severity.ERROR, strict=False).value
+        meaning = MEANINGS[consequence]
+        strict = "error" if default == "error" else "the specification's severity"
+        if consequence in (Consequence.TEST, Consequence.ADVICE):
+            default = strict = "the rule's severity"
+        elif default == "warning":
+            default = "warning"
+        lines.append(f"| {consequence.value} | {meaning} | {default} | {strict} |")
+    lines += [
+        "",
+        "## Rules",
+        "",
+        "| code | default | `--strict` | consequence | from | what it checks |",
+        "|---|---|---|---|---|---|",
+    ]
     for rule in all_rules():
+        default, strict = profile_severities(rule)
         summary = rule.summary.replace("|", "\\|")
-        lines.append(f"| {rule.code} | {rule.severity.value} | {rule_source(rule)} | {summary} |")
+        lines.append(
+            f"| {rule.code} | {default.value} | {strict.value} | {consequence_text(rule)} | {rule_source(rule)} "
+            f"| {summary} |"
+        )
+    lines += [
+        "",
+        "TST001 is an error below `min_tests` (default 1) and a warning below the specification's 3",
+        "(`recommended_tests`), an error there too under `--strict`. Some findings of a rule have another",
+        "consequence than the rule's (an unknown option is ignored, an option that throws stops the tool from",
+        "being built): their messages say which.",
+        "",
+    ]
     return "\n".join(lines)
 
 
 def rule_doc(rule: type[Rule]) -> str:
-    out = [f"{rule.code} ({rule.name}), {rule.severity.value}, {rule_source(rule)}", "", rule.summary, ""]
+    default, strict = profile_severities(rule)
+    out = [
+        f"{rule.code} ({rule.name}), {default.value} ({strict.value} under --strict), {rule_source(rule)}",
+        "",
+        rule.summary,
+        "",
+        f"Consequence: {consequence_text(rule)}.",
+        "",
+    ]
     family = FAMILIES.get(rule.code.rstrip("0123456789"))
     if family:
         out += [f"Family: {family}.", ""]
@@ -86,3 +160,11 @@ def _heading(label: str, example: Example) -> str:
 
 def _indent(source: str) -> list[str]:
     return ["    " + line if line else "" for line in source.rstrip("\n").split("\n")]
+
+
+if __name__ == "__main__":  # python -m flowlint.lint.docs: write docs/rules.md from the rules
+    from pathlib import Path
+
+    target = Path(__file__).resolve().parents[2] / RULES_PAGE
+    target.write_text(rules_markdown(), encoding="utf-8")
+    print(f"wrote {target}")

@@ -159,6 +159,8 @@ class Rule:
     # gives the reported severity in each profile. `consequence_v4` when the 4.x runtime differs.
     consequence: ClassVar[Consequence]
     consequence_v4: ClassVar[Consequence | None] = None
+    # Where the code comes from, when not the registry of every specification version (docs.rule_source).
+    origin: ClassVar[str | None] = None
     summary: ClassVar[str]
     why: ClassVar[str] = ""
     fix: ClassVar[str] = ""
