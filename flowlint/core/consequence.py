@@ -71,5 +71,5 @@ def tolerated_note(consequence: Consequence, generation: int) -> str:
     if consequence is Consequence.SPEC:
         return f" [spec only: FlowMCP's {generation}.x runtime accepts it; an error under --strict]"
     if consequence is Consequence.IGNORED:
-        return f" [FlowMCP's {generation}.x runtime silently ignores it; an error under --strict]"
+        return f" [ignored by FlowMCP's {generation}.x runtime; an error under --strict]"
     return ""

@@ -197,7 +197,7 @@ def load_bytes(data: bytes, path: Path, display: str | None = None) -> LoadedFil
 READ_SUFFIXES = (".mjs", ".js", ".py", ".json")
 """The suffixes flowlint reads; a file named with another one is skipped with a note, never parsed."""
 
-_DEFAULT_EXPORT = re.compile(rb"^\s*export\s+default\b", re.MULTILINE)
+_DEFAULT_EXPORT = re.compile(rb"^\s*export\s+default\s*\{", re.MULTILINE)
 _UNEXPORTED_MAIN = re.compile(rb"^\s*(?:const|let|var)\s+main\s*=", re.MULTILINE)
 
 
