@@ -372,7 +372,7 @@ def _reads_as_comment(text: bytes, start: int, end: int) -> bool:
 
 # A comment or string literal, as the runtime's machine delimits it, starting where code would open
 # it: `//` to the line's end; `/*` to the first `*/`, whose `*` may be the opener's (`/*/` is whole);
-# a quote to the next same quote that does not follow a backslash (even an escaped one: in 'a\\\\'
+# a quote to the next same quote that does not follow a backslash (even an escaped one: in 'a\\'
 # the quote does not close). An unclosed one runs to the end of the file. Possessive quantifiers, so
 # no input makes it backtrack.
 _LITERAL: Final = re.compile(
