@@ -5,9 +5,10 @@ or the 4.x runtime (8dab10b) finds a forbidden pattern, byte for byte as that ru
 `codes` is the generation's specification table of SEC codes. Rules choose what to report.
 
 Both runtimes scan the definition file's text before importing it and refuse the file on any hit
-(`Pipeline.load`, step 1); the 4.x runtime also scans prompt content files. Neither scans shared
-lists. Both read the file as UTF-8, split it on "\\n" only, and skip a line whose JavaScript-trimmed
-text starts with `//`, `*` or `/*`; a hit is reported once per line and pattern.
+(`Pipeline.load`, step 1), and scan a prompt's `contentFile` before importing it (PromptLoader).
+Neither scans shared-list files. Both read the file as UTF-8, split it on "\\n" only, and skip a
+line whose JavaScript-trimmed text starts with `//`, `*` or `/*`; a hit is reported once per line
+and pattern.
 
 - 3.x: 17 substrings searched in the raw line, wherever they are (strings, URLs, descriptions).
 - 4.x ("hardened", Memo 152 / PRD-022): the content of comments and of '...', "..." and `...`
@@ -99,6 +100,19 @@ SEC003 | Shared list file contains forbidden pattern
 SEC004 | Shared list file contains executable code
 SEC005 | `requiredLibraries` contains unapproved package
 """
+# 05-security's runtime constraints and list-scan codes, the same in 3.0.0 and 4.0.0-4.3.0 (SEC204,
+# which names the scan codes, differs and is in each table below).
+_SPEC_RUNTIME_AND_LISTS: Final = """
+SEC100 | Handler attempted to call `fetch()`
+SEC101 | Handler returned invalid shape
+SEC102 | Handler attempted to mutate frozen `sharedLists`
+SEC103 | Library loading failed for approved package
+SEC104 | Factory function `handlers()` threw during initialization
+SEC200 | Function definition found in shared list
+SEC201 | Arrow function found in shared list
+SEC202 | Async/await keyword found in shared list
+SEC203 | Template literal with expression found in shared list
+"""
 # Specification 3.0.0, 05-security. Its SEC002-SEC005 (require(), eval(), Function(), filesystem
 # access) collide with the registry above and are dropped, so 3.x has no code for those four.
 _SPEC3_SECURITY: Final = """
@@ -115,15 +129,6 @@ SEC010 | Forbidden `new Function` found
 SEC011 | Forbidden timer (`setTimeout`, `setInterval`)
 SEC012 | Reserved
 SEC013 | Unapproved library in `requiredLibraries`: not on allowlist
-SEC100 | Handler attempted to call `fetch()`
-SEC101 | Handler returned invalid shape
-SEC102 | Handler attempted to mutate frozen `sharedLists`
-SEC103 | Library loading failed for approved package
-SEC104 | Factory function `handlers()` threw during initialization
-SEC200 | Function definition found in shared list
-SEC201 | Arrow function found in shared list
-SEC202 | Async/await keyword found in shared list
-SEC203 | Template literal with expression found in shared list
 SEC204 | Forbidden pattern (same as SEC001-SEC011) found in shared list
 """
 # Specification 4.3.0 (as 4.2.0), 05-security, with SEC017-SEC019 from 4.2.0's 09 (4.3.0's 05 points
@@ -149,15 +154,6 @@ SEC017 | `main` block contains non-serializable value (function, symbol, etc.)
 SEC018 | Shared list file contains forbidden pattern
 SEC019 | Shared list file contains executable code
 SEC020 | Unapproved library in `requiredLibraries`: not on allowlist
-SEC100 | Handler attempted to call `fetch()`
-SEC101 | Handler returned invalid shape
-SEC102 | Handler attempted to mutate frozen `sharedLists`
-SEC103 | Library loading failed for approved package
-SEC104 | Factory function `handlers()` threw during initialization
-SEC200 | Function definition found in shared list
-SEC201 | Arrow function found in shared list
-SEC202 | Async/await keyword found in shared list
-SEC203 | Template literal with expression found in shared list
 SEC204 | Forbidden pattern (same as SEC001-SEC016) found in shared list
 """
 
@@ -175,7 +171,10 @@ def _codes(*tables: str) -> dict[str, str]:
     return dict(sorted(merged.items()))
 
 
-_CODES: Final = {3: _codes(_SPEC3_REGISTRY, _SPEC3_SECURITY), 4: _codes(_SPEC4_SECURITY)}
+_CODES: Final = {
+    3: _codes(_SPEC3_REGISTRY, _SPEC3_SECURITY, _SPEC_RUNTIME_AND_LISTS),
+    4: _codes(_SPEC4_SECURITY, _SPEC_RUNTIME_AND_LISTS),
+}
 
 
 def codes(generation: int) -> dict[str, str]:
