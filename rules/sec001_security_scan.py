@@ -1,120 +1,150 @@
-"""SEC001 and FL018: the text patterns FlowMCP's runtime refuses in a definition file (its SecurityScanner).
+"""SEC001-SEC016 and FL018: what FlowMCP's security scan refuses in a definition file, with its own codes.
 
-Before it loads a `.mjs` definition, the runtime reads the file line by line and refuses it when a
-line that does not start with `//`, `*` or `/*` contains one of its forbidden substrings, wherever
-it is: in code, in strings, in URLs (`https://global.api...` holds `global.`). The specification's
-registry (09) names only the import check (SEC001); 05-security numbers the other patterns
-differently from 09, so flowlint reports them as FL018 and quotes the runtime's own code.
-Python and JSON definitions are not scanned (the runtime loads JavaScript only).
+Before it imports a `.mjs`/`.js` definition, the runtime scans the file's text and refuses it on any
+forbidden pattern (`flowlint.definition.security` reproduces the scanner of each generation: 3.x
+searches raw substrings, wherever they are; 4.x blanks comments and strings first and also catches a
+glued `import(` and computed `process[`/`globalThis[`). Each hit is reported with the code of its
+meaning in the declared generation's specification: 4.x prints SEC001-SEC014 for the scan (its
+05-security table); under 3.0.0, whose registry gives SEC002-SEC005 other meanings, the patterns that
+have no 3.0.0 code of their own (require(, eval(, Function(, the filesystem) are FL018, quoting the
+code the runtime prints. 4.x keeps SEC015/SEC016 (timers) in its specification but no longer enforces
+them: spec only. Python and JSON definitions are not scanned (the runtime loads JavaScript only).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import ClassVar
 
 from flowlint.core.consequence import Consequence
-from flowlint.core.nodes import Span
 from flowlint.core.severity import Severity
+from flowlint.definition.security import ScanHit, codes, scan
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, ListContext, Rule, RuleContext, example
 
-# (substring, the runtime's code, what it is): flowmcp-core SecurityScanner (src/v2 at fa4ffa6).
-PATTERNS = (
-    ("import ", "SEC001", "import"),
-    ("require(", "SEC002", "require"),
-    ("eval(", "SEC003", "eval"),
-    (" Function(", "SEC004", "Function constructor"),
-    ("new Function", "SEC005", "new Function"),
-    ("(Function(", "SEC004", "Function constructor"),
-    ("process.", "SEC006", "process access"),
-    ("child_process", "SEC007", "child_process"),
-    ("fs.", "SEC008", "filesystem access"),
-    ("node:fs", "SEC009", "node:fs"),
-    ("fs/promises", "SEC010", "fs/promises"),
-    ("globalThis.", "SEC011", "globalThis"),
-    ("global.", "SEC012", "global scope"),
-    ("__dirname", "SEC013", "__dirname"),
-    ("__filename", "SEC014", "__filename"),
-    ("setTimeout", "SEC015", "setTimeout"),
-    ("setInterval", "SEC016", "setInterval"),
-)
+_TIMERS = ("SEC015", "SEC016")
 
 
-_ENCODED = tuple((pattern.encode("ascii"), pattern, code, label) for pattern, code, label in PATTERNS)
+def _hits(ctx: RuleContext) -> list[ScanHit]:
+    """The security scan of a definition by its generation's runtime, done once for every SEC rule; under
+    4.x, also the timers its specification forbids and its runtime no longer scans for (spec only)."""
+
+    def run() -> list[ScanHit]:
+        if ctx.path.suffix not in (".mjs", ".js") or not ctx.source:
+            return []
+        hits = scan(ctx.source, ctx.spec.major)
+        if ctx.spec.major == 4:
+            hits += [hit.replace(code=hit.runtime_code) for hit in scan(ctx.source, 3) if hit.runtime_code in _TIMERS]
+        return hits
+
+    return ctx.shared("security scan", run)
 
 
-def scan(ctx: RuleContext | ListContext) -> Iterator[tuple[Span, str, str, str]]:
-    """(span, substring, runtime code, label) for every forbidden substring on a scanned line.
-
-    Each pattern is searched in the whole file once; only the lines that hold one are decoded and
-    looked at (the runtime's rule, line by line), so a clean file costs 17 byte searches."""
-    data = ctx.source
-    if ctx.path.suffix not in (".mjs", ".js") or not data:
-        return
-    for start in _candidate_lines(data):
-        end = data.find(b"\n", start)
-        raw = data[start : len(data) if end == -1 else end]
-        line = raw.decode("utf-8", "replace")
-        if line.strip().startswith(("//", "*", "/*")):
-            continue
-        valid = raw.isascii() or line.encode("utf-8") == raw  # else columns follow the replaced text
-        for encoded, pattern, code, label in _ENCODED:
-            at = line.find(pattern)
-            if at != -1:
-                offset = start + (raw.find(encoded) if valid else len(line[:at].encode("utf-8")))
-                yield Span(offset, offset + len(encoded)), pattern, code, label
+def _v4(body: str) -> str:
+    return example(body).replace("version: '3.0.0'", "version: '4.0.0'")
 
 
-def _findings(ctx: RuleContext) -> list[tuple[Span, str, str, str]]:
-    """`scan(ctx)` of a definition, scanned once for SEC001 and FL018."""
-    return ctx.shared("security scan", lambda: list(scan(ctx)))
+class ScanRule(Rule):
+    """A code of the runtime's security scan: reports the hits whose code (in the file's generation) is its own."""
 
-
-def _candidate_lines(data: bytes) -> list[int]:
-    """The start offsets of the lines that contain at least one pattern, in order."""
-    starts: set[int] = set()
-    find, rfind = data.find, data.rfind
-    for encoded, _pattern, _code, _label in _ENCODED:
-        at = find(encoded)
-        while at != -1:
-            start = rfind(b"\n", 0, at) + 1
-            starts.add(start)
-            end = find(b"\n", at)
-            if end == -1:
-                break
-            at = find(encoded, end + 1)
-    return sorted(starts)
-
-
-class ImportStatement(Rule):
-    code = Code.SEC001
-    name = "no-import"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
+    fix = "Remove it: definitions are data plus handlers that get their libraries from the runtime."
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        for hit in _hits(ctx):
+            if hit.code == self.code:
+                spec_only = hit.code in _TIMERS and ctx.spec.major == 4
+                yield self.finding(
+                    f"the line contains '{hit.matched}': "
+                    + (
+                        "the 4.x specification forbids timers, but its runtime no longer scans for them"
+                        if spec_only
+                        else hit.message
+                    ),
+                    hit.span,
+                    consequence=Consequence.SPEC if spec_only else None,
+                )
+
+
+class ImportStatement(ScanRule):
+    code = Code.SEC001
+    name = "no-import"
     summary = "A definition file must not contain import statements"
     why = (
         "Definitions are data plus handlers that receive their libraries from the runtime "
-        "(`requiredLibraries`); FlowMCP's security scan refuses any line containing `import ` (followed by "
-        "a space), outside lines that start as comments, and then does not load the file."
+        "(`requiredLibraries`); FlowMCP's security scan refuses a line containing `import ` (3.x) or the word "
+        "`import` outside comments and strings (4.x, which catches a glued `import(` too), and then does "
+        "not load the file."
     )
     fix = "Declare the package in requiredLibraries and use it through the handlers' `libraries` argument."
     VALID = [Example(example("    tools: {}"))]
     INVALID = [
         Example(
             "import { dirname } from 'path'\n" + example("    tools: {}"),
-            (Expect(1, 1, "the runtime's security scan refuses a line containing 'import '"),),
-        )
+            (Expect(1, 1, "the line contains 'import ': the runtime refuses the file at load: SEC001"),),
+        ),
+        Example(
+            "const lib = await import('node:path')\n" + _v4("    tools: {}"),
+            (Expect(1, 19, "the runtime refuses the file at load: SEC001"),),
+            title="4.x: a glued import(",
+        ),
     ]
 
-    def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        for span, pattern, _code, _label in _findings(ctx):
-            if pattern == "import ":
-                yield self.finding(
-                    "the runtime's security scan refuses a line containing 'import ' and does not load the file; "
-                    "use requiredLibraries and the handlers' libraries instead",
-                    span,
-                )
+
+_HANDLERS = "export const handlers = () => ( { x: "
+
+
+def _scan_rule(code: Code, name: str, pattern: str, example_line: str) -> type[Rule]:
+    """The rule of one scan code (SEC002-SEC016): its meaning in each generation comes from the
+    specifications' tables (`flowlint.definition.security.codes`)."""
+    meaning4 = codes(4)[code]
+    meaning3 = codes(3).get(code, "")
+    three = {"SEC006", "SEC007", "SEC008", "SEC009", "SEC010", "SEC011"}  # codes a 3.x scan hit carries
+
+    class Scan(ScanRule):
+        pass
+
+    Scan.code = code
+    Scan.name = name
+    Scan.origin = "spec 3.0.0 (05), 4.x (05)" if code in three else "spec 4.x (05-security)"
+    Scan.summary = f"4.x: {meaning4.rstrip('.')}" + (f"; 3.0.0: {meaning3.rstrip('.')}" if code in three else "")
+    Scan.why = (
+        f"FlowMCP's security scan refuses a definition file whose text contains {pattern}, before importing it "
+        "(3.x wherever the text is, strings and URLs included; 4.x outside comments and strings). 4.x "
+        f"prints {code} for it"
+        + (f"; 3.0.0's specification gives the pattern the code {code} too" if code in three else "")
+        + "."
+    )
+    if code in _TIMERS:
+        Scan.why = f"4.x's specification forbids {pattern} ({code}); its runtime no longer scans for timers."
+        Scan.consequence = Consequence.SPEC
+    Scan.VALID = [Example(_v4("    tools: {}"))]
+    Scan.INVALID = [
+        Example(
+            _v4("    tools: {}") + _HANDLERS + example_line + " } )\n",
+            (Expect(5, len(_HANDLERS) + example_line.index(pattern) + 1, f"the line contains '{pattern}'"),),
+        )
+    ]
+    Scan.__qualname__ = Scan.__name__ = f"Scan{code}"
+    return Scan
+
+
+Require = _scan_rule(Code.SEC002, "no-require", "require(", "require( 'fs' )")
+FunctionConstructor = _scan_rule(Code.SEC004, "no-function-constructor", " Function(", "x => Function( 'a' )")
+NewFunction = _scan_rule(Code.SEC005, "no-new-function", "new Function", "new Function( 'a' )")
+ProcessAccess = _scan_rule(Code.SEC006, "no-process", "process.", "process.env")
+ChildProcess = _scan_rule(Code.SEC007, "no-child-process", "child_process", "child_process.spawn")
+FsAccess = _scan_rule(Code.SEC008, "no-fs", "fs.", "a.fs.read")
+NodeFs = _scan_rule(Code.SEC009, "no-node-fs", "node:fs", "{ node:fs }")
+FsPromises = _scan_rule(Code.SEC010, "no-fs-promises", "fs/promises", "fs/promises")
+GlobalThis = _scan_rule(Code.SEC011, "no-globalthis", "globalThis.", "globalThis.x")
+GlobalScope = _scan_rule(Code.SEC012, "no-global", "global.", "global.x")
+DirName = _scan_rule(Code.SEC013, "no-dirname", "__dirname", "__dirname")
+FileName = _scan_rule(Code.SEC014, "no-filename", "__filename", "__filename")
+SetTimeout = _scan_rule(Code.SEC015, "no-set-timeout", "setTimeout", "setTimeout")
+SetInterval = _scan_rule(Code.SEC016, "no-set-interval", "setInterval", "setInterval")
 
 
 class ForbiddenPattern(Rule):
@@ -122,46 +152,47 @@ class ForbiddenPattern(Rule):
     name = "security-scan"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
-    summary = "No line may contain what the runtime's security scan forbids (require(, eval(, process., fs., ...)"
+    summary = "3.x: no line may contain require(, eval(, Function( or filesystem access (the runtime's SEC002-SEC004, SEC008-SEC010)"
     why = (
-        "FlowMCP's runtime scans the file's text before loading it and refuses it when a line (not starting "
-        "as a comment) contains require(, eval(, Function(, process., child_process, fs., node:fs, "
-        "fs/promises, globalThis., global., __dirname, __filename, setTimeout or setInterval, even inside a "
-        "string or a URL. 05-security numbers these differently from 09's registry, so the message names "
-        "the runtime's own code."
+        "FlowMCP's 3.x runtime scans the file's text before loading it and refuses it when a line (not "
+        "starting as a comment) contains require(, eval(, Function(, fs., node:fs or fs/promises, even inside "
+        "a string or a URL. It prints SEC002-SEC004 and SEC008-SEC010 for them, but specification 3.0.0 gives "
+        "those codes other meanings (SEC002: a non-serialisable main), so flowlint reports them as FL018 and "
+        "quotes the runtime's code. Under 4.x they are the scan's SEC codes."
     )
-    fix = "Remove the call; in a URL or text, break the pattern (the scan matches substrings)."
+    fix = "Remove the call; in a URL or text, break the pattern (the 3.x scan matches substrings)."
     VALID = [Example(example("    tools: {}"))]
     INVALID = [
         Example(
-            example("    docs: [ 'https://global.api.example.com' ],\n    tools: {}"),
-            (Expect(3, 22, "contains 'global.' (the runtime's SEC012, global scope)"),),
-            title="a URL trips the scan",
+            example("    docs: [ 'https://api.example.com/fs.json' ],\n    tools: {}"),
+            (Expect(3, 38, "the runtime refuses the file at load: SEC008"),),
+            title="a URL trips the 3.x scan",
         )
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        for span, pattern, code, label in _findings(ctx):
-            if pattern != "import ":
+        for hit in _hits(ctx):
+            if hit.code is None:
                 yield self.finding(
-                    f"the line contains '{pattern}' (the runtime's {code}, {label}): FlowMCP's security scan "
-                    "refuses the file, wherever the text is (code, strings, URLs)",
-                    span,
+                    f"the line contains '{hit.matched}': {hit.message} (specification 3.0.0 gives "
+                    f"{hit.runtime_code} another meaning); the scan matches the text wherever it is",
+                    hit.span,
                 )
 
 
 class ListForbiddenPattern(Rule):
     code = Code.SEC003
-    target = "list"
+    target: ClassVar[str] = "any"  # a shared-list file (3.0.0's meaning) and 4.x's eval( in a definition
     name = "list-security-scan"
     severity = Severity.ERROR
-    consequence = Consequence.REFUSED
-    summary = "A shared-list file must pass the security scan (no import, require(, eval(, process., ...)"
+    consequence = Consequence.SPEC
+    summary = "3.0.0: a shared-list file must pass the security scan; 4.x: no eval( in a definition file"
     why = (
-        "List files are pure data (03-shared-lists, 05-security): the runtime scans them as it scans "
-        "definitions and refuses a file with a forbidden pattern."
+        "Specification 3.0.0 (09) says list files are scanned like definitions (SEC003); neither runtime "
+        "scans them (flowmcp-core c9c0f57 and 8dab10b), so that is the specification's rule only. Under 4.x "
+        "SEC003 is the scan's `eval(`, which the runtime refuses in a definition."
     )
-    fix = "Keep only `export const list = { meta, entries }` in the file."
+    fix = "Keep only `export const list = { meta, entries }` in a list file; remove eval( from a definition."
     VALID = [
         Example(
             "export const list = {\n    meta: { name: 'coins', version: '1.0.0', description: 'Coins', "
@@ -176,12 +207,29 @@ class ListForbiddenPattern(Rule):
             "fields: [ { key: 'id', type: 'string', description: 'Id' } ] },\n    entries: [ { id: 'btc' } ]\n}\n",
             (Expect(1, 1, "a list file may not contain 'import '"),),
             path="_lists/example.mjs",
-        )
+        ),
+        Example(
+            _v4("    tools: {}") + _HANDLERS + "eval( '1' ) } )\n",
+            (Expect(5, 38, "the line contains 'eval(': the runtime refuses the file at load: SEC003"),),
+            title="4.x: eval( in a definition",
+        ),
     ]
 
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        if ctx.spec.major != 4:
+            return
+        for hit in _hits(ctx):
+            if hit.code == self.code:
+                yield self.finding(
+                    f"the line contains '{hit.matched}': {hit.message}", hit.span, consequence=Consequence.REFUSED
+                )
+
     def check_list(self, ctx: ListContext) -> Iterator[Finding]:
-        for span, pattern, code, label in scan(ctx):
+        if ctx.path.suffix not in (".mjs", ".js") or not ctx.source:
+            return
+        for hit in scan(ctx.source, 3):
             yield self.finding(
-                f"a list file may not contain '{pattern}' (the runtime's {code}, {label}): lists are data only",
-                span,
+                f"a list file may not contain '{hit.matched}' ({hit.pattern}): lists are data only "
+                "(specification 3.0.0; neither runtime scans list files)",
+                hit.span,
             )

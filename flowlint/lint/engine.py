@@ -44,8 +44,8 @@ class Engine:
         self.config = config
         self.resolver = resolver or SharedListResolver(config.lists_dir)
         selected = [rule() for rule in all_rules() if not rule.reported_by_engine and code_selected(rule.code, config)]
-        self.rules: list[Rule] = [rule for rule in selected if rule.target == "definition"]
-        self.list_rules: list[Rule] = [rule for rule in selected if rule.target == "list"]
+        self.rules: list[Rule] = [rule for rule in selected if rule.target in ("definition", "any")]
+        self.list_rules: list[Rule] = [rule for rule in selected if rule.target in ("list", "any")]
         self._rules: dict[str, type[Rule]] = {rule.code: rule for rule in all_rules()}
 
     # Each file is loaded and checked with the cyclic garbage collector paused (flowlint.core.gcpause):

@@ -31,6 +31,7 @@ def all_rules() -> tuple[type[Rule], ...]:
                 and issubclass(value, Rule)
                 and value is not Rule
                 and value.__module__ == module.__name__
+                and "code" in {name for klass in value.__mro__ for name in vars(klass)}  # not a shared base
             ):
                 if not isinstance(value.code, Code):
                     raise RuntimeError(f"{value.__name__}: code {value.code!r} is not in flowlint.lint.codes")

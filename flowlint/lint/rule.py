@@ -164,7 +164,7 @@ class Rule:
     summary: ClassVar[str]
     why: ClassVar[str] = ""
     fix: ClassVar[str] = ""
-    # What the rule checks: tool definitions (`check`) or shared-list files (`check_list`).
+    # What the rule checks: tool definitions (`check`), shared-list files (`check_list`) or both (`any`).
     target: ClassVar[str] = "definition"
     # True for codes the engine itself reports (parse errors, skipped files): `check` is not used.
     reported_by_engine: ClassVar[bool] = False
