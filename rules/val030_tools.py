@@ -144,6 +144,8 @@ class ToolPath(Rule):
                     f"tool.path must start with '/': root + path would be '...{node.value}'; write '/{node.value}'",
                     node.span,
                     tool=tool.label,
+                    # the runtime refuses an empty path only; it joins any other text to the root as it is
+                    consequence=None if not node.value else Consequence.SPEC,
                 )
 
 

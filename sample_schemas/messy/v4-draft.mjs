@@ -1,5 +1,6 @@
-// A definition being moved to specification 4 (version 4.0.0): the 4.x runtime's stricter keys and the
-// tool meta block. Each trigger has a `// CODE: why` comment on the line above it.
+// A definition being moved to specification 4 (version 4.0.0): the 4.x runtime's stricter keys, the tool
+// meta block, a cache (preload), a guide resource and the hardened security scan. Each trigger has a
+// `// CODE: why` comment on the line above it.
 
 export const main = {
     namespace: 'blockscout',
@@ -43,11 +44,15 @@ export const main = {
             method: 'GET',
             path: '/api/v2/stats',
             description: 'Network statistics: blocks, transactions, gas prices.',
-            // FL017: the 4.x runtime refuses tool keys outside its list
+            // VAL076: the 4.x runtime refuses tool keys outside its list
             headers: { Accept: 'application/json' },
+            // FL021: the runtime refuses a preload whose ttl is not a positive integer (seconds)
+            preload: { enabled: true, ttl: '1h' },
             parameters: [
-                // FL017: the 4.x runtime refuses parameter keys outside position, z, description
-                { position: { key: 'format', value: 'json', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] }, required: false }
+                // VAL077: the 4.x runtime refuses parameter keys outside position, z, description
+                { position: { key: 'format', value: 'json', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] }, required: false },
+                // VAL107: z.enum holds shared-list references such as '{{evmChains:alias}}', not chain names
+                { position: { key: 'chain', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ], enum: [ 'ETHEREUM_MAINNET' ] } }
             ],
             tests: [
                 { _description: 'Current statistics' },
@@ -56,5 +61,22 @@ export const main = {
             ],
             output: { mimeType: 'application/json', schema: { type: 'object', properties: { total_blocks: { type: 'string' } } } }
         }
+    },
+    resources: {
+        guide: {
+            source: 'markdown',
+            description: 'How Blockscout counts blocks and gas, for the model to read.',
+            origin: 'inline',
+            name: 'blockscout-guide.md',
+            // RES039: a markdown resource is a document: the 4.x runtime refuses queries on it
+            queries: {}
+        }
     }
 }
+
+export const handlers = ( { sharedLists } ) => ( {
+    getStats: {
+        // SEC006: the 4.x security scan refuses process. outside comments and strings
+        preRequest: async ( { struct } ) => ( { struct: { ...struct, token: process.env.BLOCKSCOUT_TOKEN } } )
+    }
+} )
