@@ -159,6 +159,7 @@ class Code(StrEnum):
     FL019 = "FL019"
     FL021 = "FL021"
     FL022 = "FL022"
+    FL023 = "FL023"
     VER001 = "VER001"
     VER002 = "VER002"
     VER003 = "VER003"
