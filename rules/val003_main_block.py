@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import ClassVar
 
 from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import NonStatic, SArray, SNode, SObject, Span, SScalar, type_name
@@ -622,7 +623,13 @@ class LibraryAllowlist(Rule):
         )
     ]
 
+    # The generation this code is the runtime's for: 3.x prints no code of 3.0.0 (its SEC020 is a 4.x code), so
+    # VAL026 of 3.0.0's registry; the 4.x runtime prints SEC020, its 05-security code (LibraryAllowlistV4).
+    generation: ClassVar[int] = 3
+
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        if ctx.spec.major != self.generation:
+            return
         node = ctx.definition.main.get("requiredLibraries")
         for item in node.items if isinstance(node, SArray) else ():
             if isinstance(item, SScalar) and isinstance(item.value, str) and item.value not in RUNTIME_LIBRARIES:
@@ -631,6 +638,21 @@ class LibraryAllowlist(Rule):
                     f"'{item.value}' is not on the runtime's library allowlist{note}: the runtime refuses the definition",
                     item.span,
                 )
+
+
+class LibraryAllowlistV4(LibraryAllowlist):  # type: ignore[misc,unused-ignore]
+    code = Code.SEC020
+    name = "library-allowlist-v4"
+    summary = "Under 4.x, each requiredLibraries entry must be on the runtime's allowlist (the runtime's SEC020)"
+    origin = "spec 4.x (05-security), runtime 4.x"
+    generation = 4
+    VALID = [Example(example("    requiredLibraries: [ 'ethers' ],\n    tools: {}").replace("'3.0.0'", "'4.0.0'"))]
+    INVALID = [
+        Example(
+            example("    requiredLibraries: [ 'axios' ],\n    tools: {}").replace("'3.0.0'", "'4.0.0'"),
+            (Expect(3, 26, "'axios' is not on the runtime's library allowlist"),),
+        )
+    ]
 
 
 class HandlersFunction(Rule):

@@ -44,6 +44,7 @@ class Code(StrEnum):
     SEC014 = "SEC014"
     SEC015 = "SEC015"
     SEC016 = "SEC016"
+    SEC020 = "SEC020"
     LST001 = "LST001"
     LST002 = "LST002"
     LST003 = "LST003"
