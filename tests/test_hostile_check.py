@@ -276,3 +276,18 @@ def test_load_paths_lists_folders_it_cannot_read(tmp_path: Path, monkeypatch: py
     assert loaded["locked"].status is LoadStatus.UNREADABLE
     assert loaded["locked"].kind == "error"
     assert loaded["locked"].reason == "cannot read the folder: Permission denied"
+
+
+@pytest.mark.parametrize("suffix", [".mjs", ".py"])
+def test_a_definition_that_explodes_is_one_fl020_finding(tmp_path: Path, suffix: str) -> None:
+    # 11 levels of `aN = [aN-1, ... ten times]`: 10**11 values from 600 bytes (7 levels took 10 s, 11 never ended).
+    from test_hostile_parse import repeated
+
+    (tmp_path / f"boom{suffix}").write_bytes(repeated(11, python=suffix == ".py"))
+    (tmp_path / f"ok{suffix.replace('.py', '.mjs')}").write_text(CLEAN)
+    code, report, stderr = check_json("--no-cache", ".", cwd=tmp_path)
+    assert code == 1 and "Traceback" not in stderr
+    [diagnostic] = report["diagnostics"]
+    assert (diagnostic["path"], diagnostic["code"], diagnostic["severity"]) == (f"boom{suffix}", "FL020", "error")
+    assert "FlowMCP would evaluate it, but flowlint cannot check it" in diagnostic["message"]
+    assert report["summary"]["files"] == 2

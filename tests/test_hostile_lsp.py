@@ -184,3 +184,22 @@ def test_an_empty_body_is_dropped_and_answered() -> None:
     body = json.loads(answer.split(b"\r\n\r\n", 1)[1])
     assert body["id"] is None and body["error"]["code"] == -32700
     assert "an empty body is not a message" in body["error"]["message"]
+
+
+@pytest.mark.timeout(120)
+def test_a_tiny_document_that_explodes_is_one_fl020_and_the_server_answers_on(tmp_path: Path) -> None:
+    # 8 levels of `const aN = [aN-1, ... ten times]` (about 600 bytes) kept the old server busy for minutes.
+    from test_hostile_parse import repeated
+
+    file = tmp_path / "boom.mjs"
+    text = repeated(8).decode()
+    with lsp_session(stderr=None) as client:
+        client.request("initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(), "capabilities": {}})
+        client.notify("initialized", {})
+        document = {"uri": file.as_uri(), "languageId": "javascript", "version": 1, "text": text}
+        client.notify("textDocument/didOpen", {"textDocument": document})
+        [diagnostic] = client.diagnostics(file.as_uri())  # the client waits 20 s at most
+        assert diagnostic["code"] == "FL020" and diagnostic["severity"] == 1
+        position = {"line": 0, "character": 0}
+        client.request("textDocument/hover", {"textDocument": {"uri": file.as_uri()}, "position": position})
+        assert client.shutdown() == 0

@@ -21,8 +21,10 @@ from flowlint.core.record import Record
 from flowlint.definition.discovery import Unwalkable, discover, display_path
 from flowlint.definition.model import Definition, build_definition
 from flowlint.formats import ParsedModule, SyntaxProblem, parse_file_bytes
+from flowlint.formats.base import MAX_EVALUATION_WORK
 
 __all__ = [
+    "MAX_EVALUATION_WORK",
     "RAW_HANDLERS",
     "LoadStatus",
     "LoadedFile",
@@ -60,6 +62,7 @@ class LoadStatus(StrEnum):
     SYNTAX = "syntax"  # does not parse: `problems` says where
     BAD_MAIN = "bad-main"  # `main` exists but is not an object literal
     CRASHED = "crashed"  # the parser itself failed (a defect or limit of flowlint, not of the file)
+    OVER_BUDGET = "over-budget"  # evaluating it takes more work than flowlint allows: `span` says where
     LIST = "list"  # a shared-list file (`export const list`, or any module in a `_lists/` folder): `list_node`
 
 
@@ -158,6 +161,9 @@ def load_bytes(data: bytes, path: Path, display: str | None = None) -> LoadedFil
         return LoadedFile(
             path, shown, data, LoadStatus.SYNTAX, f"syntax error: {first.message}", tuple(module.problems), first.span
         )
+    if module.over_budget is not None:
+        over = module.over_budget
+        return LoadedFile(path, shown, data, LoadStatus.OVER_BUDGET, over.message, span=over.span)
     status, reason, main = classify(module, suffix)
     if (
         status is LoadStatus.SKIPPED

@@ -137,6 +137,7 @@ class Code(StrEnum):
     FL017 = "FL017"
     FL018 = "FL018"
     FL019 = "FL019"
+    FL020 = "FL020"
     VER001 = "VER001"
     VER002 = "VER002"
     VER003 = "VER003"
