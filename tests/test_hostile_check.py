@@ -291,3 +291,88 @@ def test_a_definition_that_explodes_is_one_fl020_finding(tmp_path: Path, suffix:
     assert (diagnostic["path"], diagnostic["code"], diagnostic["severity"]) == (f"boom{suffix}", "FL020", "error")
     assert "FlowMCP would evaluate it, but flowlint cannot check it" in diagnostic["message"]
     assert report["summary"]["files"] == 2
+
+
+# -- the result cache never writes through a link ----------------------------------------------------
+
+
+@pytest.fixture
+def cached_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A project whose cache sits at its default place (`.flowlint_cache/` beside pyproject.toml)."""
+    monkeypatch.delenv("FLOWLINT_CACHE_DIR", raising=False)
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "pyproject.toml").write_text("[tool.flowlint]\n")
+    (project / "ok.mjs").write_text(CLEAN)
+    return project
+
+
+def test_a_cache_gitignore_symlink_is_not_written_through(cached_project: Path, tmp_path: Path) -> None:
+    cache = cached_project / ".flowlint_cache"
+    cache.mkdir()
+    victim = tmp_path / "outside" / "created-by-flowlint"
+    victim.parent.mkdir()
+    os.symlink(victim, cache / ".gitignore")
+    result = invoke_cli("check", ".", cwd=cached_project)
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert not victim.exists()  # the old cache created it through the dangling link
+    assert os.path.islink(cache / ".gitignore")
+    assert result.stderr.count("is a symbolic link; the cache does not write through it") == 1
+    assert list(cache.glob("results-*.json"))  # the results themselves are still cached
+
+
+def test_a_results_file_symlink_does_not_overwrite_its_target(cached_project: Path, tmp_path: Path) -> None:
+    assert invoke_cli("check", ".", cwd=cached_project).returncode == 0
+    [results] = (cached_project / ".flowlint_cache").glob("results-*.json")
+    victim = tmp_path / "precious.txt"
+    victim.write_text("precious\n")
+    results.unlink()
+    os.symlink(victim, results)
+    (cached_project / "other.mjs").write_text(CLEAN.replace("'demo'", "'other'"))  # something new to cache
+    result = invoke_cli("check", ".", cwd=cached_project)
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert victim.read_text() == "precious\n"  # the old cache overwrote it with cache JSON
+    assert "is a symbolic link; the cache does not write through it" in result.stderr
+
+
+def test_a_results_file_with_another_hard_link_is_replaced_not_written_in_place(
+    cached_project: Path, tmp_path: Path
+) -> None:
+    assert invoke_cli("check", ".", cwd=cached_project).returncode == 0
+    [results] = (cached_project / ".flowlint_cache").glob("results-*.json")
+    victim = tmp_path / "linked.txt"
+    victim.write_text("precious\n")
+    results.unlink()
+    os.link(victim, results)
+    (cached_project / "other.mjs").write_text(CLEAN.replace("'demo'", "'other'"))
+    assert invoke_cli("check", ".", cwd=cached_project).returncode == 0
+    assert victim.read_text() == "precious\n"
+    assert json.loads(results.read_text())["format"] == 1 and results.stat().st_nlink == 1
+
+
+def test_a_cache_folder_that_links_elsewhere_is_refused_once(cached_project: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    os.symlink(elsewhere, cached_project / ".flowlint_cache")
+    for _ in range(2):
+        result = invoke_cli("check", ".", cwd=cached_project)
+        assert result.returncode == 0 and "Traceback" not in result.stderr
+        assert result.stderr.count("is a symbolic link; the cache is neither read nor written") == 1
+    assert list(elsewhere.iterdir()) == []
+    clean = invoke_cli("clean", cwd=cached_project)
+    assert clean.returncode != 0 and "symbolic link" in clean.stderr + clean.stdout
+    assert elsewhere.is_dir()
+
+
+def test_atomic_write_without_following_links_refuses_a_link(tmp_path: Path) -> None:
+    from flowlint.core.errors import FileProblem
+    from flowlint.core.fileio import atomic_write
+
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"old")
+    os.symlink(victim, tmp_path / "link")
+    with pytest.raises(FileProblem, match="symbolic link"):
+        atomic_write(tmp_path / "link", b"new", follow_links=False)
+    assert victim.read_bytes() == b"old"
+    assert atomic_write(tmp_path / "link", b"new")  # the default still writes through, as documented
+    assert victim.read_bytes() == b"new"

@@ -6,7 +6,9 @@ without blocking, refuses anything but a regular file and stops at a size limit.
 `atomic_write` writes a temporary file beside the target and renames it over the target, so a
 reader never sees half a file. An existing file keeps its permission bits (and, where allowed, its
 owner); a new file gets the mode `open()` would give it (0666 less the umask), never mkstemp's 0600.
-A symlinked target is written through: the link stays, the file it points to changes. Targets that
+A symlinked target is written through: the link stays, the file it points to changes -- unless the
+caller says `follow_links=False` (the result cache, which must never write outside its folder): then
+a symlink is refused and a file with other hard links is replaced, not written in place. Targets that
 are not regular files (devices, FIFOs, folders) are refused, and the old content is compared only
 when it has the new size, so nothing is ever read without a bound. A read-only file (no write bit,
 or no write access) is refused, even for root. A file with other hard links is overwritten in
@@ -104,25 +106,29 @@ def read_regular(path: Path, limit: int = MAX_READ_BYTES) -> bytes:
         os.close(descriptor)
 
 
-def atomic_write(path: Path, data: bytes, *, make_parents: bool = False) -> bool:
+def atomic_write(path: Path, data: bytes, *, make_parents: bool = False, follow_links: bool = True) -> bool:
     """Replace `path` with `data` atomically. Returns False when the file already held these bytes
     (nothing is written). Raises `FileProblem` for a target that is not a regular file, a missing
-    folder (unless `make_parents`) or any OS error; no temporary file is left behind."""
-    target = Path(os.path.realpath(path))
+    folder (unless `make_parents`) or any OS error; no temporary file is left behind. With
+    `follow_links=False` the file is written only at `path` itself: a symlink there is refused, and
+    other hard links to the file keep their old content."""
+    target = Path(os.path.realpath(path) if follow_links else os.path.abspath(path))
     try:
-        info: os.stat_result | None = os.stat(target)
+        info: os.stat_result | None = os.stat(target) if follow_links else os.lstat(target)
     except FileNotFoundError:
         info = None
     except OSError as error:
         raise FileProblem(f"cannot write: {error.strerror or error}", path) from error
     if info is not None:
+        if stat.S_ISLNK(info.st_mode):
+            raise FileProblem("not written: it is a symbolic link", path)
         if not stat.S_ISREG(info.st_mode):
             raise FileProblem(f"not written: it is {_describe(info.st_mode)}, not a regular file", path)
         if info.st_size == len(data) and _same_content(target, data):
             return False
         if not info.st_mode & 0o222 or not os.access(target, os.W_OK):  # 0444 counts even for root
             raise FileProblem("not written: the file is read-only", path)
-        if info.st_nlink > 1:  # renaming a new file into place would cut the other names off
+        if info.st_nlink > 1 and follow_links:  # renaming a new file into place would cut the other names off
             _write_in_place(target, data, path)
             return True
     folder = target.parent
