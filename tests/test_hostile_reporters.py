@@ -114,3 +114,17 @@ def test_cli_reports_a_file_whose_name_is_not_utf8(name: str, tmp_path: Path) ->
         assert "bad-%FF.mjs" in completed.stdout
     elif name != "flowmcp":  # flowmcp names the file only when it reports several
         assert "bad-\ufffd.mjs" in completed.stdout
+
+
+@pytest.mark.parametrize("output_format", ["text", "flowmcp"])
+def test_a_file_name_with_a_line_break_cannot_forge_a_workflow_command(output_format: str, tmp_path: Path) -> None:
+    # The text format printed the name raw: its second line, `::error file=...::`, reached stdout, where
+    # GitHub Actions reads it as a command (the github format escapes it already).
+    forged = "x\n::error file=README.md,line=1::forged\x1b[2J.mjs"
+    (tmp_path / forged).write_text("export const main = {\n")
+    (tmp_path / "other.mjs").write_text("export const main = {\n")  # flowmcp names files only when several
+    result = invoke_cli("check", "--format", output_format, ".", cwd=tmp_path)
+    assert result.returncode == 1
+    assert not [line for line in result.stdout.splitlines() if line.startswith("::")]
+    assert "\x1b" not in result.stdout
+    assert "x\\n::error file=README.md,line=1::forged\\u001b[2J.mjs" in result.stdout

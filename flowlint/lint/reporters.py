@@ -131,11 +131,13 @@ class TextReporter(Reporter):
         return "\x1b[" + ";".join(_SGR[s] for s in styles) + "m" + text + "\x1b[0m"
 
     def _headline(self, d: Diagnostic) -> str:
-        """`path:line:col: CODE severity message`, painted when colour is on."""
+        """`path:line:col: CODE severity message`, painted when colour is on; control characters in
+        the path are escaped (see `printable_path`)."""
+        path = printable_path(d.path)
         if not self.style.color:  # the common case, spared three calls of `_paint`
-            return f"{d.path}:{d.line}:{d.column}: {d.code} {d.severity.value} {d.message}"
+            return f"{path}:{d.line}:{d.column}: {d.code} {d.severity.value} {d.message}"
         color = _SEVERITY_COLOR[d.severity.value]
-        where = self._paint(f"{d.path}:{d.line}:{d.column}:", "bold")
+        where = self._paint(f"{path}:{d.line}:{d.column}:", "bold")
         return f"{where} {self._paint(d.code, 'bold', color)} {self._paint(d.severity.value, color)} {d.message}"
 
     def _lines(self, path: str) -> list[str] | None:
@@ -163,6 +165,19 @@ class TextReporter(Reporter):
             f"{gutter} {pad}{self._paint('^' * width, 'bold', color)}",
             gutter,
         ]
+
+
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL_NAMES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def printable_path(path: str) -> str:
+    """`path` with its control characters escaped (`\\n`, `\\u001b`, `\\u2028`): a file name holding a line
+    break must not start a line of its own (GitHub Actions reads `::error file=...::` lines on stdout
+    as commands), nor an escape sequence reach the terminal. Other text is unchanged."""
+    if _CONTROLS.search(path) is None:
+        return path
+    return _CONTROLS.sub(lambda m: _CONTROL_NAMES.get(m[0]) or f"\\u{ord(m[0]):04x}", path)
 
 
 def _read_lines(path: str, stdin_source: tuple[str, bytes] | None) -> list[str] | None:
@@ -386,7 +401,7 @@ class FlowmcpReporter(Reporter):
         several = len(result.files) > 1
         for number, report in enumerate(result.files):
             if several:
-                out.write(("\n" if number else "") + f"{report.path}\n")
+                out.write(("\n" if number else "") + f"{printable_path(report.path)}\n")
             errors = warnings = 0
             for d in report.diagnostics:
                 errors += d.severity.value == "error"
