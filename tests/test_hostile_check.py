@@ -431,3 +431,14 @@ def test_fix_compares_again_just_before_the_rename(tmp_path: Path, monkeypatch: 
     unchanged.write_text(UNFIXED + "// flowlint: ignore[TST002]\n")
     invoke_cli("check", "--fix", "again.mjs", cwd=tmp_path)
     assert "ignore[TST002]" not in unchanged.read_text()  # an untouched file is still fixed
+
+
+@pytest.mark.parametrize("depth", [100_000, 17])
+def test_a_deeply_nested_baseline_is_a_usage_error(tmp_path: Path, depth: int) -> None:
+    # 100,000 levels: RecursionError and exit 1, which reads like findings.
+    (tmp_path / "ok.mjs").write_text(CLEAN)
+    (tmp_path / "baseline.json").write_text("[" * depth + "]" * depth)
+    result = invoke_cli("check", "--baseline", "baseline.json", "ok.mjs", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "baseline.json: not a flowlint baseline (nested deeper than 16 levels)" in result.stderr
+    assert "Traceback" not in result.stderr and "RecursionError" not in result.stderr

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from flowlint.core.errors import ConfigError, FileProblem
 from flowlint.core.fileio import atomic_write, read_regular
+from flowlint.core.strictjson import JsonRejected, loads_bounded
 from flowlint.core.version import __version__
 from flowlint.lint.diagnostics import Diagnostic
 from flowlint.lint.result import LintResult
@@ -70,11 +71,20 @@ def _sortable(key: tuple[object, ...]) -> tuple[object, ...]:
     return tuple((value is not None, value if value is not None else "") for value in key)
 
 
+MAX_BASELINE_DEPTH = 16
+"""A baseline nests 3 levels deep (document, findings, entry); deeper JSON is not one (and 100,000
+levels would exhaust the stack)."""
+
+
 def load_baseline(file: Path) -> Counter[Key]:
+    """The findings a baseline file records; `ConfigError` for a file that is not a readable baseline."""
     try:
-        document = json.loads(read_regular(file).decode("utf-8"))
+        document, _ = loads_bounded(read_regular(file).decode("utf-8"), max_depth=MAX_BASELINE_DEPTH)
     except FileProblem as error:
         raise ConfigError(f"{file}: cannot read the baseline ({error.reason})") from error
+    except JsonRejected as error:
+        what = f"nested deeper than {MAX_BASELINE_DEPTH} levels" if error.kind == "deep" else f"refused JSON: {error}"
+        raise ConfigError(f"{file}: not a flowlint baseline ({what})") from error
     except (ValueError, UnicodeDecodeError) as error:
         raise ConfigError(f"{file}: not a flowlint baseline (invalid JSON: {error})") from error
     if (
