@@ -442,3 +442,49 @@ def test_a_deeply_nested_baseline_is_a_usage_error(tmp_path: Path, depth: int) -
     assert result.returncode == 2
     assert "baseline.json: not a flowlint baseline (nested deeper than 16 levels)" in result.stderr
     assert "Traceback" not in result.stderr and "RecursionError" not in result.stderr
+
+
+# -- configuration files that are not regular files ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "expected"),
+    [
+        ("flowlint.toml", "fifo", "it is a FIFO (named pipe)"),
+        ("pyproject.toml", "fifo", "it is a FIFO (named pipe)"),
+        ("pyproject.toml", "/dev/zero", "it is a device"),
+        ("flowlint.toml", "/dev/zero", "it is a device"),
+    ],
+)
+def test_a_configuration_file_that_is_not_a_regular_file_is_a_usage_error(
+    tmp_path: Path, name: str, kind: str, expected: str
+) -> None:
+    # Silently ignored before: the run went on with the defaults, never saying the settings were not read.
+    if kind == "fifo":
+        os.mkfifo(tmp_path / name)
+    elif Path(kind).exists():
+        os.symlink(kind, tmp_path / name)
+    else:
+        pytest.skip(f"no {kind}")
+    (tmp_path / "ok.mjs").write_text(CLEAN)
+    result = invoke_cli("check", "ok.mjs", cwd=tmp_path)
+    assert result.returncode == 2
+    assert f"{name}: cannot read the file: {expected}" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
+def test_config_naming_a_fifo_or_a_device_says_what_it_is(tmp_path: Path, kind: str) -> None:
+    # `--config FIFO` said "no such file".
+    if kind == "fifo":
+        os.mkfifo(tmp_path / "settings.toml")
+        given, expected = "settings.toml", "it is a FIFO (named pipe)"
+    else:
+        if not Path(kind).exists():
+            pytest.skip(f"no {kind}")
+        given, expected = kind, "it is a device"
+    (tmp_path / "ok.mjs").write_text(CLEAN)
+    result = invoke_cli("check", "--config", given, "ok.mjs", cwd=tmp_path)
+    assert result.returncode == 2
+    assert f"{given}: cannot read the file: {expected}" in result.stderr
+    assert "no such file" not in result.stderr
