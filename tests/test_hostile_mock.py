@@ -306,3 +306,40 @@ def test_a_100_mb_line_without_newline_is_skipped_in_bounded_memory() -> None:
     assert f"at most {MAX_LINE_BYTES:,} bytes" in refused["error"]["message"]
     assert after == {"jsonrpc": "2.0", "id": "after", "result": {}}
     assert peak_kib < 150 * 1024, peak_kib  # about 80 MiB; holding the 100 MB line took 235 MiB
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"id":7,"method":"ping"}',
+        '{"jsonrpc":"1.0","id":7,"method":"ping"}',
+        '{"jsonrpc":2.0,"id":7,"method":"ping"}',
+        '{"jsonrpc":null,"id":7,"method":"tools/list"}',
+    ],
+)
+def test_a_message_that_is_not_json_rpc_2_0_is_an_invalid_request(line: str) -> None:
+    # A missing `jsonrpc` or "1.0" was accepted and answered as if it were 2.0.
+    answers = exchange([line, PING])
+    assert [(a["id"], a.get("error", {}).get("code")) for a in answers] == [(7, -32600), ("after", None)]
+    assert answers[0]["error"]["message"] == 'Invalid request: "jsonrpc" must be "2.0"'
+
+
+def test_a_notification_without_jsonrpc_is_an_invalid_request_with_id_null() -> None:
+    answers = exchange(['{"method":"notifications/initialized"}', PING])
+    assert [(a["id"], a.get("error", {}).get("code")) for a in answers] == [(None, -32600), ("after", None)]
+
+
+@pytest.mark.parametrize("sign", ["", "-"])
+def test_a_4000_digit_argument_is_reported_as_what_was_sent(sign: str) -> None:
+    # It was reported as "got number Infinity": the number the runtime would read, not the one sent.
+    number = sign + "1" + "2" * 3998 + "3"
+    call = json.dumps(dict(CALL, id=1)).replace('["x"]', number)
+    [answer] = exchange([call])
+    error = answer["error"]
+    assert error["code"] == -32602
+    assert "Infinity" not in error["message"].replace("would read it as Infinity", "")
+    assert (
+        f"Invalid parameter 'ids' for tool 'get_simple_price_coingecko': got a number of 4,000 digits "
+        f"({sign}12222222…2223), too large for a JavaScript number (the runtime would read it as Infinity)"
+    ) == error["message"]
+    assert error["data"]["parameter"] == "ids"
