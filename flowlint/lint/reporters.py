@@ -17,7 +17,7 @@ from flowlint.core.version import __version__
 if TYPE_CHECKING:
     from flowlint.core.severity import Severity
     from flowlint.lint.diagnostics import Diagnostic
-    from flowlint.lint.result import LintResult
+    from flowlint.lint.result import FileReport, LintResult
 
 REPORT_VERSION = 1
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -355,7 +355,7 @@ class JunitReporter(Reporter):
 
         threshold = result.config.fail_on.rank
         root = ET.Element("testsuites", name="flowlint")
-        total = failures = 0
+        total = failures = skipped = 0
         for report in result.files:
             suite = ET.SubElement(root, "testsuite", name=report.path)
             cases = suite_failures = 0
@@ -374,17 +374,24 @@ class JunitReporter(Reporter):
                 )
                 failure = ET.SubElement(case, "failure", message=d.message, type=d.code)
                 failure.text = f"{d.path}:{d.line}:{d.column}: {d.code} {d.severity.value} {d.message}"
+            suite_skipped = 0
             if not cases:
                 cases = 1
-                ET.SubElement(suite, "testcase", name="flowlint", classname=report.path, file=report.path)
+                case = ET.SubElement(suite, "testcase", name="flowlint", classname=report.path, file=report.path)
+                if report.kind == "skipped":  # not a tool definition: nothing was checked, nothing passed
+                    suite_skipped = 1
+                    ET.SubElement(case, "skipped", message=skip_reason(report))
             suite.set("tests", str(cases))
             suite.set("failures", str(suite_failures))
             suite.set("errors", "0")
+            suite.set("skipped", str(suite_skipped))
             total += cases
             failures += suite_failures
+            skipped += suite_skipped
         root.set("tests", str(total))
         root.set("failures", str(failures))
         root.set("errors", "0")
+        root.set("skipped", str(skipped))
         ET.indent(root)
         out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
         # XML 1.0 has no way to write most C0 controls, even escaped: they become U+FFFD too.
@@ -410,16 +417,26 @@ class FlowmcpReporter(Reporter):
                 out.write(f"  {d.code} {d.severity.value:<7} {subject}{d.message}\n")
             # The wording (including "1 errors") is flowmcp's own, kept so scripts written for it still match.
             out.write(f"{errors} errors, {warnings} warnings\n")
-            out.write(
-                "Schema is valid\n"
-                if errors == 0 and report.kind != "error"
-                else "Schema cannot be loaded (has errors)\n"
-            )
+            if report.kind == "skipped":  # not a tool definition: never "valid", as the text format counts it
+                out.write(f"Skipped: {skip_reason(report)}\n")
+            elif errors == 0 and report.kind != "error":
+                out.write("Schema is valid\n")
+            else:
+                out.write("Schema cannot be loaded (has errors)\n")
 
 
 REPORTERS: dict[str, type[Reporter]] = {
     cls.name: cls for cls in (TextReporter, JsonReporter, SarifReporter, GithubReporter, JunitReporter, FlowmcpReporter)
 }
+
+
+def skip_reason(report: FileReport) -> str:
+    """Why a skipped file was skipped: its FL002 message when reported (`--show-skipped`), else in general."""
+    for d in report.diagnostics:
+        if d.code == "FL002":
+            reason = d.message.removeprefix("skipped: ")
+            return reason if reason.startswith("not a tool definition") else f"not a tool definition: {reason}"
+    return "not a tool definition"
 
 
 def summary_line(result: LintResult) -> str:
