@@ -108,3 +108,18 @@ def test_serve_on_a_busy_port_says_so_without_a_traceback(tmp_path: Path) -> Non
         [sys.executable, "serve.py", "eighty"], cwd=REPO / "examples" / "demo-prices", capture_output=True, text=True
     )
     assert bad.returncode == 2 and "usage: python serve.py [PORT]" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_the_wheel_declares_its_mit_license_file() -> None:
+    # The wheel carried no LICENSE, and setuptools warned that `project.license` as a table is deprecated.
+    # (Built by hand: `pip wheel . -w /tmp/w` holds flowmcp_lint-*.dist-info/licenses/LICENSE and
+    # `License-Expression: MIT`; building needs setuptools>=77 from the index, so the test reads the
+    # declaration instead.)
+    import tomllib
+
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    assert config["project"]["license"] == "MIT"  # the SPDX string form (PEP 639)
+    assert config["project"]["license-files"] == ["LICENSE"]
+    assert any(req.replace(" ", "").startswith("setuptools>=77") for req in config["build-system"]["requires"])
+    license_text = (REPO / "LICENSE").read_text(encoding="utf-8")
+    assert license_text.startswith("MIT License\n") and "Permission is hereby granted, free of charge" in license_text
