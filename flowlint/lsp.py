@@ -34,6 +34,7 @@ from flowlint.core.severity import Severity
 from flowlint.core.source import SourceText
 from flowlint.core.version import __version__
 from flowlint.lint.cache import ResultCache
+from flowlint.lint.codes import Code
 from flowlint.lint.config import Config
 from flowlint.lint.diagnostics import Diagnostic
 from flowlint.lint.result import FileReport
@@ -321,7 +322,7 @@ def _too_large(source: str) -> types.Diagnostic | None:
         f"the document is too large to check as you type ({size / 1e6:.1f} MB; the language server checks "
         f"documents up to {MAX_DOCUMENT_BYTES / 1e6:g} MB): run `flowlint check` on it"
     )
-    return to_lsp(Diagnostic("FL001", Severity.ERROR, message, "", 1, 1, 1, 1), [""])
+    return to_lsp(Diagnostic(Code.FL001, Severity.ERROR, message, "", 1, 1, 1, 1), [""])
 
 
 def create_server() -> FlowlintServer:

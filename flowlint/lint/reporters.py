@@ -432,8 +432,10 @@ REPORTERS: dict[str, type[Reporter]] = {
 
 def skip_reason(report: FileReport) -> str:
     """Why a skipped file was skipped: its FL002 message when reported (`--show-skipped`), else in general."""
+    from flowlint.lint.codes import Code
+
     for d in report.diagnostics:
-        if d.code == "FL002":
+        if d.code == Code.FL002:
             reason = d.message.removeprefix("skipped: ")
             return reason if reason.startswith("not a tool definition") else f"not a tool definition: {reason}"
     return "not a tool definition"
