@@ -34,18 +34,18 @@ CHARACTERS_PER_VALUE = 64
 class EvaluationBudgetExceeded(Exception):
     """Raised by `WorkBudget.charge` when a file's evaluation would take more than its budget."""
 
-    def __init__(self, span: Span) -> None:
+    def __init__(self, span: Span, limit: int) -> None:
         super().__init__("evaluation budget exceeded")
         self.span = span
+        self.limit = limit
 
-
-def budget_problem(span: Span, limit: int = MAX_EVALUATION_WORK) -> SyntaxProblem:
-    """What a loader reports when evaluating a file exceeded the budget (`ParsedModule.over_budget`)."""
-    return SyntaxProblem(
-        f"evaluating this file's values takes more than {limit:,} values (constants that repeat other "
-        "constants multiply the work); FlowMCP would evaluate it, but flowlint cannot check it",
-        span,
-    )
+    def problem(self) -> SyntaxProblem:
+        """What the loader reports (`ParsedModule.over_budget`)."""
+        return SyntaxProblem(
+            f"evaluating this file's values takes more than {self.limit:,} values (constants that repeat other "
+            "constants multiply the work); FlowMCP would evaluate it, but flowlint cannot check it",
+            self.span,
+        )
 
 
 class WorkBudget:
@@ -76,7 +76,11 @@ class WorkBudget:
         """Count `units` of work done at `span`; raise once the budget is exceeded."""
         self.left -= units
         if self.left < 0:
-            raise EvaluationBudgetExceeded(span)
+            raise EvaluationBudgetExceeded(span, self.limit)
+
+    def charge_text(self, length: int, span: Span) -> None:
+        """Count a string of `length` characters about to be computed (`+`, `JSON.stringify`)."""
+        self.charge(1 + length // CHARACTERS_PER_VALUE, span)
 
     def charge_tree(self, node: SNode, span: Span) -> int:
         """Charge what a reference to `node` stands for; return the tree's height (a scalar is 1)."""

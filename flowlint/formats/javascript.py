@@ -69,14 +69,12 @@ from flowlint.core.gcpause import gc_paused
 from flowlint.core.jsvalues import js_number
 from flowlint.core.nodes import NonStatic, SArray, Scalar, SEntry, SHole, SNode, SObject, Span, SScalar
 from flowlint.formats.base import (
-    CHARACTERS_PER_VALUE,
     UNKNOWN_KEY,
     EvaluationBudgetExceeded,
     ParsedModule,
     SpreadMerger,
     SyntaxProblem,
     WorkBudget,
-    budget_problem,
 )
 
 __all__ = [
@@ -678,7 +676,7 @@ class _Evaluator:
                 length = (len(left_value) if isinstance(left_value, str) else 0) + (
                     len(right_value) if isinstance(right_value, str) else 0
                 )
-                self.budget.charge(1 + length // CHARACTERS_PER_VALUE, right.span)
+                self.budget.charge_text(length, right.span)
             total = _js_plus(result.value, right.value)
             if total is None:
                 return self.nonstatic(node, "`+` of a boolean or null: evaluated only at runtime")
@@ -704,7 +702,7 @@ class _Evaluator:
             if _json_stringify(argument, out):
                 text = "".join(out)
                 span = _span(node.start_byte, node.end_byte)
-                self.budget.charge(_string_work(text), span)
+                self.budget.charge_text(len(text), span)
                 return _scalar(text, span)
             reason = "JSON.stringify of a value that is not static"
             if isinstance(argument, NonStatic):
@@ -1026,11 +1024,6 @@ def _bound_value(name: str, usable: _Binding, depth: int, span: Span, budget: Wo
     if depth + height > MAX_DEPTH + 1:
         return NonStatic(name, "nested too deeply", span)
     return value
-
-
-def _string_work(text: str) -> int:
-    """What a computed string costs the budget (see `WorkBudget`)."""
-    return 1 + len(text) // CHARACTERS_PER_VALUE
 
 
 def _property_key(value: Scalar) -> str:
@@ -1389,7 +1382,7 @@ def _parse_javascript(data: bytes) -> ParsedModule:
         try:
             exports = module.run()
         except EvaluationBudgetExceeded as exceeded:
-            return ParsedModule(problems=problems, over_budget=budget_problem(exceeded.span))
+            return ParsedModule(problems=problems, over_budget=exceeded.problem())
         if module.evaluator.problems:
             unique = dict.fromkeys([*problems, *module.evaluator.problems])
             problems = sorted(unique, key=lambda problem: problem.span.start)[:MAX_PROBLEMS]

@@ -41,15 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from flowlint.core.gcpause import gc_paused
 from flowlint.core.nodes import NonStatic, SArray, SEntry, SNode, SObject, Span, SScalar, type_name
-from flowlint.formats.base import (
-    CHARACTERS_PER_VALUE,
-    EvaluationBudgetExceeded,
-    ParsedModule,
-    SpreadMerger,
-    SyntaxProblem,
-    WorkBudget,
-    budget_problem,
-)
+from flowlint.formats.base import EvaluationBudgetExceeded, ParsedModule, SpreadMerger, SyntaxProblem, WorkBudget
 
 if TYPE_CHECKING:
     from libcst.metadata import CodeSpan
@@ -715,7 +707,7 @@ def _parse(data: bytes) -> ParsedModule:
     try:
         evaluator.run(module)
     except EvaluationBudgetExceeded as exceeded:
-        return ParsedModule(problems=evaluator.problems, over_budget=budget_problem(exceeded.span))
+        return ParsedModule(problems=evaluator.problems, over_budget=exceeded.problem())
     return ParsedModule(exports=evaluator.exports, problems=evaluator.problems)
 
 
@@ -1249,7 +1241,7 @@ class _Evaluator:
         if isinstance(left, SScalar) and isinstance(right, SScalar):
             a, b = left.value, right.value
             if isinstance(a, str) and isinstance(b, str):
-                self.budget.charge(1 + (len(a) + len(b)) // CHARACTERS_PER_VALUE, span)
+                self.budget.charge_text(len(a) + len(b), span)
         return _add(left, right, span)
 
 
