@@ -343,3 +343,24 @@ def test_a_4000_digit_argument_is_reported_as_what_was_sent(sign: str) -> None:
         f"({sign}12222222…2223), too large for a JavaScript number (the runtime would read it as Infinity)"
     ) == error["message"]
     assert error["data"]["parameter"] == "ids"
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("1" * 4000, "got a number of 4,000 digits (11111111…1111), too large for a JavaScript number"),
+        ("1" * 5000, "a value in the URI is a number too long or nested too deeply to read"),
+        ("[" * 5000 + "]" * 5000, "a value in the URI is a number too long or nested too deeply to read"),
+    ],
+    ids=["4000-digits", "5000-digits", "5000-deep"],
+)
+def test_a_resource_uri_with_a_huge_number_is_invalid_params_and_the_server_goes_on(value: str, expected: str) -> None:
+    # 5,000 digits ended the mock with a ValueError traceback; 4,000 were accepted as a number.
+    chainlist = REPO / "sample_schemas" / "chainlist" / "verified-contracts.mjs"
+    uri = f"flowmcp://chainlist/verifiedContracts/byChain?chainId={value}&limit=5"
+    read = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "resources/read", "params": {"uri": uri}})
+    completed = invoke_cli("mock", str(chainlist), input=read + "\n" + PING + "\n")
+    assert completed.returncode == 0 and "Traceback" not in completed.stderr
+    answers = [_strict(line) for line in completed.stdout.splitlines()]
+    assert [(a["id"], a.get("error", {}).get("code")) for a in answers] == [(1, -32602), ("after", None)]
+    assert expected in answers[0]["error"]["message"]

@@ -400,8 +400,12 @@ class MockServer:
         if parsed is None or target is None:
             return _error(request_id, RESOURCE_NOT_FOUND, "Resource not found", {"uri": uri})
         specs = {key: parameter.z for key, parameter in target.tool.user_parameters.items()}
-        arguments = {key: coerce_uri_argument(text, specs.get(key)) for key, text in parsed[2].items()}
-        problem = check_arguments(target.tool, arguments, target.label)
+        try:
+            arguments = {key: coerce_uri_argument(text, specs.get(key)) for key, text in parsed[2].items()}
+        except (ValueError, RecursionError):  # json.loads: over Python's int digit limit, or nested too deeply
+            message = "Invalid params: a value in the URI is a number too long or nested too deeply to read"
+            return _error(request_id, INVALID_PARAMS, message, {"uri": uri})
+        problem = _oversized_number(arguments, target.label) or check_arguments(target.tool, arguments, target.label)
         if problem is not None:
             message, data = problem
             return _error(request_id, INVALID_PARAMS, message, dict(data, uri=uri))
