@@ -433,15 +433,29 @@ def test_fix_compares_again_just_before_the_rename(tmp_path: Path, monkeypatch: 
     assert "ignore[TST002]" not in unchanged.read_text()  # an untouched file is still fixed
 
 
-@pytest.mark.parametrize("depth", [100_000, 17])
-def test_a_deeply_nested_baseline_is_a_usage_error(tmp_path: Path, depth: int) -> None:
+@pytest.mark.parametrize(
+    ("depth", "expected"), [(100_000, "nested too deeply to read"), (17, "expected version 1 and a findings list")]
+)
+def test_a_deeply_nested_baseline_is_a_usage_error(tmp_path: Path, depth: int, expected: str) -> None:
     # 100,000 levels: RecursionError and exit 1, which reads like findings.
     (tmp_path / "ok.mjs").write_text(CLEAN)
     (tmp_path / "baseline.json").write_text("[" * depth + "]" * depth)
     result = invoke_cli("check", "--baseline", "baseline.json", "ok.mjs", cwd=tmp_path)
     assert result.returncode == 2
-    assert "baseline.json: not a flowlint baseline (nested deeper than 16 levels)" in result.stderr
+    assert f"baseline.json: not a flowlint baseline ({expected}" in result.stderr
     assert "Traceback" not in result.stderr and "RecursionError" not in result.stderr
+
+
+def test_a_baseline_of_a_file_whose_name_is_not_utf8_is_written_and_read_back(tmp_path: Path) -> None:
+    # --write-baseline ended in a UnicodeEncodeError traceback for a file named b"bad-\xff.mjs".
+    (tmp_path / os.fsdecode(b"bad-\xff.mjs")).write_text("export const main = {\n")
+    written = invoke_cli("check", "--write-baseline", "base.json", ".", cwd=tmp_path)
+    assert written.returncode == 0 and "Traceback" not in written.stderr
+    assert "wrote 1 finding to base.json" in written.stderr
+    assert json.loads((tmp_path / "base.json").read_bytes())["findings"][0]["code"] == "FL001"
+    again = invoke_cli("check", "--baseline", "base.json", ".", cwd=tmp_path)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert "1 known finding hidden by base.json" in again.stderr
 
 
 # -- configuration files that are not regular files ------------------------------------------------------

@@ -18,7 +18,6 @@ from pathlib import Path
 
 from flowlint.core.errors import ConfigError, FileProblem
 from flowlint.core.fileio import atomic_write, read_regular
-from flowlint.core.strictjson import JsonRejected, loads_bounded
 from flowlint.core.version import __version__
 from flowlint.lint.diagnostics import Diagnostic
 from flowlint.lint.result import LintResult
@@ -61,7 +60,10 @@ def write_baseline(result: LintResult, file: Path) -> int:
             for entry in entries
         ],
     }
-    data = (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    try:
+        data = (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    except UnicodeEncodeError:  # a file name that is not UTF-8 (surrogateescape'd): escaped, so it reads back
+        data = (json.dumps(document, indent=2) + "\n").encode("ascii")
     atomic_write(file, data)
     return len(entries)
 
@@ -71,20 +73,16 @@ def _sortable(key: tuple[object, ...]) -> tuple[object, ...]:
     return tuple((value is not None, value if value is not None else "") for value in key)
 
 
-MAX_BASELINE_DEPTH = 16
-"""A baseline nests 3 levels deep (document, findings, entry); deeper JSON is not one (and 100,000
-levels would exhaust the stack)."""
-
-
 def load_baseline(file: Path) -> Counter[Key]:
-    """The findings a baseline file records; `ConfigError` for a file that is not a readable baseline."""
+    """The findings a baseline file records; `ConfigError` for a file that is not a readable baseline.
+    (Plain `json.loads`, not `loads_bounded`: a file name that is not UTF-8 is stored as a lone surrogate
+    escape, which must read back as written.)"""
     try:
-        document, _ = loads_bounded(read_regular(file).decode("utf-8"), max_depth=MAX_BASELINE_DEPTH)
+        document = json.loads(read_regular(file).decode("utf-8"))
     except FileProblem as error:
         raise ConfigError(f"{file}: cannot read the baseline ({error.reason})") from error
-    except JsonRejected as error:
-        what = f"nested deeper than {MAX_BASELINE_DEPTH} levels" if error.kind == "deep" else f"refused JSON: {error}"
-        raise ConfigError(f"{file}: not a flowlint baseline ({what})") from error
+    except RecursionError as error:  # 100,000 nested arrays: not a baseline, and no traceback
+        raise ConfigError(f"{file}: not a flowlint baseline (nested too deeply to read)") from error
     except (ValueError, UnicodeDecodeError) as error:
         raise ConfigError(f"{file}: not a flowlint baseline (invalid JSON: {error})") from error
     if (
