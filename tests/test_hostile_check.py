@@ -276,3 +276,229 @@ def test_load_paths_lists_folders_it_cannot_read(tmp_path: Path, monkeypatch: py
     assert loaded["locked"].status is LoadStatus.UNREADABLE
     assert loaded["locked"].kind == "error"
     assert loaded["locked"].reason == "cannot read the folder: Permission denied"
+
+
+@pytest.mark.parametrize("suffix", [".mjs", ".py"])
+def test_a_definition_that_explodes_is_one_fl020_finding(tmp_path: Path, suffix: str) -> None:
+    # 11 levels of `aN = [aN-1, ... ten times]`: 10**11 values from 600 bytes (7 levels took 10 s, 11 never ended).
+    from test_hostile_parse import repeated
+
+    (tmp_path / f"boom{suffix}").write_bytes(repeated(11, python=suffix == ".py"))
+    (tmp_path / f"ok{suffix.replace('.py', '.mjs')}").write_text(CLEAN)
+    code, report, stderr = check_json("--no-cache", ".", cwd=tmp_path)
+    assert code == 1 and "Traceback" not in stderr
+    [diagnostic] = report["diagnostics"]
+    assert (diagnostic["path"], diagnostic["code"], diagnostic["severity"]) == (f"boom{suffix}", "FL020", "error")
+    assert "FlowMCP would evaluate it, but flowlint cannot check it" in diagnostic["message"]
+    assert report["summary"]["files"] == 2
+
+
+# -- the result cache never writes through a link ----------------------------------------------------
+
+
+@pytest.fixture
+def cached_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A project whose cache sits at its default place (`.flowlint_cache/` beside pyproject.toml)."""
+    monkeypatch.delenv("FLOWLINT_CACHE_DIR", raising=False)
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "pyproject.toml").write_text("[tool.flowlint]\n")
+    (project / "ok.mjs").write_text(CLEAN)
+    return project
+
+
+def test_a_cache_gitignore_symlink_is_not_written_through(cached_project: Path, tmp_path: Path) -> None:
+    cache = cached_project / ".flowlint_cache"
+    cache.mkdir()
+    victim = tmp_path / "outside" / "created-by-flowlint"
+    victim.parent.mkdir()
+    os.symlink(victim, cache / ".gitignore")
+    result = invoke_cli("check", ".", cwd=cached_project)
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert not victim.exists()  # the old cache created it through the dangling link
+    assert os.path.islink(cache / ".gitignore")
+    assert result.stderr.count("is a symbolic link; the cache does not write through it") == 1
+    assert list(cache.glob("results-*.json"))  # the results themselves are still cached
+
+
+def test_a_results_file_symlink_does_not_overwrite_its_target(cached_project: Path, tmp_path: Path) -> None:
+    assert invoke_cli("check", ".", cwd=cached_project).returncode == 0
+    [results] = (cached_project / ".flowlint_cache").glob("results-*.json")
+    victim = tmp_path / "precious.txt"
+    victim.write_text("precious\n")
+    results.unlink()
+    os.symlink(victim, results)
+    (cached_project / "other.mjs").write_text(CLEAN.replace("'demo'", "'other'"))  # something new to cache
+    result = invoke_cli("check", ".", cwd=cached_project)
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert victim.read_text() == "precious\n"  # the old cache overwrote it with cache JSON
+    assert "is a symbolic link; the cache does not write through it" in result.stderr
+
+
+def test_a_results_file_with_another_hard_link_is_replaced_not_written_in_place(
+    cached_project: Path, tmp_path: Path
+) -> None:
+    assert invoke_cli("check", ".", cwd=cached_project).returncode == 0
+    [results] = (cached_project / ".flowlint_cache").glob("results-*.json")
+    victim = tmp_path / "linked.txt"
+    victim.write_text("precious\n")
+    results.unlink()
+    os.link(victim, results)
+    (cached_project / "other.mjs").write_text(CLEAN.replace("'demo'", "'other'"))
+    assert invoke_cli("check", ".", cwd=cached_project).returncode == 0
+    assert victim.read_text() == "precious\n"
+    assert json.loads(results.read_text())["format"] == 1 and results.stat().st_nlink == 1
+
+
+def test_a_cache_folder_that_links_elsewhere_is_refused_once(cached_project: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    os.symlink(elsewhere, cached_project / ".flowlint_cache")
+    for _ in range(2):
+        result = invoke_cli("check", ".", cwd=cached_project)
+        assert result.returncode == 0 and "Traceback" not in result.stderr
+        assert result.stderr.count("is a symbolic link; the cache is neither read nor written") == 1
+    assert list(elsewhere.iterdir()) == []
+    clean = invoke_cli("clean", cwd=cached_project)
+    assert clean.returncode != 0 and "symbolic link" in clean.stderr + clean.stdout
+    assert elsewhere.is_dir()
+
+
+def test_atomic_write_without_following_links_refuses_a_link(tmp_path: Path) -> None:
+    from flowlint.core.errors import FileProblem
+    from flowlint.core.fileio import atomic_write
+
+    victim = tmp_path / "victim"
+    victim.write_bytes(b"old")
+    os.symlink(victim, tmp_path / "link")
+    with pytest.raises(FileProblem, match="symbolic link"):
+        atomic_write(tmp_path / "link", b"new", follow_links=False)
+    assert victim.read_bytes() == b"old"
+    assert atomic_write(tmp_path / "link", b"new")  # the default still writes through, as documented
+    assert victim.read_bytes() == b"new"
+
+
+# -- check --fix never overwrites an edit saved while it runs ------------------------------------------
+
+UNFIXED = CLEAN.replace("{ _description: 'Service is up' }", "{ _description: 'Service is up', extra: '1' }")
+
+
+def test_fix_keeps_an_edit_saved_while_the_fixes_were_worked_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A 3,000-test file took 3.75 s to fix; an edit saved 0.8 s in was lost 5 times in 5. Here the edit
+    # lands deterministically between the read and the write.
+    from flowlint.lint import fixing
+
+    path = tmp_path / "demo.mjs"
+    path.write_text(UNFIXED + "// flowlint: ignore[TST002]\n")  # FL009's safe fix removes the comment
+    edited = "// saved by the editor meanwhile\n" + path.read_text()
+    fix_bytes = fixing.fix_bytes
+
+    def save_meanwhile(*args: Any, **kwargs: Any) -> fixing.FileFix:
+        outcome = fix_bytes(*args, **kwargs)
+        path.write_text(edited)
+        return outcome
+
+    monkeypatch.setattr(fixing, "fix_bytes", save_meanwhile)
+    result = invoke_cli("check", "--fix", "demo.mjs", cwd=tmp_path)
+    assert path.read_text() == edited
+    assert "demo.mjs: not written: the file changed since flowlint read it" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_fix_compares_again_just_before_the_rename(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The edit lands after the temporary file is written, right before it would replace the file.
+    from flowlint.core import fileio
+
+    path = tmp_path / "demo.mjs"
+    path.write_text(UNFIXED + "// flowlint: ignore[TST002]\n")
+    edited = "// saved by the editor meanwhile\n" + path.read_text()
+    chmod = os.chmod
+
+    def save_meanwhile(target: Any, mode: int, **kwargs: Any) -> None:
+        chmod(target, mode, **kwargs)
+        if str(target).endswith(".tmp"):
+            path.write_text(edited)
+
+    monkeypatch.setattr(fileio.os, "chmod", save_meanwhile)
+    result = invoke_cli("check", "--fix", "demo.mjs", cwd=tmp_path)
+    assert path.read_text() == edited
+    assert "not written: the file changed since flowlint read it" in result.stderr
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+    monkeypatch.undo()
+    unchanged = tmp_path / "again.mjs"
+    unchanged.write_text(UNFIXED + "// flowlint: ignore[TST002]\n")
+    invoke_cli("check", "--fix", "again.mjs", cwd=tmp_path)
+    assert "ignore[TST002]" not in unchanged.read_text()  # an untouched file is still fixed
+
+
+@pytest.mark.parametrize(
+    ("depth", "expected"), [(100_000, "nested too deeply to read"), (17, "expected version 1 and a findings list")]
+)
+def test_a_deeply_nested_baseline_is_a_usage_error(tmp_path: Path, depth: int, expected: str) -> None:
+    # 100,000 levels: RecursionError and exit 1, which reads like findings.
+    (tmp_path / "ok.mjs").write_text(CLEAN)
+    (tmp_path / "baseline.json").write_text("[" * depth + "]" * depth)
+    result = invoke_cli("check", "--baseline", "baseline.json", "ok.mjs", cwd=tmp_path)
+    assert result.returncode == 2
+    assert f"baseline.json: not a flowlint baseline ({expected}" in result.stderr
+    assert "Traceback" not in result.stderr and "RecursionError" not in result.stderr
+
+
+def test_a_baseline_of_a_file_whose_name_is_not_utf8_is_written_and_read_back(tmp_path: Path) -> None:
+    # --write-baseline ended in a UnicodeEncodeError traceback for a file named b"bad-\xff.mjs".
+    (tmp_path / os.fsdecode(b"bad-\xff.mjs")).write_text("export const main = {\n")
+    written = invoke_cli("check", "--write-baseline", "base.json", ".", cwd=tmp_path)
+    assert written.returncode == 0 and "Traceback" not in written.stderr
+    assert "wrote 1 finding to base.json" in written.stderr
+    assert json.loads((tmp_path / "base.json").read_bytes())["findings"][0]["code"] == "FL001"
+    again = invoke_cli("check", "--baseline", "base.json", ".", cwd=tmp_path)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert "1 known finding hidden by base.json" in again.stderr
+
+
+# -- configuration files that are not regular files ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "expected"),
+    [
+        ("flowlint.toml", "fifo", "it is a FIFO (named pipe)"),
+        ("pyproject.toml", "fifo", "it is a FIFO (named pipe)"),
+        ("pyproject.toml", "/dev/zero", "it is a device"),
+        ("flowlint.toml", "/dev/zero", "it is a device"),
+    ],
+)
+def test_a_configuration_file_that_is_not_a_regular_file_is_a_usage_error(
+    tmp_path: Path, name: str, kind: str, expected: str
+) -> None:
+    # Silently ignored before: the run went on with the defaults, never saying the settings were not read.
+    if kind == "fifo":
+        os.mkfifo(tmp_path / name)
+    elif Path(kind).exists():
+        os.symlink(kind, tmp_path / name)
+    else:
+        pytest.skip(f"no {kind}")
+    (tmp_path / "ok.mjs").write_text(CLEAN)
+    result = invoke_cli("check", "ok.mjs", cwd=tmp_path)
+    assert result.returncode == 2
+    assert f"{name}: cannot read the file: {expected}" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
+def test_config_naming_a_fifo_or_a_device_says_what_it_is(tmp_path: Path, kind: str) -> None:
+    # `--config FIFO` said "no such file".
+    if kind == "fifo":
+        os.mkfifo(tmp_path / "settings.toml")
+        given, expected = "settings.toml", "it is a FIFO (named pipe)"
+    else:
+        if not Path(kind).exists():
+            pytest.skip(f"no {kind}")
+        given, expected = kind, "it is a device"
+    (tmp_path / "ok.mjs").write_text(CLEAN)
+    result = invoke_cli("check", "--config", given, "ok.mjs", cwd=tmp_path)
+    assert result.returncode == 2
+    assert f"{given}: cannot read the file: {expected}" in result.stderr
+    assert "no such file" not in result.stderr

@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -184,3 +185,137 @@ def test_an_empty_body_is_dropped_and_answered() -> None:
     body = json.loads(answer.split(b"\r\n\r\n", 1)[1])
     assert body["id"] is None and body["error"]["code"] == -32700
     assert "an empty body is not a message" in body["error"]["message"]
+
+
+@pytest.mark.timeout(120)
+def test_a_tiny_document_that_explodes_is_one_fl020_and_the_server_answers_on(tmp_path: Path) -> None:
+    # 8 levels of `const aN = [aN-1, ... ten times]` (about 600 bytes) kept the old server busy for minutes.
+    from test_hostile_parse import repeated
+
+    file = tmp_path / "boom.mjs"
+    text = repeated(8).decode()
+    with lsp_session(stderr=None) as client:
+        client.request("initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(), "capabilities": {}})
+        client.notify("initialized", {})
+        document = {"uri": file.as_uri(), "languageId": "javascript", "version": 1, "text": text}
+        client.notify("textDocument/didOpen", {"textDocument": document})
+        [diagnostic] = client.diagnostics(file.as_uri())  # the client waits 20 s at most
+        assert diagnostic["code"] == "FL020" and diagnostic["severity"] == 1
+        position = {"line": 0, "character": 0}
+        client.request("textDocument/hover", {"textDocument": {"uri": file.as_uri()}, "position": position})
+        assert client.shutdown() == 0
+
+
+# -- the lifecycle of the LSP specification, and what is read from disk -------------------------------
+
+
+def big_definition(over: int) -> str:
+    """A definition of one tool after another, a little over `over` bytes."""
+    tool = "        t{i}: {{ method: 'GET', path: '/t', description: 'T', parameters: [], tests: [] }},\n"
+    body = "".join(tool.format(i=i) for i in range(over // 80 + 10))
+    text = "export const main = {\n    namespace: 'big',\n    tools: {\n" + body + "    }\n}\n"
+    assert over < len(text.encode()) < 2 * over
+    return text
+
+
+def initialize(client: Any, root: Path) -> None:
+    client.request("initialize", {"processId": os.getpid(), "rootUri": root.as_uri(), "capabilities": {}})
+    client.notify("initialized", {})
+
+
+def answer_to(client: Any, message_id: int, method: str, params: Any) -> dict[str, Any]:
+    client.send({"id": message_id, "method": method, "params": params})
+    return client.wait(lambda m: m.get("id") == message_id and "method" not in m)
+
+
+@pytest.mark.timeout(60)
+def test_a_request_before_initialize_is_32002_without_a_traceback(tmp_path: Path) -> None:
+    file = tmp_path / "demo.mjs"
+    file.write_text(BROKEN, encoding="utf-8")
+    position = {"textDocument": {"uri": file.as_uri()}, "position": {"line": 0, "character": 0}}
+    with lsp_session() as client:
+        early = answer_to(client, 1, "textDocument/hover", position)
+        assert early["error"]["code"] == -32002  # was -32603 with the Python traceback in `data`
+        assert "data" not in early["error"] and "Traceback" not in json.dumps(early)
+        document = {"uri": file.as_uri(), "languageId": "javascript", "version": 1, "text": BROKEN}
+        client.notify("textDocument/didOpen", {"textDocument": document})  # dropped: not initialized
+        initialize(client, tmp_path)
+        assert client.request("textDocument/hover", position) is None  # the early didOpen was dropped
+        assert client.shutdown() == 0
+        stderr = client.process.stderr.read().decode() if client.process.stderr else ""
+    assert "Traceback" not in stderr
+
+
+@pytest.mark.timeout(60)
+def test_initialize_is_answered_after_a_shutdown_sent_before_it(tmp_path: Path) -> None:
+    with lsp_session(stderr=None) as client:
+        assert answer_to(client, 1, "shutdown", None)["error"]["code"] == -32002
+        result = client.request(  # the old server ignored every request after that shutdown
+            "initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(), "capabilities": {}}
+        )
+        assert result["serverInfo"]["name"] == "flowlint"
+        assert client.shutdown() == 0
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("initialized", [True, False])
+def test_exit_without_shutdown_exits_1(tmp_path: Path, initialized: bool) -> None:
+    with lsp_session(stderr=None) as client:
+        if initialized:
+            initialize(client, tmp_path)
+        client.notify("exit", None)
+        assert client.process.wait(timeout=20) == 1  # the LSP specification; it used to be 0
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("target", ["fifo", "/dev/zero", "large"])
+def test_a_file_that_is_not_open_is_read_only_when_regular_and_bounded(tmp_path: Path, target: str) -> None:
+    # hover on file:///dev/zero ended in MemoryError; on a FIFO the server hung for good.
+    from flowlint.lsp import MAX_DOCUMENT_BYTES
+
+    if target == "fifo":
+        path = tmp_path / "pipe.mjs"
+        os.mkfifo(path)
+    elif target == "large":  # a definition with a safe fix (FL009), just over the bound
+        path = tmp_path / "large.mjs"
+        path.write_text("// flowlint: ignore[TST002]\n" + big_definition(MAX_DOCUMENT_BYTES))
+    else:
+        path = Path(target)
+        if not path.exists():
+            pytest.skip("no /dev/zero")
+    ok = tmp_path / "demo.mjs"
+    ok.write_text(BROKEN, encoding="utf-8")
+    with lsp_session(stderr=None, limit_memory=True) as client:
+        initialize(client, tmp_path)
+        at = {"line": 0, "character": 0}
+        assert client.request("textDocument/hover", {"textDocument": {"uri": path.as_uri()}, "position": at}) is None
+        context = {"diagnostics": [], "only": ["source.fixAll.flowlint"]}
+        actions = client.request(
+            "textDocument/codeAction",
+            {"textDocument": {"uri": path.as_uri()}, "range": {"start": at, "end": at}, "context": context},
+        )
+        assert actions == []
+        client.notify("textDocument/didSave", {"textDocument": {"uri": path.as_uri()}})
+        document = {"uri": ok.as_uri(), "languageId": "javascript", "version": 1, "text": BROKEN}
+        client.notify("textDocument/didOpen", {"textDocument": document})
+        assert [d["code"] for d in client.diagnostics(ok.as_uri())] == ["TST001"]  # the session goes on
+        assert client.shutdown() == 0
+
+
+@pytest.mark.timeout(120)
+def test_a_document_over_the_bound_is_one_diagnostic_not_a_long_block(tmp_path: Path) -> None:
+    # A 25.8 MB document blocked the old server for 14 s; over MAX_DOCUMENT_BYTES it is not checked as you type.
+    from flowlint.lsp import MAX_DOCUMENT_BYTES
+
+    file = tmp_path / "big.mjs"
+    text = big_definition(MAX_DOCUMENT_BYTES)
+    with lsp_session(stderr=None) as client:
+        initialize(client, tmp_path)
+        document = {"uri": file.as_uri(), "languageId": "javascript", "version": 1, "text": text}
+        client.notify("textDocument/didOpen", {"textDocument": document})
+        [diagnostic] = client.diagnostics(file.as_uri())
+        assert diagnostic["code"] == "FL001" and diagnostic["severity"] == 1
+        assert f"the language server checks documents up to {MAX_DOCUMENT_BYTES / 1e6:g} MB" in diagnostic["message"]
+        at = {"line": 0, "character": 0}
+        assert client.request("textDocument/hover", {"textDocument": {"uri": file.as_uri()}, "position": at}) is None
+        assert client.shutdown() == 0

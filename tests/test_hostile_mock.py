@@ -306,3 +306,61 @@ def test_a_100_mb_line_without_newline_is_skipped_in_bounded_memory() -> None:
     assert f"at most {MAX_LINE_BYTES:,} bytes" in refused["error"]["message"]
     assert after == {"jsonrpc": "2.0", "id": "after", "result": {}}
     assert peak_kib < 150 * 1024, peak_kib  # about 80 MiB; holding the 100 MB line took 235 MiB
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '{"id":7,"method":"ping"}',
+        '{"jsonrpc":"1.0","id":7,"method":"ping"}',
+        '{"jsonrpc":2.0,"id":7,"method":"ping"}',
+        '{"jsonrpc":null,"id":7,"method":"tools/list"}',
+    ],
+)
+def test_a_message_that_is_not_json_rpc_2_0_is_an_invalid_request(line: str) -> None:
+    # A missing `jsonrpc` or "1.0" was accepted and answered as if it were 2.0.
+    answers = exchange([line, PING])
+    assert [(a["id"], a.get("error", {}).get("code")) for a in answers] == [(7, -32600), ("after", None)]
+    assert answers[0]["error"]["message"] == 'Invalid request: "jsonrpc" must be "2.0"'
+
+
+def test_a_notification_without_jsonrpc_is_an_invalid_request_with_id_null() -> None:
+    answers = exchange(['{"method":"notifications/initialized"}', PING])
+    assert [(a["id"], a.get("error", {}).get("code")) for a in answers] == [(None, -32600), ("after", None)]
+
+
+@pytest.mark.parametrize("sign", ["", "-"])
+def test_a_4000_digit_argument_is_reported_as_what_was_sent(sign: str) -> None:
+    # It was reported as "got number Infinity": the number the runtime would read, not the one sent.
+    number = sign + "1" + "2" * 3998 + "3"
+    call = json.dumps(dict(CALL, id=1)).replace('["x"]', number)
+    [answer] = exchange([call])
+    error = answer["error"]
+    assert error["code"] == -32602
+    assert "Infinity" not in error["message"].replace("would read it as Infinity", "")
+    assert (
+        f"Invalid parameter 'ids' for tool 'get_simple_price_coingecko': got a number of 4,000 digits "
+        f"({sign}12222222…2223), too large for a JavaScript number (the runtime would read it as Infinity)"
+    ) == error["message"]
+    assert error["data"]["parameter"] == "ids"
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        ("1" * 4000, "got a number of 4,000 digits (11111111…1111), too large for a JavaScript number"),
+        ("1" * 5000, "a value in the URI is a number too long or nested too deeply to read"),
+        ("[" * 5000 + "]" * 5000, "a value in the URI is a number too long or nested too deeply to read"),
+    ],
+    ids=["4000-digits", "5000-digits", "5000-deep"],
+)
+def test_a_resource_uri_with_a_huge_number_is_invalid_params_and_the_server_goes_on(value: str, expected: str) -> None:
+    # 5,000 digits ended the mock with a ValueError traceback; 4,000 were accepted as a number.
+    chainlist = REPO / "sample_schemas" / "chainlist" / "verified-contracts.mjs"
+    uri = f"flowmcp://chainlist/verifiedContracts/byChain?chainId={value}&limit=5"
+    read = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "resources/read", "params": {"uri": uri}})
+    completed = invoke_cli("mock", str(chainlist), input=read + "\n" + PING + "\n")
+    assert completed.returncode == 0 and "Traceback" not in completed.stderr
+    answers = [_strict(line) for line in completed.stdout.splitlines()]
+    assert [(a["id"], a.get("error", {}).get("code")) for a in answers] == [(1, -32602), ("after", None)]
+    assert expected in answers[0]["error"]["message"]

@@ -120,3 +120,86 @@ def test_standard_input_is_bounded_like_a_file(tmp_path: Path, monkeypatch: pyte
     assert "standard input is over the 10,000-byte limit" in result.stderr
     small = invoke_cli("check", "--stdin-filename", "small.mjs", "-", cwd=tmp_path, input=definition(1))
     assert small.returncode == 0, small.stdout
+
+
+# -- the work budget (FL020): reuse that multiplies ------------------------------------------------
+
+
+def repeated(levels: int, python: bool = False) -> bytes:
+    """`a{n} = [a{n-1}, ... ten times]` over `levels` lines: about 60 bytes a level, 10**levels values."""
+    keyword = "" if python else "const "
+    lines = [f"{keyword}a0 = 'x'"]
+    lines += [f"{keyword}a{n} = [{', '.join([f'a{n - 1}'] * 10)}]" for n in range(1, levels + 1)]
+    if python:
+        lines.append(f"main = {{'namespace': 'demo', 'tools': {{}}, 'extra': a{levels}}}")
+    else:
+        lines.append(f"export const main = {{ namespace: 'demo', tools: {{}}, extra: a{levels} }}")
+    return ("\n".join(lines) + "\n").encode()
+
+
+@pytest.mark.parametrize("suffix", [".mjs", ".py"])
+def test_a_tiny_file_that_stands_for_10_to_the_11_values_costs_bounded_work(
+    suffix: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 11 levels: on the old code, 10**11 values (the 7-level file took 10 s to check, this one never ended).
+    from flowlint.formats import parse_file_bytes
+    from flowlint.formats.base import MAX_EVALUATION_WORK, WorkBudget
+
+    measured = 0
+    measure = WorkBudget.measure
+
+    def counting(self: WorkBudget, node: object) -> tuple[int, int]:
+        nonlocal measured
+        measured += 1
+        return measure(self, node)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(WorkBudget, "measure", counting)
+    data = repeated(11, python=suffix == ".py")
+    assert len(data) < 800
+    module = parse_file_bytes(data, suffix)
+    assert module.over_budget is not None and not module.exports
+    assert f"more than {MAX_EVALUATION_WORK:,} values" in module.over_budget.message
+    assert "FlowMCP would evaluate it, but flowlint cannot check it" in module.over_budget.message
+    assert data[module.over_budget.span.start : module.over_budget.span.end] == b"a5"  # where it ran out
+    assert measured < 200  # a call per reference, and each constant's members measured once
+
+
+@pytest.mark.parametrize(
+    ("source", "suffix"),
+    [
+        # a string that doubles on each line: 2**40 characters from 40 short lines
+        ("s = 'x'\n" + "s += s\n" * 40 + "main = {'namespace': s}\n", ".py"),
+        (
+            "const s0 = 'x';\n"
+            + "".join(f"const s{n} = s{n - 1} + s{n - 1} + s{n - 1} + s{n - 1};\n" for n in range(1, 21))
+            + "export const main = { namespace: s20 };\n",
+            ".mjs",
+        ),
+        (
+            "const s = '" + "x" * 2000 + "';\nexport const main = { namespace: 'n', c: [" + "...s, " * 600 + "] };\n",
+            ".mjs",
+        ),
+        (
+            "const a = ["
+            + "1, " * 1000
+            + "];\nexport const main = { namespace: JSON.stringify(["
+            + "a, " * 1100
+            + "]) };\n",
+            ".mjs",
+        ),
+    ],
+    ids=["python-doubling-string", "js-quadrupling-string", "js-spread-string", "js-json-stringify"],
+)
+def test_computed_strings_and_spreads_count_against_the_budget(source: str, suffix: str) -> None:
+    from flowlint.formats import parse_file_bytes
+
+    module = parse_file_bytes(source.encode(), suffix)
+    assert module.over_budget is not None, module.exports.keys()
+
+
+def test_real_reuse_stays_far_under_the_budget() -> None:
+    # Shared constants referenced a few times (the library's largest file spends 42 values).
+    from flowlint.formats import parse_file_bytes
+
+    module = parse_file_bytes(repeated(4), ".mjs")
+    assert module.over_budget is None and "main" in module.exports

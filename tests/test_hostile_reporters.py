@@ -114,3 +114,35 @@ def test_cli_reports_a_file_whose_name_is_not_utf8(name: str, tmp_path: Path) ->
         assert "bad-%FF.mjs" in completed.stdout
     elif name != "flowmcp":  # flowmcp names the file only when it reports several
         assert "bad-\ufffd.mjs" in completed.stdout
+
+
+@pytest.mark.parametrize("output_format", ["text", "flowmcp"])
+def test_a_file_name_with_a_line_break_cannot_forge_a_workflow_command(output_format: str, tmp_path: Path) -> None:
+    # The text format printed the name raw: its second line, `::error file=...::`, reached stdout, where
+    # GitHub Actions reads it as a command (the github format escapes it already).
+    forged = "x\n::error file=README.md,line=1::forged\x1b[2J.mjs"
+    (tmp_path / forged).write_text("export const main = {\n")
+    (tmp_path / "other.mjs").write_text("export const main = {\n")  # flowmcp names files only when several
+    result = invoke_cli("check", "--format", output_format, ".", cwd=tmp_path)
+    assert result.returncode == 1
+    assert not [line for line in result.stdout.splitlines() if line.startswith("::")]
+    assert "\x1b" not in result.stdout
+    assert "x\\n::error file=README.md,line=1::forged\\u001b[2J.mjs" in result.stdout
+
+
+def test_flowmcp_and_junit_report_non_definitions_as_skipped() -> None:
+    # flowmcp printed "Schema is valid" for the files the text format counts as skipped, and JUnit
+    # listed them as passing suites.
+    folder = SAMPLES / "not-definitions"
+    flowmcp = invoke_cli("check", "--format", "flowmcp", str(folder))
+    assert "Schema is valid" not in flowmcp.stdout
+    assert flowmcp.stdout.count("Skipped: not a tool definition\n") == 4
+    junit = invoke_cli("check", "--format", "junit", "--show-skipped", str(folder))
+    root = ET.fromstring(junit.stdout)
+    assert (root.get("tests"), root.get("failures"), root.get("skipped")) == ("4", "0", "4")
+    for suite in root.iter("testsuite"):
+        [skipped] = suite.iter("skipped")
+        assert suite.get("skipped") == "1" and skipped.get("message", "").startswith("not a tool definition: ")
+    mixed = invoke_cli("check", "--format", "junit", str(SAMPLES / "coingecko"), str(folder / "skill-example.mjs"))
+    suites = {suite.get("name"): suite.get("skipped") for suite in ET.fromstring(mixed.stdout).iter("testsuite")}
+    assert sorted(suites.values()) == ["0", "1"]  # the definition passes, the skill is skipped

@@ -99,16 +99,24 @@ class Client:
         return list(message["params"]["diagnostics"])
 
 
+def _limit_memory() -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+
 @contextlib.contextmanager
-def lsp_session(stderr: int | None = subprocess.PIPE) -> Iterator[Client]:
+def lsp_session(stderr: int | None = subprocess.PIPE, limit_memory: bool = False) -> Iterator[Client]:
     """Subprocess: `flowlint lsp` over stdio and a client for it (`client.process` is the server); the
-    server is killed if the block leaves it running, and its pipes are closed."""
+    server is killed if the block leaves it running, and its pipes are closed. `limit_memory` caps the
+    server's address space at 2 GiB (a test that could make it read without end must not take the machine)."""
     process = subprocess.Popen(
         [sys.executable, "-m", "flowlint", "lsp"],
         cwd=REPO,
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=stderr,
+        preexec_fn=_limit_memory if limit_memory else None,  # (the child starts no thread before exec)
     )
     try:
         yield Client(process)

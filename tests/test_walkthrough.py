@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import shlex
-import shutil
 import socket
 import subprocess
 import sys
@@ -17,11 +16,22 @@ from pathlib import Path
 from conftest import REPO, invoke_cli
 
 
-def _walkthrough() -> list[str]:
+def _walkthrough_lines() -> list[str]:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     block = re.search(r"<!-- walkthrough:[^>]*-->\n```sh\n(.*?)```\n<!-- end of walkthrough -->", readme, re.S)
     assert block is not None, "the README's walkthrough block is missing"
-    return [line.split("  #", 1)[0].strip() for line in block.group(1).splitlines() if line.startswith("flowlint ")]
+    return [line.split("  #", 1)[0].strip() for line in block.group(1).splitlines()]
+
+
+def _walkthrough() -> list[str]:
+    return [line for line in _walkthrough_lines() if line.startswith("flowlint ")]
+
+
+def _copy_line(folder: Path) -> list[str]:
+    """The README's `cp` line, into `folder` instead of /tmp/demo-prices (the `&& cd` part left out)."""
+    [line] = [line for line in _walkthrough_lines() if line.startswith("cp ")]
+    command = line.split("&&")[0].replace("/tmp/demo-prices", str(folder))
+    return shlex.split(command)
 
 
 def _schema_example() -> str:
@@ -38,9 +48,17 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def test_the_readme_walkthrough_runs(tmp_path: Path) -> None:
+def test_the_readme_walkthrough_runs_twice(tmp_path: Path) -> None:
+    # Run twice, the old `cp -r examples/demo-prices /tmp/demo-prices` copied into /tmp/demo-prices/demo-prices
+    # and the second run checked the first run's (already fixed) definition.
     folder = tmp_path / "demo-prices"
-    shutil.copytree(REPO / "examples" / "demo-prices", folder)
+    for _ in range(2):
+        subprocess.run(_copy_line(folder), cwd=REPO, check=True)
+        assert sorted(p.name for p in folder.iterdir() if p.suffix) == ["prices.mjs", "serve.py"]
+        _run_walkthrough(folder)
+
+
+def _run_walkthrough(folder: Path) -> None:
     port = _free_port()
     server = subprocess.Popen([sys.executable, "serve.py", str(port)], cwd=folder, stdout=subprocess.PIPE, text=True)
     try:
@@ -67,3 +85,41 @@ def test_the_readme_walkthrough_runs(tmp_path: Path) -> None:
         server.wait(timeout=10)
         if server.stdout is not None:
             server.stdout.close()
+
+
+def test_serve_on_a_busy_port_says_so_without_a_traceback(tmp_path: Path) -> None:
+    """Subprocess: serve.py is the README's own script, run as the README runs it."""
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "serve.py", str(port)],
+            cwd=REPO / "examples" / "demo-prices",
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert f"serve.py: cannot listen on 127.0.0.1:{port}:" in result.stderr
+    assert "Is the demo API already running" in result.stderr
+    bad = subprocess.run(
+        [sys.executable, "serve.py", "eighty"], cwd=REPO / "examples" / "demo-prices", capture_output=True, text=True
+    )
+    assert bad.returncode == 2 and "usage: python serve.py [PORT]" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_the_wheel_declares_its_mit_license_file() -> None:
+    # The wheel carried no LICENSE, and setuptools warned that `project.license` as a table is deprecated.
+    # (Built by hand: `pip wheel . -w /tmp/w` holds flowmcp_lint-*.dist-info/licenses/LICENSE and
+    # `License-Expression: MIT`; building needs setuptools>=77 from the index, so the test reads the
+    # declaration instead.)
+    import tomllib
+
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    assert config["project"]["license"] == "MIT"  # the SPDX string form (PEP 639)
+    assert config["project"]["license-files"] == ["LICENSE"]
+    assert any(req.replace(" ", "").startswith("setuptools>=77") for req in config["build-system"]["requires"])
+    license_text = (REPO / "LICENSE").read_text(encoding="utf-8")
+    assert license_text.startswith("MIT License\n") and "Permission is hereby granted, free of charge" in license_text

@@ -49,9 +49,23 @@ class DemoPrices(BaseHTTPRequestHandler):
         """Quiet: the walkthrough's output is flowlint's."""
 
 
-def main() -> None:
-    port = int(sys.argv[1]) if len(sys.argv) > 1 else 8765
-    server = ThreadingHTTPServer(("127.0.0.1", port), DemoPrices)
+def main() -> int:
+    try:
+        port = int(sys.argv[1]) if len(sys.argv) > 1 else 8765
+        if not 0 <= port <= 65535:
+            raise ValueError(port)
+    except ValueError:
+        print(f"usage: python serve.py [PORT]  (a port number from 0 to 65535, not {sys.argv[1]!r})", file=sys.stderr)
+        return 2
+    try:
+        server = ThreadingHTTPServer(("127.0.0.1", port), DemoPrices)
+    except OSError as error:  # a busy port, most often the demo API of an earlier run
+        print(
+            f"serve.py: cannot listen on 127.0.0.1:{port}: {error.strerror or error}. Is the demo API already "
+            f"running (stop it with `kill %1`)? Or pick another port: python serve.py {port + 1 if port else 8766}",
+            file=sys.stderr,
+        )
+        return 1
     print(f"demo prices API on http://127.0.0.1:{port} (Ctrl-C to stop)", flush=True)
     try:
         server.serve_forever()
@@ -59,7 +73,8 @@ def main() -> None:
         pass
     finally:
         server.server_close()
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

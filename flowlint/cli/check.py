@@ -138,7 +138,7 @@ class CheckRequest(FrozenRecord):
             raise UsageError("--stdin-filename needs the path `-` (standard input)")
         if self.baseline is not None and self.write_baseline is not None:
             raise UsageError("--baseline and --write-baseline cannot be used together")
-        if self.config_path is not None and not self.config_path.is_file():
+        if self.config_path is not None and not self.config_path.exists():  # not a file: reading it says what it is
             raise UsageError(f"{self.config_path}: no such file")
         if self.from_stdin and (self.fixing or self.diff):
             raise UsageError("--fix and --diff work on files, not on standard input")

@@ -23,4 +23,4 @@ def lsp() -> None:
             err=True,
         )
         sys.exit(EXIT_USAGE)
-    serve()
+    sys.exit(serve())  # 1 when the client sent exit without shutdown, as the specification says

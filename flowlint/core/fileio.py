@@ -6,7 +6,9 @@ without blocking, refuses anything but a regular file and stops at a size limit.
 `atomic_write` writes a temporary file beside the target and renames it over the target, so a
 reader never sees half a file. An existing file keeps its permission bits (and, where allowed, its
 owner); a new file gets the mode `open()` would give it (0666 less the umask), never mkstemp's 0600.
-A symlinked target is written through: the link stays, the file it points to changes. Targets that
+A symlinked target is written through: the link stays, the file it points to changes -- unless the
+caller says `follow_links=False` (the result cache, which must never write outside its folder): then
+a symlink is refused and a file with other hard links is replaced, not written in place. Targets that
 are not regular files (devices, FIFOs, folders) are refused, and the old content is compared only
 when it has the new size, so nothing is ever read without a bound. A read-only file (no write bit,
 or no write access) is refused, even for root. A file with other hard links is overwritten in
@@ -32,7 +34,7 @@ from typing import Any
 
 from flowlint.core.errors import FileProblem
 
-__all__ = ["MAX_READ_BYTES", "atomic_write", "read_regular"]
+__all__ = ["MAX_READ_BYTES", "FileChanged", "atomic_write", "read_regular"]
 
 MAX_READ_BYTES = 64 * 1024 * 1024
 """The default size limit of `read_regular`."""
@@ -104,25 +106,30 @@ def read_regular(path: Path, limit: int = MAX_READ_BYTES) -> bytes:
         os.close(descriptor)
 
 
-def atomic_write(path: Path, data: bytes, *, make_parents: bool = False) -> bool:
+def atomic_write(
+    path: Path,
+    data: bytes,
+    *,
+    make_parents: bool = False,
+    follow_links: bool = True,
+    unchanged_from: bytes | None = None,
+) -> bool:
     """Replace `path` with `data` atomically. Returns False when the file already held these bytes
     (nothing is written). Raises `FileProblem` for a target that is not a regular file, a missing
-    folder (unless `make_parents`) or any OS error; no temporary file is left behind."""
-    target = Path(os.path.realpath(path))
-    try:
-        info: os.stat_result | None = os.stat(target)
-    except FileNotFoundError:
-        info = None
-    except OSError as error:
-        raise FileProblem(f"cannot write: {error.strerror or error}", path) from error
+    folder (unless `make_parents`) or any OS error; no temporary file is left behind. With
+    `follow_links=False` the file is written only at `path` itself: a symlink there is refused, and
+    other hard links to the file keep their old content. With `unchanged_from`, the file is written
+    only if it still holds those bytes, compared again just before the rename (an edit saved while
+    the caller worked on the old bytes is never overwritten; `FileChanged` says so)."""
+    target = Path(os.path.realpath(path) if follow_links else os.path.abspath(path))
+    info = _existing_target(target, follow_links, path)
     if info is not None:
-        if not stat.S_ISREG(info.st_mode):
-            raise FileProblem(f"not written: it is {_describe(info.st_mode)}, not a regular file", path)
         if info.st_size == len(data) and _same_content(target, data):
             return False
+        _check_unchanged(target, info, unchanged_from, path)
         if not info.st_mode & 0o222 or not os.access(target, os.W_OK):  # 0444 counts even for root
             raise FileProblem("not written: the file is read-only", path)
-        if info.st_nlink > 1:  # renaming a new file into place would cut the other names off
+        if info.st_nlink > 1 and follow_links:  # renaming a new file into place would cut the other names off
             _write_in_place(target, data, path)
             return True
     folder = target.parent
@@ -144,6 +151,8 @@ def atomic_write(path: Path, data: bytes, *, make_parents: bool = False) -> bool
                     os.chown(temporary, info.st_uid, info.st_gid)
                 except OSError:
                     pass  # not allowed to give the file away: it keeps the writer as owner
+            if info is not None:
+                _check_unchanged(target, None, unchanged_from, path)  # as late as can be
             os.replace(temporary, target)
         except BaseException as error:
             try:
@@ -154,6 +163,22 @@ def atomic_write(path: Path, data: bytes, *, make_parents: bool = False) -> bool
                 raise FileProblem(f"cannot write: {error.strerror or error}", path) from error
             raise
     return True
+
+
+def _existing_target(target: Path, follow_links: bool, shown: Path) -> os.stat_result | None:
+    """The status of the file to replace (None when there is none); raises `FileProblem` for anything
+    but a regular file (a symbolic link too, when links are not followed)."""
+    try:
+        info = os.stat(target) if follow_links else os.lstat(target)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise FileProblem(f"cannot write: {error.strerror or error}", shown) from error
+    if stat.S_ISLNK(info.st_mode):
+        raise FileProblem("not written: it is a symbolic link", shown)
+    if not stat.S_ISREG(info.st_mode):
+        raise FileProblem(f"not written: it is {_describe(info.st_mode)}, not a regular file", shown)
+    return info
 
 
 _HELD_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
@@ -211,6 +236,22 @@ def _write_in_place(target: Path, data: bytes, shown: Path) -> None:
             os.fsync(stream.fileno())
     except OSError as error:
         raise FileProblem(f"cannot write: {error.strerror or error}", shown) from error
+
+
+class FileChanged(FileProblem):
+    """`atomic_write(unchanged_from=...)`: the file no longer holds the bytes the caller read."""
+
+
+def _check_unchanged(target: Path, info: os.stat_result | None, expected: bytes | None, shown: Path) -> None:
+    """Raise `FileChanged` unless `target` holds `expected` (nothing to check when it is None)."""
+    if expected is None:
+        return
+    if info is not None and info.st_size != len(expected):
+        same = False
+    else:
+        same = _same_content(target, expected)
+    if not same:
+        raise FileChanged("not written: the file changed since flowlint read it", shown)
 
 
 def _owner(path: str) -> tuple[int, int]:

@@ -21,8 +21,10 @@ from flowlint.core.record import Record
 from flowlint.definition.discovery import Unwalkable, discover, display_path
 from flowlint.definition.model import Definition, build_definition
 from flowlint.formats import ParsedModule, SyntaxProblem, parse_file_bytes
+from flowlint.formats.base import MAX_EVALUATION_WORK
 
 __all__ = [
+    "MAX_EVALUATION_WORK",
     "RAW_HANDLERS",
     "LoadStatus",
     "LoadedFile",
@@ -63,6 +65,7 @@ class LoadStatus(StrEnum):
     SYNTAX = "syntax"  # does not parse: `problems` says where
     BAD_MAIN = "bad-main"  # `main` exists but is not an object literal
     CRASHED = "crashed"  # the parser itself failed (a defect or limit of flowlint, not of the file)
+    OVER_BUDGET = "over-budget"  # evaluating it takes more work than flowlint allows: `span` says where
     LIST = "list"  # a shared-list file (`export const list`, or any module in a `_lists/` folder): `list_node`
 
 
@@ -170,15 +173,14 @@ def load_bytes(data: bytes, path: Path, display: str | None = None) -> LoadedFil
         return LoadedFile(
             path, shown, data, LoadStatus.SYNTAX, f"syntax error: {first.message}", tuple(module.problems), first.span
         )
+    if module.over_budget is not None:
+        over = module.over_budget
+        return LoadedFile(path, shown, data, LoadStatus.OVER_BUDGET, over.message, span=over.span)
     status, reason, main = classify(module, suffix)
-    if (
-        status is LoadStatus.SKIPPED
-        and suffix in (".mjs", ".js")
-        and ("list" in module.exports or (path.parent.name == "_lists" and "main" not in module.exports))
-    ):
-        return LoadedFile(path, shown, data, LoadStatus.LIST, "a shared list", list_node=module.exports.get("list"))
-    if status is LoadStatus.SKIPPED and suffix in (".mjs", ".js") and not any(n in module.exports for n in _KNOWN):
-        missing = _no_main_reason(data, module)
+    if status is LoadStatus.SKIPPED and suffix in (".mjs", ".js"):
+        if "list" in module.exports or (path.parent.name == "_lists" and "main" not in module.exports):
+            return LoadedFile(path, shown, data, LoadStatus.LIST, "a shared list", list_node=module.exports.get("list"))
+        missing = None if any(n in module.exports for n in _KNOWN) else _no_main_reason(data, module)
         if missing is not None:
             status, reason = LoadStatus.NO_MAIN, missing
     if main is None:

@@ -46,7 +46,9 @@ Safety and speed
 ----------------
 `parse_javascript` never raises: invalid UTF-8, binary junk and truncated files produce
 `SyntaxProblem`s, nesting deeper than `MAX_DEPTH` becomes a `NonStatic` "nested too deeply"
-instead of exhausting the Python stack, and the parse is bounded by size, never by time, so the same
+instead of exhausting the Python stack, evaluation is bounded by a `WorkBudget` (references to
+constants, spreads and computed strings are counted in values; a file that needs more is reported as
+`ParsedModule.over_budget`), and the parse is bounded by size, never by time, so the same
 bytes always give the same result on a busy or an idle machine: files over `MAX_SOURCE_BYTES` are not
 parsed, and tree-sitter's error recovery (superlinear on junk: seconds for a few hundred KB) runs over
 at most `PARSE_BEYOND_ERROR` bytes past the first error it reports (see `_parse_tree`).
@@ -66,7 +68,14 @@ import tree_sitter
 from flowlint.core.gcpause import gc_paused
 from flowlint.core.jsvalues import js_number
 from flowlint.core.nodes import NonStatic, SArray, Scalar, SEntry, SHole, SNode, SObject, Span, SScalar
-from flowlint.formats.base import UNKNOWN_KEY, ParsedModule, SpreadMerger, SyntaxProblem
+from flowlint.formats.base import (
+    UNKNOWN_KEY,
+    EvaluationBudgetExceeded,
+    ParsedModule,
+    SpreadMerger,
+    SyntaxProblem,
+    WorkBudget,
+)
 
 __all__ = [
     "MAX_DEPTH",
@@ -426,15 +435,6 @@ def _json_stringify_object(node: SObject, out: list[str]) -> bool:
     return True
 
 
-def _height(node: SNode) -> int:
-    """Nesting depth of a value tree (a scalar is 1)."""
-    if isinstance(node, SObject):
-        return 1 + max((_height(entry.value) for entry in node.entries), default=0)
-    if isinstance(node, SArray):
-        return 1 + max((_height(item) for item in node.items), default=0)
-    return 1
-
-
 # --------------------------------------------------------------------------------------------------
 # Top-level declarations.
 
@@ -452,7 +452,7 @@ _CONST, _LET, _VAR, _IMPORT, _FUNCTION, _CLASS, _PATTERN = (
 class _Binding:
     """One top-level declaration of a name."""
 
-    __slots__ = ("end", "height", "kind", "start", "value", "value_node")
+    __slots__ = ("end", "kind", "start", "value", "value_node")
 
     def __init__(
         self, kind: str, start: int, end: int, value_node: tree_sitter.Node | None = None, value: SNode | None = None
@@ -462,7 +462,6 @@ class _Binding:
         self.end = end  # a `const` is usable from here on
         self.value_node = value_node
         self.value = value  # evaluated initializer (consts are evaluated eagerly, in order)
-        self.height = -1
 
 
 _NONSTATIC_REASONS = {
@@ -498,10 +497,11 @@ _NONSTATIC_REASONS = {
 class _Evaluator:
     """Static evaluation of the expressions of one parsed module."""
 
-    __slots__ = ("bindings", "check_commas", "data", "problems")
+    __slots__ = ("bindings", "budget", "check_commas", "data", "problems")
 
     def __init__(self, data: bytes) -> None:
         self.data = data
+        self.budget = WorkBudget()
         self.bindings: dict[str, list[_Binding]] = {}
         # syntax problems tree-sitter accepts but JavaScript does not (`{a: 1,, b: 2}`)
         self.problems: list[SyntaxProblem] = []
@@ -621,7 +621,7 @@ class _Evaluator:
         usable = _usable_binding(candidates, start)
         if usable is None:
             return NonStatic(name, _unresolved_reason(name, candidates), span)
-        return _bound_value(name, usable, depth, span)
+        return _bound_value(name, usable, depth, span, self.budget)
 
     def unary(self, node: tree_sitter.Node, depth: int) -> SNode:
         children = node.children
@@ -671,6 +671,12 @@ class _Evaluator:
                     reason = bad.reason if bad.reason.startswith(prefix) else f"{prefix} ({bad.reason})"
                     return self.nonstatic(node, reason)
                 return self.nonstatic(node, "`+` of an object or array: evaluated only at runtime")
+            left_value, right_value = result.value, right.value
+            if isinstance(left_value, str) or isinstance(right_value, str):  # charged before it is built
+                length = (len(left_value) if isinstance(left_value, str) else 0) + (
+                    len(right_value) if isinstance(right_value, str) else 0
+                )
+                self.budget.charge_text(length, right.span)
             total = _js_plus(result.value, right.value)
             if total is None:
                 return self.nonstatic(node, "`+` of a boolean or null: evaluated only at runtime")
@@ -694,7 +700,10 @@ class _Evaluator:
             argument = self.value(arguments[0], depth + 1)
             out: list[str] = []
             if _json_stringify(argument, out):
-                return _scalar("".join(out), _span(node.start_byte, node.end_byte))
+                text = "".join(out)
+                span = _span(node.start_byte, node.end_byte)
+                self.budget.charge_text(len(text), span)
+                return _scalar(text, span)
             reason = "JSON.stringify of a value that is not static"
             if isinstance(argument, NonStatic):
                 reason = f"{reason} ({argument.reason})"
@@ -769,6 +778,7 @@ class _Evaluator:
                     item = NonStatic("", "undefined is not JSON data", item.span)
                 items.append(item)
         elif isinstance(source, SScalar) and isinstance(source.value, str):
+            self.budget.charge(len(source.value), source.span)  # a value per character
             items.extend(_scalar(char, source.span) for char in source.value)
         elif isinstance(source, NonStatic):
             items.append(self.nonstatic(node, f"spread of a non-static value ({source.reason})"))
@@ -1002,18 +1012,17 @@ def _usable_binding(candidates: list[_Binding], start: int) -> _Binding | None:
     return usable
 
 
-def _bound_value(name: str, usable: _Binding, depth: int, span: Span) -> SNode:
-    """The value of a reference to `usable` at nesting `depth`: the bound tree itself."""
+def _bound_value(name: str, usable: _Binding, depth: int, span: Span, budget: WorkBudget) -> SNode:
+    """The value of a reference to `usable` at nesting `depth`: the bound tree itself, charged to
+    `budget` for every value it holds (rules walk it once per reference)."""
     value = usable.value
     assert value is not None
     if isinstance(value, NonStatic):
         return NonStatic(name, f"`{name}` is bound to a non-static value ({value.reason})", span)
-    if isinstance(value, (SObject, SArray)):
-        # splicing the bound tree in here must not nest deeper than MAX_DEPTH either
-        if usable.height < 0:
-            usable.height = _height(value)
-        if depth + usable.height > MAX_DEPTH + 1:
-            return NonStatic(name, "nested too deeply", span)
+    height = budget.charge_tree(value, span)
+    # splicing the bound tree in here must not nest deeper than MAX_DEPTH either
+    if depth + height > MAX_DEPTH + 1:
+        return NonStatic(name, "nested too deeply", span)
     return value
 
 
@@ -1370,7 +1379,10 @@ def _parse_javascript(data: bytes) -> ParsedModule:
         root = tree.root_node
         problems = _problems(root, data)
         module = _Module(data, root)
-        exports = module.run()
+        try:
+            exports = module.run()
+        except EvaluationBudgetExceeded as exceeded:
+            return ParsedModule(problems=problems, over_budget=exceeded.problem())
         if module.evaluator.problems:
             unique = dict.fromkeys([*problems, *module.evaluator.problems])
             problems = sorted(unique, key=lambda problem: problem.span.start)[:MAX_PROBLEMS]

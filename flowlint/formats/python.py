@@ -22,6 +22,8 @@ Python. A fast pre-scan (`_prescan`) therefore bounds the depth of the tree befo
 source and reports too deeply nested code as a problem instead; it also gives precise positions to
 the lexical errors libcst reports without one (unterminated strings, stray characters, unbalanced
 brackets). Files over `MAX_SOURCE_BYTES` are not analysed (libcst needs about 10 s per MB).
+Evaluation is bounded by a `WorkBudget` (references to earlier names, spreads and `+` of strings are
+counted in values); a file that needs more is reported as `ParsedModule.over_budget`.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from flowlint.core.gcpause import gc_paused
 from flowlint.core.nodes import NonStatic, SArray, SEntry, SNode, SObject, Span, SScalar, type_name
-from flowlint.formats.base import ParsedModule, SpreadMerger, SyntaxProblem
+from flowlint.formats.base import EvaluationBudgetExceeded, ParsedModule, SpreadMerger, SyntaxProblem, WorkBudget
 
 if TYPE_CHECKING:
     from libcst.metadata import CodeSpan
@@ -702,7 +704,10 @@ def _parse(data: bytes) -> ParsedModule:
         return ParsedModule(problems=[SyntaxProblem(f"invalid Python: {detail[:1].lower()}{detail[1:]}", Span(0, 0))])
     positions = _char_spans(module, text)
     evaluator = _Evaluator(cst, source, positions)
-    evaluator.run(module)
+    try:
+        evaluator.run(module)
+    except EvaluationBudgetExceeded as exceeded:
+        return ParsedModule(problems=evaluator.problems, over_budget=exceeded.problem())
     return ParsedModule(exports=evaluator.exports, problems=evaluator.problems)
 
 
@@ -866,6 +871,7 @@ class _Evaluator:
         self.exports: dict[str, SNode] = {}
         self.levels: dict[int, int] = {}  # id of each dict/list built -> its number of container levels
         self.problems: list[SyntaxProblem] = []  # invalid string literals (libcst does not check them)
+        self.budget = WorkBudget()
 
     # Spans and source text.
 
@@ -922,7 +928,7 @@ class _Evaluator:
                 value = self.evaluate(small.value)
                 combined: SNode | None = None
                 if isinstance(small.operator, cst.AddAssign) and current is not None:
-                    combined = _add(current, value, self.span(small))
+                    combined = self.add(current, value, self.span(small))
                 if combined is None:
                     combined = self.non_static(small, "changed by an augmented assignment")
                 self.bind(name, combined)
@@ -1134,6 +1140,7 @@ class _Evaluator:
             if isinstance(element, cst.StarredElement):
                 spread = self.evaluate(element.value, depth)  # its items join this list
                 if isinstance(spread, SScalar) and isinstance(spread.value, str):  # `*'ab'`: its characters
+                    self.budget.charge(len(spread.value), spread.span)  # a value per character
                     items.extend(SScalar(char, spread.span) for char in spread.value)
                     continue
                 if not isinstance(spread, SArray):
@@ -1197,6 +1204,7 @@ class _Evaluator:
             return self.non_static(node, text)
         if depth + self.levels.get(id(bound), 0) - 1 > MAX_DEPTH:  # its containers would nest too deeply
             return self.non_static(node, "nested too deeply")
+        self.budget.charge_tree(bound, self.span(node))  # rules walk it once per reference
         return bound
 
     def unary(self, node: Any, depth: int) -> SNode:
@@ -1219,7 +1227,7 @@ class _Evaluator:
         if isinstance(node.operator, cst.Add):
             left = self.evaluate(node.left, depth)
             right = self.evaluate(node.right, depth)
-            combined = _add(left, right, self.span(node))
+            combined = self.add(left, right, self.span(node))
             if combined is not None:
                 return combined
             for operand in (left, right):
@@ -1227,6 +1235,14 @@ class _Evaluator:
                     return self.non_static(node, operand.reason)
             return self.non_static(node, f"`+` of a {_type_word(left)} and a {_type_word(right)}")
         return self.non_static(node, "an arithmetic expression")
+
+    def add(self, left: SNode, right: SNode, span: Span) -> SNode | None:
+        """`_add`, with the string it computes charged to the budget before it is built."""
+        if isinstance(left, SScalar) and isinstance(right, SScalar):
+            a, b = left.value, right.value
+            if isinstance(a, str) and isinstance(b, str):
+                self.budget.charge_text(len(a) + len(b), span)
+        return _add(left, right, span)
 
 
 def _compound_reason(cst: Any, statement: Any) -> str:

@@ -60,7 +60,10 @@ def write_baseline(result: LintResult, file: Path) -> int:
             for entry in entries
         ],
     }
-    data = (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    try:
+        data = (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    except UnicodeEncodeError:  # a file name that is not UTF-8 (surrogateescape'd): escaped, so it reads back
+        data = (json.dumps(document, indent=2) + "\n").encode("ascii")
     atomic_write(file, data)
     return len(entries)
 
@@ -71,10 +74,15 @@ def _sortable(key: tuple[object, ...]) -> tuple[object, ...]:
 
 
 def load_baseline(file: Path) -> Counter[Key]:
+    """The findings a baseline file records; `ConfigError` for a file that is not a readable baseline.
+    (Plain `json.loads`, not `loads_bounded`: a file name that is not UTF-8 is stored as a lone surrogate
+    escape, which must read back as written.)"""
     try:
         document = json.loads(read_regular(file).decode("utf-8"))
     except FileProblem as error:
         raise ConfigError(f"{file}: cannot read the baseline ({error.reason})") from error
+    except RecursionError as error:  # 100,000 nested arrays: not a baseline, and no traceback
+        raise ConfigError(f"{file}: not a flowlint baseline (nested too deeply to read)") from error
     except (ValueError, UnicodeDecodeError) as error:
         raise ConfigError(f"{file}: not a flowlint baseline (invalid JSON: {error})") from error
     if (

@@ -13,6 +13,9 @@ The build key covers flowlint's version and the size and modification time of ev
 package and of its rules, so an upgrade or an edited rule starts a new file. An entry that does not
 match is recomputed; a cache file that is corrupt, truncated, foreign or too large is ignored and
 rebuilt. Writes are atomic, so two runs at once lose at most each other's new entries, never a file.
+The cache never writes through a symbolic link (a cloned repository can carry one): a cache folder
+that is a link is neither read nor written, and a `.gitignore` or results file that is a link is left
+alone; each is said once on standard error.
 
 Not cached: files that could not be read (their problem may be transient), internal errors (FL008:
 a defect may be fixed), and runs on stdin or through the Python API unless a cache is passed.
@@ -21,6 +24,7 @@ a defect may be fixed), and runs on stdin or through the Python API unless a cac
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -121,6 +125,7 @@ class ResultCache:
         self._changed = False
         self._lists: dict[Path | None, str] = {}
         self._lists_by_folder: dict[str, str] = {}
+        self._said: set[str] = set()
 
     @property
     def results_file(self) -> Path:
@@ -128,7 +133,7 @@ class ResultCache:
         return self.folder / f"results-{self.build}.json"
 
     def _load(self) -> dict[str, list[object]]:
-        if self._entries is None and self.folder is None:
+        if self._entries is None and (self.folder is None or self._linked_folder(self.folder)):
             self._entries = {}
         if self._entries is None:
             self._entries = {}
@@ -197,7 +202,7 @@ class ResultCache:
     def save(self) -> None:
         """Write the entries of this run (and earlier ones, while the file stays small) atomically.
         A cache folder that cannot be written is not an error: the next run is just cold again."""
-        if not self._changed or self.folder is None:
+        if not self._changed or self.folder is None or self._linked_folder(self.folder):
             return
         files = {**self._load(), **self._used}
         text = _dump(files)
@@ -205,12 +210,35 @@ class ResultCache:
             text = _dump(self._used)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
+            if self._linked_folder(self.folder):  # made a link since the check above
+                return
             ignore = self.folder / ".gitignore"
-            if not ignore.exists():
-                atomic_write(ignore, b"# created by flowlint: the cache is not part of the project\n*\n")
-            atomic_write(self.results_file, text.encode("utf-8"))
+            if not os.path.exists(ignore) or os.path.islink(ignore):  # a link is said, never written through
+                content = b"# created by flowlint: the cache is not part of the project\n*\n"
+                self._write_inside(ignore, content)
+            self._write_inside(self.results_file, text.encode("utf-8"))
         except (OSError, FileProblem):
             return
+
+    def _say_once(self, message: str) -> None:
+        """A problem of the cache, on standard error, once per cache (the run goes on without it)."""
+        if message not in self._said:
+            self._said.add(message)
+            sys.stderr.write(f"flowlint: {message}\n")
+
+    def _linked_folder(self, folder: Path) -> bool:
+        """Whether the cache folder is a symbolic link (said once): the cache then stays off."""
+        if not os.path.islink(folder):
+            return False
+        self._say_once(f"the cache folder {folder} is a symbolic link; the cache is neither read nor written")
+        return True
+
+    def _write_inside(self, path: Path, data: bytes) -> None:
+        """Write a cache file at `path` itself, never through a link (said once when it is one)."""
+        if os.path.islink(path):
+            self._say_once(f"{path} is a symbolic link; the cache does not write through it")
+            return
+        atomic_write(path, data, follow_links=False)
 
     def forget_lists(self) -> None:
         """Hash the shared lists afresh from now on (a long-running server calls this per request)."""
@@ -314,6 +342,8 @@ def remove_cache(folder: Path) -> bool:
     """Delete a cache folder that flowlint made; False when there is none. Raises FileProblem for a
     folder holding anything but our `.gitignore`, results files and their temporary files, so that a
     mistyped `cache_dir` can never delete a project folder."""
+    if os.path.islink(folder):
+        raise FileProblem("the cache folder is a symbolic link; not removing it", folder)
     if not folder.is_dir():
         return False
     foreign = [entry.name for entry in folder.iterdir() if not _ours(entry.name)]

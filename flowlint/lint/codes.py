@@ -158,6 +158,7 @@ class Code(StrEnum):
     FL016 = "FL016"
     FL018 = "FL018"
     FL019 = "FL019"
+    FL020 = "FL020"
     FL021 = "FL021"
     FL022 = "FL022"
     FL023 = "FL023"

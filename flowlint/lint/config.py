@@ -171,7 +171,9 @@ def _declares_flowlint(path: Path) -> bool:
         return True
     try:
         text = read_regular(path).decode("utf-8")
-    except (FileProblem, UnicodeDecodeError):
+    except FileProblem:
+        return True  # a FIFO, a device, a folder...: read_config_file says what it is (never ignored silently)
+    except UnicodeDecodeError:
         return False
     return "[tool.flowlint" in text
 
@@ -180,7 +182,7 @@ def config_file_in(folder: Path) -> Path | None:
     """The configuration file that `folder` itself holds (see CONFIG_FILES), or None."""
     text = os.fspath(folder)
     for name in CONFIG_FILES:
-        if os.path.isfile(os.path.join(text, name)):  # os.path: a library walk asks in every folder
+        if os.path.exists(os.path.join(text, name)):  # os.path: a library walk asks in every folder
             candidate = folder / name
             if _declares_flowlint(candidate):
                 return candidate
@@ -188,7 +190,7 @@ def config_file_in(folder: Path) -> Path | None:
 
 
 def _has_config_file(folder: str) -> bool:
-    return any(os.path.isfile(os.path.join(folder, name)) for name in CONFIG_FILES)
+    return any(os.path.exists(os.path.join(folder, name)) for name in CONFIG_FILES)
 
 
 def find_config(start: Path) -> Path | None:
@@ -217,7 +219,7 @@ def read_config_file(source: Path) -> Config:
     try:
         data = tomllib.loads(read_regular(source).decode("utf-8"))
     except FileProblem as error:
-        raise ConfigError(f"{source}: cannot be read: {error.reason}") from error
+        raise ConfigError(f"{source}: {error.reason}") from error  # "cannot read the file: it is a FIFO"...
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(f"{source}: invalid TOML: {error}") from error
     if source.name != "pyproject.toml":

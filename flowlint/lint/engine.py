@@ -1,7 +1,8 @@
 """The engine: load one file, run the selected rules over its definition, apply suppressions.
 
 A file that is not a definition gets the diagnostic of its load status (FL001 syntax, FL002 skipped,
-FL006 unreadable or binary, VAL002 `main` not an object, FL008 a failure of flowlint itself). Any
+FL006 unreadable or binary, VAL002 `main` not an object, FL020 too costly to evaluate, FL008 a failure
+of flowlint itself). Any
 crash of a rule becomes an FL008 diagnostic for that file, so one odd file never stops a run over a
 whole library.
 """
@@ -34,6 +35,7 @@ _STATUS_CODES = {
     LoadStatus.SKIPPED: Code.FL002,
     LoadStatus.NO_MAIN: Code.FL002,  # VAL001 when the file is named on the command line (see `named_report`)
     LoadStatus.BAD_MAIN: Code.VAL002,
+    LoadStatus.OVER_BUDGET: Code.FL020,
 }
 
 

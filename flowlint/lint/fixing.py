@@ -5,7 +5,9 @@ result again, until nothing changes (at most `MAX_ROUNDS`). A round is kept only
 still load as the same kind of file (a definition stays a definition, nothing becomes a syntax error)
 and hold no more errors than before; otherwise the file keeps the last verified bytes and the reason is
 reported. Files are written with `atomic_write`, the one atomic write (read-only files, links and
-folders are refused there); `--diff` writes nothing and shows what `--fix` would do.
+folders are refused there), and only if they still hold the bytes the fixes were made from (an edit
+saved meanwhile is kept, and the file reported as not written); `--diff` writes nothing and shows what
+`--fix` would do.
 """
 
 from __future__ import annotations
@@ -104,9 +106,11 @@ def fix_result(
         outcome = fix_file(engine, report, unsafe)
         if write and outcome.changed:
             try:
-                atomic_write(Path(report.path), outcome.after)
-            except FileProblem as problem:
-                outcome.problem = f"not written: {problem}"
+                # an edit saved while the fixes were worked out is never overwritten
+                atomic_write(Path(report.path), outcome.after, unchanged_from=outcome.before)
+            except FileProblem as problem:  # (its reason: the report names the path already)
+                reason = problem.reason
+                outcome.problem = reason if reason.startswith("not written") else f"not written: {reason}"
                 outcome.after = outcome.before
                 outcome.applied = []
                 outcome.report = report

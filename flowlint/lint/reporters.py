@@ -17,7 +17,7 @@ from flowlint.core.version import __version__
 if TYPE_CHECKING:
     from flowlint.core.severity import Severity
     from flowlint.lint.diagnostics import Diagnostic
-    from flowlint.lint.result import LintResult
+    from flowlint.lint.result import FileReport, LintResult
 
 REPORT_VERSION = 1
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -131,11 +131,13 @@ class TextReporter(Reporter):
         return "\x1b[" + ";".join(_SGR[s] for s in styles) + "m" + text + "\x1b[0m"
 
     def _headline(self, d: Diagnostic) -> str:
-        """`path:line:col: CODE severity message`, painted when colour is on."""
+        """`path:line:col: CODE severity message`, painted when colour is on; control characters in
+        the path are escaped (see `printable_path`)."""
+        path = printable_path(d.path)
         if not self.style.color:  # the common case, spared three calls of `_paint`
-            return f"{d.path}:{d.line}:{d.column}: {d.code} {d.severity.value} {d.message}"
+            return f"{path}:{d.line}:{d.column}: {d.code} {d.severity.value} {d.message}"
         color = _SEVERITY_COLOR[d.severity.value]
-        where = self._paint(f"{d.path}:{d.line}:{d.column}:", "bold")
+        where = self._paint(f"{path}:{d.line}:{d.column}:", "bold")
         return f"{where} {self._paint(d.code, 'bold', color)} {self._paint(d.severity.value, color)} {d.message}"
 
     def _lines(self, path: str) -> list[str] | None:
@@ -163,6 +165,19 @@ class TextReporter(Reporter):
             f"{gutter} {pad}{self._paint('^' * width, 'bold', color)}",
             gutter,
         ]
+
+
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL_NAMES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def printable_path(path: str) -> str:
+    """`path` with its control characters escaped (`\\n`, `\\u001b`, `\\u2028`): a file name holding a line
+    break must not start a line of its own (GitHub Actions reads `::error file=...::` lines on stdout
+    as commands), nor an escape sequence reach the terminal. Other text is unchanged."""
+    if _CONTROLS.search(path) is None:
+        return path
+    return _CONTROLS.sub(lambda m: _CONTROL_NAMES.get(m[0]) or f"\\u{ord(m[0]):04x}", path)
 
 
 def _read_lines(path: str, stdin_source: tuple[str, bytes] | None) -> list[str] | None:
@@ -340,7 +355,7 @@ class JunitReporter(Reporter):
 
         threshold = result.config.fail_on.rank
         root = ET.Element("testsuites", name="flowlint")
-        total = failures = 0
+        total = failures = skipped = 0
         for report in result.files:
             suite = ET.SubElement(root, "testsuite", name=report.path)
             cases = suite_failures = 0
@@ -359,17 +374,24 @@ class JunitReporter(Reporter):
                 )
                 failure = ET.SubElement(case, "failure", message=d.message, type=d.code)
                 failure.text = f"{d.path}:{d.line}:{d.column}: {d.code} {d.severity.value} {d.message}"
+            suite_skipped = 0
             if not cases:
                 cases = 1
-                ET.SubElement(suite, "testcase", name="flowlint", classname=report.path, file=report.path)
+                case = ET.SubElement(suite, "testcase", name="flowlint", classname=report.path, file=report.path)
+                if report.kind == "skipped":  # not a tool definition: nothing was checked, nothing passed
+                    suite_skipped = 1
+                    ET.SubElement(case, "skipped", message=skip_reason(report))
             suite.set("tests", str(cases))
             suite.set("failures", str(suite_failures))
             suite.set("errors", "0")
+            suite.set("skipped", str(suite_skipped))
             total += cases
             failures += suite_failures
+            skipped += suite_skipped
         root.set("tests", str(total))
         root.set("failures", str(failures))
         root.set("errors", "0")
+        root.set("skipped", str(skipped))
         ET.indent(root)
         out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
         # XML 1.0 has no way to write most C0 controls, even escaped: they become U+FFFD too.
@@ -386,7 +408,7 @@ class FlowmcpReporter(Reporter):
         several = len(result.files) > 1
         for number, report in enumerate(result.files):
             if several:
-                out.write(("\n" if number else "") + f"{report.path}\n")
+                out.write(("\n" if number else "") + f"{printable_path(report.path)}\n")
             errors = warnings = 0
             for d in report.diagnostics:
                 errors += d.severity.value == "error"
@@ -395,16 +417,28 @@ class FlowmcpReporter(Reporter):
                 out.write(f"  {d.code} {d.severity.value:<7} {subject}{d.message}\n")
             # The wording (including "1 errors") is flowmcp's own, kept so scripts written for it still match.
             out.write(f"{errors} errors, {warnings} warnings\n")
-            out.write(
-                "Schema is valid\n"
-                if errors == 0 and report.kind != "error"
-                else "Schema cannot be loaded (has errors)\n"
-            )
+            if report.kind == "skipped":  # not a tool definition: never "valid", as the text format counts it
+                out.write(f"Skipped: {skip_reason(report)}\n")
+            elif errors == 0 and report.kind != "error":
+                out.write("Schema is valid\n")
+            else:
+                out.write("Schema cannot be loaded (has errors)\n")
 
 
 REPORTERS: dict[str, type[Reporter]] = {
     cls.name: cls for cls in (TextReporter, JsonReporter, SarifReporter, GithubReporter, JunitReporter, FlowmcpReporter)
 }
+
+
+def skip_reason(report: FileReport) -> str:
+    """Why a skipped file was skipped: its FL002 message when reported (`--show-skipped`), else in general."""
+    from flowlint.lint.codes import Code
+
+    for d in report.diagnostics:
+        if d.code == Code.FL002:
+            reason = d.message.removeprefix("skipped: ")
+            return reason if reason.startswith("not a tool definition") else f"not a tool definition: {reason}"
+    return "not a tool definition"
 
 
 def summary_line(result: LintResult) -> str:

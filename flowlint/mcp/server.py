@@ -9,7 +9,10 @@ thread of its own; the server exits as soon as its stdin closes.
 Hostile input never stops the server: a line that is not strict JSON (not UTF-8, a lone surrogate,
 NaN or Infinity, a number too large to convert, nesting too deep to parse) is answered with -32700
 Parse error, and a JSON value that is not a request with -32600 Invalid Request, both with `id: null`;
-so is a line over `MAX_LINE_BYTES`, which is skipped to its newline without being held in memory.
+so is a line over `MAX_LINE_BYTES`, which is skipped to its newline without being held in memory. A
+message without `"jsonrpc": "2.0"` is -32600 too (with its id when it has a valid one). An argument
+that is an integer too large for a JavaScript number is refused naming its size, never shown as the
+`Infinity` the runtime would read.
 """
 
 from __future__ import annotations
@@ -228,6 +231,16 @@ class MockServer:
                 )
             )
             return
+        if message.get("jsonrpc") != "2.0":  # JSON-RPC 2.0 requires it, and MCP is JSON-RPC 2.0
+            request_id = message.get("id")
+            reply(
+                _error(
+                    request_id if _valid_id(request_id) else None,
+                    INVALID_REQUEST,
+                    'Invalid request: "jsonrpc" must be "2.0"',
+                )
+            )
+            return
         method: str = message["method"]
         params = message.get("params")
         params = params if isinstance(params, dict) else {}
@@ -367,7 +380,7 @@ class MockServer:
                 INVALID_PARAMS,
                 f"Invalid params: 'arguments' of tool '{name}' must be an object of parameter values",
             )
-        problem = check_arguments(target.tool, arguments, target.label)
+        problem = _oversized_number(arguments, target.label) or check_arguments(target.tool, arguments, target.label)
         if problem is not None:
             message, data = problem
             return _error(request_id, INVALID_PARAMS, message, dict(data, tool=name))
@@ -387,8 +400,12 @@ class MockServer:
         if parsed is None or target is None:
             return _error(request_id, RESOURCE_NOT_FOUND, "Resource not found", {"uri": uri})
         specs = {key: parameter.z for key, parameter in target.tool.user_parameters.items()}
-        arguments = {key: coerce_uri_argument(text, specs.get(key)) for key, text in parsed[2].items()}
-        problem = check_arguments(target.tool, arguments, target.label)
+        try:
+            arguments = {key: coerce_uri_argument(text, specs.get(key)) for key, text in parsed[2].items()}
+        except (ValueError, RecursionError):  # json.loads: over Python's int digit limit, or nested too deeply
+            message = "Invalid params: a value in the URI is a number too long or nested too deeply to read"
+            return _error(request_id, INVALID_PARAMS, message, {"uri": uri})
+        problem = _oversized_number(arguments, target.label) or check_arguments(target.tool, arguments, target.label)
         if problem is not None:
             message, data = problem
             return _error(request_id, INVALID_PARAMS, message, dict(data, uri=uri))
@@ -412,6 +429,28 @@ class MockServer:
         if schema is None:
             return {} if target.tool.kind == "tool" else []
         return example_from_schema(schema)
+
+
+def _oversized_number(arguments: dict[str, Any], tool_label: str) -> tuple[str, dict[str, Any]] | None:
+    """An integer argument (at any depth) beyond the largest JavaScript number, worded as check_arguments
+    words its problems: the runtime would read it as Infinity, which the message must not pretend was sent."""
+    for key, value in arguments.items():
+        stack = [value]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, dict):
+                stack.extend(item.values())
+            elif isinstance(item, list):
+                stack.extend(item)
+            elif isinstance(item, int) and not isinstance(item, bool) and abs(item) > sys.float_info.max:
+                digits = str(abs(item))  # within Python's int digit limit: the parser refuses longer ones
+                shown = f"{'-' if item < 0 else ''}{digits[:8]}…{digits[-4:]}"
+                problem = (
+                    f"got a number of {len(digits):,} digits ({shown}), too large for a JavaScript number "
+                    "(the runtime would read it as Infinity)"
+                )
+                return f"Invalid parameter '{key}' for {tool_label}: {problem}", {"parameter": key, "problem": problem}
+    return None
 
 
 def _error(request_id: object, code: int, message: str, data: object = None) -> dict[str, Any]:
