@@ -176,6 +176,11 @@ def load_bytes(data: bytes, path: Path, display: str | None = None) -> LoadedFil
     if module.over_budget is not None:
         over = module.over_budget
         return LoadedFile(path, shown, data, LoadStatus.OVER_BUDGET, over.message, span=over.span)
+    return _from_module(module, data, path, shown, suffix)
+
+
+def _from_module(module: ParsedModule, data: bytes, path: Path, shown: str, suffix: str) -> LoadedFile:
+    """What a parsed module is: a definition (built), a shared list, or a file skipped or refused, and why."""
     status, reason, main = classify(module, suffix)
     if status is LoadStatus.SKIPPED and suffix in (".mjs", ".js"):
         if "list" in module.exports or (path.parent.name == "_lists" and "main" not in module.exports):
