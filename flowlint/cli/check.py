@@ -19,10 +19,9 @@ from flowlint.cli.common import (
 )
 from flowlint.core.errors import FlowlintError, UsageError
 from flowlint.core.record import FrozenRecord
-from flowlint.definition.specversion import parse_spec_version
-from flowlint.lint.config import Config, ConfigResolver
+from flowlint.lint.config import ConfigResolver
 from flowlint.lint.reporters import COLOR_CHOICES, Reporter
-from flowlint.lint.result import FileReport, LintResult
+from flowlint.lint.result import LintResult
 
 """An exclude test, `excluded(name, posix_path)` (see `flowlint.definition.discovery.exclude_matcher`)."""
 
@@ -262,9 +261,9 @@ def run_check(request: CheckRequest) -> int:
             click.echo(_settings_text(resolver, request.show_settings))
             return EXIT_OK
         stdin_data = _read_stdin() if request.from_stdin else None
-        result, configs = _lint(request, resolver, stdin_data)
+        result = _lint(request, resolver, stdin_data)
         if request.fixing or request.diff:
-            result, changed = _fix(result, configs, request)
+            result, changed = _fix(result, request)
             if request.diff:
                 return EXIT_FINDINGS if changed and not request.exit_zero else EXIT_OK
             if request.fix_only:
@@ -281,7 +280,7 @@ def run_check(request: CheckRequest) -> int:
             return EXIT_OK
         if request.baseline is not None:
             result = _apply_baseline(result, request.baseline, quiet=request.quiet > 0)
-        failed = _failed(result, configs)
+        failed = result.failed()
         _report(result, request, stdin_data)
     except FlowlintError as error:
         click.echo(f"flowlint: {error}", err=True)
@@ -302,36 +301,18 @@ def _read_stdin() -> bytes:
 
 
 def _resolver(request: CheckRequest) -> ConfigResolver:
-    """Each file's configuration: the nearest configuration file (or --config), with the command line's
-    overrides applied to it."""
-    from flowlint.lint.codes import check_codes
-    from flowlint.lint.config import ConfigResolver, parse_severity
+    """Each file's settings: the nearest configuration file (or --config), with the command line's
+    overrides applied to it (see `flowlint.lint.config.ConfigResolver`)."""
+    from flowlint.lint.config import Overrides
 
-    changes: dict[str, object] = {}
-    if request.select:
-        check_codes(split_codes(request.select), "--select")
-        changes["select"] = split_codes(request.select)
-        changes["extend_select"] = ()
-    if request.extend_select:
-        check_codes(split_codes(request.extend_select), "--extend-select")
-    if request.ignore:
-        check_codes(split_codes(request.ignore), "--ignore")
-    if request.min_tests is not None:
-        changes["min_tests"] = request.min_tests
-    if request.spec_version is not None:
-        changes["spec_version"] = parse_spec_version(request.spec_version, "--spec-version")
-    if request.fail_on is not None:
-        changes["fail_on"] = parse_severity(request.fail_on, "--fail-on")
-
-    def overrides(config: Config) -> Config:
-        extra: dict[str, object] = {}
-        if request.extend_select:
-            kept = () if request.select else config.extend_select
-            extra["extend_select"] = kept + split_codes(request.extend_select)
-        if request.ignore:
-            extra["ignore"] = config.ignore + split_codes(request.ignore)
-        return config.replace(**changes, **extra)
-
+    overrides = Overrides.from_options(
+        select=split_codes(request.select),
+        extend_select=split_codes(request.extend_select),
+        ignore=split_codes(request.ignore),
+        min_tests=request.min_tests,
+        spec_version=request.spec_version,
+        fail_on=request.fail_on,
+    )
     return ConfigResolver(request.config_path, overrides)
 
 
@@ -349,36 +330,33 @@ def _settings_text(resolver: ConfigResolver, path: Path) -> str:
     return "\n".join(lines)
 
 
-def _lint(
-    request: CheckRequest, resolver: ConfigResolver, stdin_data: bytes | None
-) -> tuple[LintResult, dict[str, Config]]:
-    """Lint every file with its own configuration; also return each report's configuration by path."""
+def _lint(request: CheckRequest, resolver: ConfigResolver, stdin_data: bytes | None) -> LintResult:
+    """Lint every file with its own settings (each report carries them)."""
     from flowlint.lint.runner import lint_source
 
     if stdin_data is not None:
         name = request.stdin_filename or "stdin.mjs"
         config = resolver.for_file(Path(name))
-        report = lint_source(stdin_data, name, config)
-        return LintResult([report], config), {report.path: config}
+        return LintResult([lint_source(stdin_data, name, config)], config)
     targets = list(request.paths) or [Path(".")]
     from flowlint.lint.runner import lint_per_file
 
     # Cached results keep no fixes: fixing lints afresh.
     use_cache = not (request.no_cache or request.fixing or request.diff)
-    result, configs = lint_per_file(targets, resolver, request.jobs, use_cache=use_cache)
+    result = lint_per_file(targets, resolver, request.jobs, use_cache=use_cache)
     if not result.files:
         click.echo(
             "flowlint: no .mjs, .js, .py or .json files found in " + ", ".join(str(t) for t in targets), err=True
         )
-    return result, configs
+    return result
 
 
-def _fix(result: LintResult, configs: dict[str, Config], request: CheckRequest) -> tuple[LintResult, bool]:
+def _fix(result: LintResult, request: CheckRequest) -> tuple[LintResult, bool]:
     """--fix / --fix-only / --diff: apply (or show) the fixes; returns the result to report and whether
     any file changed (or, with --diff, would change)."""
     from flowlint.lint.fixing import fix_result, unified_diff
 
-    fixed, outcomes = fix_result(result, configs, request.unsafe_fixes, write=request.fixing)
+    fixed, outcomes = fix_result(result, request.unsafe_fixes, write=request.fixing)
     changed = [o for o in outcomes if o.changed]
     for outcome in outcomes:
         if outcome.problem is not None:
@@ -405,13 +383,6 @@ def _fix(result: LintResult, configs: dict[str, Config], request: CheckRequest) 
     return fixed, bool(changed)
 
 
-def _failed(result: LintResult, configs: dict[str, Config]) -> bool:
-    """Whether any file has a finding at or above its own configuration's fail_on."""
-    from flowlint.lint.diagnostics import fails
-
-    return any(fails(report.diagnostics, configs.get(report.path, result.config).fail_on) for report in result.files)
-
-
 def _shows_skipped(request: CheckRequest) -> bool:
     """FL002 notes (files that are not definitions) are shown on request, or when FL002 is selected by name."""
     from flowlint.lint.codes import Code
@@ -424,9 +395,7 @@ def _without_skipped_notes(result: LintResult) -> LintResult:
     from flowlint.lint.codes import Code
 
     files = [
-        FileReport(r.path, r.kind, [d for d in r.diagnostics if d.code != Code.FL002], r.definition)
-        if r.kind == "skipped"
-        else r
+        r.replace(diagnostics=[d for d in r.diagnostics if d.code != Code.FL002]) if r.kind == "skipped" else r
         for r in result.files
     ]
     return LintResult(files, result.config)

@@ -17,7 +17,6 @@ from pathlib import Path
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import atomic_write, read_regular
 from flowlint.core.severity import Severity
-from flowlint.lint.config import Config
 from flowlint.lint.engine import Engine
 from flowlint.lint.fixes import Fix, apply_fixes
 from flowlint.lint.result import FileReport, LintResult
@@ -87,9 +86,7 @@ def fix_file(engine: Engine, report: FileReport, unsafe: bool) -> FileFix:
     return fix_bytes(engine, data, path, report.path, unsafe)
 
 
-def fix_result(
-    result: LintResult, configs: dict[str, Config], unsafe: bool, write: bool
-) -> tuple[LintResult, list[FileFix]]:
+def fix_result(result: LintResult, unsafe: bool, write: bool) -> tuple[LintResult, list[FileFix]]:
     """Fix every file of `result` that has an applicable fix; write them when `write`. Returns the
     result with the fixed files' reports replaced by their final ones, and what was done per file."""
     engines: dict[str, Engine] = {}
@@ -99,9 +96,11 @@ def fix_result(
         if not _applicable(report, unsafe):
             files.append(report)
             continue
-        config = configs.get(report.path, result.config)
+        config = report.config or result.config  # the settings the file was linted with
         engine = engines.setdefault(config.fingerprint, Engine(config))
         outcome = fix_file(engine, report, unsafe)
+        if outcome.report is not None:
+            outcome.report.config = config
         if write and outcome.changed:
             try:
                 atomic_write(Path(report.path), outcome.after)

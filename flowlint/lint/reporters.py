@@ -338,10 +338,10 @@ class JunitReporter(Reporter):
         out = _Utf8Safe(stream)
         import xml.etree.ElementTree as ET
 
-        threshold = result.config.fail_on.rank
         root = ET.Element("testsuites", name="flowlint")
         total = failures = 0
         for report in result.files:
+            threshold = result.fail_on(report).rank  # the file's own fail_on, as the exit code uses
             suite = ET.SubElement(root, "testsuite", name=report.path)
             cases = suite_failures = 0
             for d in report.diagnostics:
