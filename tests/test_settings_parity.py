@@ -137,3 +137,26 @@ def test_a_given_config_applies_its_per_file_ignores(tmp_path: Path) -> None:
     assert "TST004" not in {d.code for d in source.diagnostics}
     assert source.config is not None and source.config.ignore == ("TST004",)
     assert source.config.for_file(tmp_path / "legacy" / "demo.mjs") == source.config  # idempotent
+
+
+def test_discovery_and_settings_are_worked_out_once_per_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pre-commit passes every file by name: the exclude patterns are compiled once, not once per path,
+    and each folder's configuration is resolved once (counted, not timed)."""
+    from flowlint.definition import discovery
+    from flowlint.lint import config as config_module
+
+    for index in range(30):
+        write(tmp_path, f"{'a' if index % 2 else 'b'}/def{index}.mjs", BROKEN)
+    write(tmp_path, "a/flowlint.toml", 'exclude = ["skipped"]\n')
+    files = sorted(tmp_path.rglob("*.mjs"))
+    reads = []
+    real_read = config_module.read_config_file
+    monkeypatch.setattr(config_module, "read_config_file", lambda source: reads.append(source) or real_read(source))
+    discovery.exclude_matcher.cache_clear()
+    resolver = ConfigResolver()
+    found = resolver.discover(files)
+    assert found.files == files
+    assert discovery.exclude_matcher.cache_info().misses <= 2  # the default set, and a/'s set
+    assert {resolver.for_file(file).exclude for file in files} == {(), ("skipped",)}
+    assert reads == [tmp_path / "a" / "flowlint.toml"]
+    assert len(resolver._by_folder_config) == 2

@@ -6,6 +6,7 @@ Every command that takes paths (check, capture, verify, schema, mock, mcp-tools)
 from __future__ import annotations
 
 import fnmatch
+import functools
 import os
 import re
 from collections.abc import Callable, Iterable
@@ -72,14 +73,15 @@ def collect_files(paths: Iterable[Path], exclude: Iterable[str] = ()) -> list[Pa
     return discover(paths, exclude).files
 
 
-def discover(paths: Iterable[Path], exclude: Iterable[str] = ()) -> Discovery:
+def discover(paths: Iterable[Path], exclude: Iterable[str] = (), real_paths: RealPaths | None = None) -> Discovery:
     """Definition files under `paths`: anything but a folder given explicitly always (a FIFO, a device
     or a symlink loop too: loading reports why it cannot be read), folders walked for known suffixes
     (hidden folders and `DEFAULT_EXCLUDE` + `exclude` patterns skipped; symlinked folders are not
-    followed). Each file is listed once; folders that cannot be read are `problems`.
-    Raises `UsageError` for a path that does not exist."""
+    followed). Each file is listed once; folders that cannot be read are `problems`. A caller that
+    discovers path by path passes one `real_paths` for all. Raises `UsageError` for a path that does
+    not exist."""
     excluded = exclude_matcher((*DEFAULT_EXCLUDE, *exclude))
-    real_paths = RealPaths()
+    real_paths = real_paths or RealPaths()
     found = Discovery()
     seen: set[str] = set()
     for path in paths:
@@ -155,9 +157,11 @@ class RealPaths:
         return known
 
 
+@functools.lru_cache(maxsize=64)
 def exclude_matcher(patterns: tuple[str, ...]) -> Callable[[str, str], bool]:
     """One compiled test for glob `patterns`: `excluded(name, posix_path)` is true when any pattern
-    matches the entry's name or its whole path (as fnmatch does, case-sensitively on POSIX)."""
+    matches the entry's name or its whole path (as fnmatch does, case-sensitively on POSIX). Compiled
+    once per set of patterns: pre-commit passes hundreds of paths that share one."""
     if not patterns:
         return lambda name, path: False
     if os.path.normcase("A") != "A":  # Windows: fnmatch compares case-insensitively

@@ -397,9 +397,8 @@ class ConfigResolver:
         self.overrides = overrides or Overrides()
         self.config = config  # given: every file gets it (with its per-file-ignores), no file is read
         self._by_folder: dict[str, Path | None] = {}
-        self._by_unresolved: dict[Path, Path | None] = {}
         self._by_file: dict[Path | None, Config] = {}
-        self._by_path: dict[Path, Path | None] = {}
+        self._by_folder_config: dict[str, Config] = {}
         self._matchers: dict[tuple[str, ...], Callable[[str, str], bool]] = {}
         from flowlint.definition.discovery import RealPaths
 
@@ -415,7 +414,7 @@ class ConfigResolver:
         found = Discovery()
         files: list[Path] = []
         for target in targets:
-            walked = discover([target], self.base_for(target).exclude)
+            walked = discover([target], self.base_for(target).exclude, self._real_paths)
             found.problems.extend(walked.problems)
             files.extend(file for file in walked.files if file == target or not self._excluded(file, target))
         found.files = list(dict.fromkeys(files))
@@ -426,7 +425,7 @@ class ConfigResolver:
         name it or a folder between `target` and it, as the walk itself matches them."""
         from flowlint.definition.discovery import exclude_matcher
 
-        patterns = self.base_for(file).exclude
+        patterns = self._folder_config(os.path.dirname(os.fspath(file))).exclude
         if not patterns:
             return False
         excluded = self._matchers.get(patterns)
@@ -446,18 +445,12 @@ class ConfigResolver:
 
     def source_for(self, path: Path) -> Path | None:
         """The configuration file that applies to `path` (a file or folder), or None for the defaults."""
+        return self._source_of_folder(os.fspath(path if path.is_dir() else path.parent))
+
+    def _source_of_folder(self, folder: str) -> Path | None:
         if self.explicit is not None:
             return self.explicit
-        if path in self._by_path:
-            return self._by_path[path]
-        unresolved = path if path.is_dir() else path.parent
-        if unresolved in self._by_unresolved:  # most files share their folder with the previous one
-            found = self._by_unresolved[unresolved]
-        else:
-            found = self._walk_up(self._real_paths.folder(unresolved))
-            self._by_unresolved[unresolved] = found
-        self._by_path[path] = found
-        return found
+        return self._walk_up(self._real_paths.folder(folder or "."))
 
     def _walk_up(self, folder: str) -> Path | None:
         """The configuration file of `folder` (a real path) or its nearest ancestor, remembering every
@@ -480,15 +473,25 @@ class ConfigResolver:
 
     def base_for(self, path: Path) -> Config:
         """The configuration of the folder or file `path`, before per-file-ignores."""
-        source = None if self.config is not None else self.source_for(path)
-        if source not in self._by_file:
-            if self.config is not None:
-                loaded = self.config
-            else:
-                loaded = read_config_file(source) if source is not None else Config()
-            self._by_file[source] = self.overrides.apply(loaded)
-        return self._by_file[source]
+        return self._folder_config(os.fspath(path if path.is_dir() else path.parent))
+
+    def _folder_config(self, folder: str) -> Config:
+        """The configuration of the files in `folder` (as written, not resolved), before per-file-ignores:
+        worked out once per folder (a library walk has hundreds of files in each few folders)."""
+        config = self._by_folder_config.get(folder)
+        if config is None:
+            source = None if self.config is not None else self._source_of_folder(folder)
+            config = self._by_file.get(source)
+            if config is None:
+                if self.config is not None:
+                    loaded = self.config
+                else:
+                    loaded = read_config_file(source) if source is not None else Config()
+                config = self._by_file[source] = self.overrides.apply(loaded)
+            self._by_folder_config[folder] = config
+        return config
 
     def for_file(self, path: Path) -> Config:
-        """Everything that applies to the file `path`."""
-        return self.base_for(path).for_file(path)
+        """Everything that applies to the file `path` (which need not exist: standard input's name)."""
+        config = self._folder_config(os.path.dirname(os.fspath(path)))
+        return config.for_file(path) if config.per_file_ignores else config
