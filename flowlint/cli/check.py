@@ -13,8 +13,8 @@ from flowlint.cli.common import (
     EXIT_OK,
     EXIT_USAGE,
     FORMATS,
-    HUMAN_FORMATS,
     SEVERITIES,
+    sectioned,
     split_codes,
 )
 from flowlint.core.errors import FlowlintError, UsageError
@@ -35,6 +35,7 @@ class CheckRequest(FrozenRecord):
     statistics: bool
     select: tuple[str, ...]
     ignore: tuple[str, ...]
+    per_file_ignores: tuple[str, ...]
     min_tests: int | None
     spec_version: str | None
     fail_on: str | None
@@ -70,6 +71,7 @@ class CheckRequest(FrozenRecord):
         statistics: bool = False,
         select: tuple[str, ...] = (),
         ignore: tuple[str, ...] = (),
+        per_file_ignores: tuple[str, ...] = (),
         min_tests: int | None = None,
         spec_version: str | None = None,
         fail_on: str | None = None,
@@ -99,6 +101,7 @@ class CheckRequest(FrozenRecord):
         self.statistics = statistics
         self.select = select
         self.ignore = ignore
+        self.per_file_ignores = per_file_ignores
         self.min_tests = min_tests
         self.spec_version = spec_version
         self.fail_on = fail_on
@@ -147,10 +150,37 @@ class CheckRequest(FrozenRecord):
         return self.fix or self.fix_only
 
 
-@click.command()
+CHECK_SECTIONS = {
+    "Rule selection": ("select", "extend_select", "ignore", "per_file_ignores", "min_tests", "spec_version"),
+    "Fixes": ("fix", "unsafe_fixes", "diff", "fix_only", "show_fixes"),
+    "Output": (
+        "output_format",
+        "output_file",
+        "statistics",
+        "show_source",
+        "color",
+        "quiet",
+        "verbose",
+        "show_skipped",
+    ),
+    "Exit status": ("fail_on", "exit_zero"),
+    "Configuration": ("config_path", "show_settings"),
+    "Baseline": ("baseline", "write_baseline"),
+    "Input and speed": ("stdin_filename", "jobs", "no_cache"),
+}
+"""`flowlint check --help` in sections, as ruff's (see `flowlint.cli.common.SectionedCommand`)."""
+
+
+@click.command(cls=sectioned(CHECK_SECTIONS))
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option(
-    "--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True, help="Output format."
+    "--output-format",
+    "--format",
+    "output_format",
+    type=click.Choice(FORMATS),
+    default="text",
+    show_default=True,
+    help="Output format (--format is the same option).",
 )
 @click.option(
     "--output-file",
@@ -158,9 +188,18 @@ class CheckRequest(FrozenRecord):
     type=click.Path(path_type=Path, dir_okay=False),
     help="Write the report to this file instead of standard output.",
 )
-@click.option("--statistics", is_flag=True, help="Also show how many findings each rule code has.")
+@click.option(
+    "--statistics", is_flag=True, help="Show how many findings each rule code has (only that table, as ruff)."
+)
 @click.option("--select", multiple=True, metavar="CODES", help="Only these rule codes or prefixes (comma-separated).")
 @click.option("--ignore", multiple=True, metavar="CODES", help="Skip these rule codes or prefixes (comma-separated).")
+@click.option(
+    "--per-file-ignores",
+    multiple=True,
+    metavar="GLOB:CODES",
+    help="Skip CODES in the files GLOB matches (from the working folder; a bare name matches anywhere), "
+    "on top of the configuration's per-file-ignores. Repeatable.",
+)
 @click.option("--min-tests", type=click.IntRange(min=0), help="Minimum tests per tool for TST001 (default 1).")
 @click.option(
     "--spec-version",
@@ -215,8 +254,10 @@ class CheckRequest(FrozenRecord):
     "--show-settings",
     "show_settings",
     type=click.Path(path_type=Path),
-    metavar="FILE",
-    help="Print the configuration file and every setting that applies to FILE, and exit.",
+    is_flag=False,
+    flag_value=".",
+    metavar="[FILE]",
+    help="Print the configuration file and every setting that applies to FILE (default: the current folder), and exit.",
 )
 # Files that are not definitions.
 @click.option("--show-skipped", is_flag=True, help="Also report files that are not definitions (FL002 notes).")
@@ -309,6 +350,7 @@ def _resolver(request: CheckRequest) -> ConfigResolver:
         select=split_codes(request.select),
         extend_select=split_codes(request.extend_select),
         ignore=split_codes(request.ignore),
+        per_file_ignores=request.per_file_ignores,
         min_tests=request.min_tests,
         spec_version=request.spec_version,
         fail_on=request.fail_on,
@@ -317,12 +359,13 @@ def _resolver(request: CheckRequest) -> ConfigResolver:
 
 
 def _settings_text(resolver: ConfigResolver, path: Path) -> str:
-    """`--show-settings FILE`: the configuration file used, then every resolved setting."""
+    """`--show-settings [FILE]`: the configuration file used, then every resolved setting (a folder's
+    without per-file-ignores applied: they name files)."""
     import json
 
     if not path.exists():
         raise UsageError(f"{path}: no such file or folder")
-    config = resolver.for_file(path)
+    config = resolver.base_for(path) if path.is_dir() else resolver.for_file(path)
     lines = [f"file: {path}", f"configuration: {config.source if config.source is not None else '(defaults)'}"]
     for key, value in config.settings().items():
         lines.append(f"{key} = {json.dumps(value, ensure_ascii=False)}")
@@ -358,8 +401,11 @@ def _fix(result: LintResult, request: CheckRequest) -> tuple[LintResult, bool]:
 
     fixed, outcomes = fix_result(result, request.unsafe_fixes, write=request.fixing)
     changed = [o for o in outcomes if o.changed]
+    unverified = [o for o in outcomes if o.problem is not None and not o.written_problem]
     for outcome in outcomes:
-        if outcome.problem is not None:
+        # --diff writes nothing: "the file keeps its last verified text" would be noise there; a
+        # problem writing the file, or a verification failure under --fix, is said per file.
+        if outcome.problem is not None and not (request.diff and outcome in unverified):
             click.echo(f"flowlint: {outcome.path}: {outcome.problem}", err=True)
     if request.diff:
         for outcome in changed:
@@ -371,15 +417,20 @@ def _fix(result: LintResult, request: CheckRequest) -> tuple[LintResult, bool]:
                 click.echo(f"{outcome.path}: {code} {fix.title}" + ("" if fix.safe else " (unsafe)"), err=True)
     verb = "would fix" if request.diff else "fixed"
     if request.quiet == 0:
+        left = f" ({len(unverified)} file{'s' if len(unverified) != 1 else ''} with fixes that would not verify)"
         click.echo(
             f"flowlint: {verb} {count} finding{'s' if count != 1 else ''} in {len(changed)} "
-            f"file{'s' if len(changed) != 1 else ''}",
+            f"file{'s' if len(changed) != 1 else ''}" + (left if request.diff and unverified else ""),
             err=True,
         )
     if not request.unsafe_fixes and request.quiet == 0:
-        unsafe = sum(1 for r in fixed.files for d in r.diagnostics if d.fix is not None and not d.fix.safe)
-        if unsafe:
-            click.echo(f"flowlint: {unsafe} more fixable with --unsafe-fixes", err=True)
+        from flowlint.lint.fixing import more_with_unsafe
+
+        # What `--unsafe-fixes` would really do next (verified as it would be), not a count of findings
+        # that carry an unsafe fix: the two differ where fixes overlap or do not verify.
+        more = more_with_unsafe(fixed, outcomes, after_writing=request.fixing)
+        if more:
+            click.echo(f"flowlint: {more} more fixable with --unsafe-fixes", err=True)
     return fixed, bool(changed)
 
 
@@ -416,25 +467,28 @@ def _apply_baseline(result: LintResult, baseline: Path, quiet: bool = False) -> 
 
 
 def _report(result: LintResult, request: CheckRequest, stdin_data: bytes | None) -> None:
-    """Write the report to stdout or a file; statistics go to stdout unless a machine-readable report
-    already occupies it, then to stderr. `-qq` writes nothing at all."""
+    """Write the report to stdout or a file; with --statistics only the table of codes (as ruff; a JSON
+    list of them with `--format json`). `-qq` writes nothing at all."""
     if request.quiet >= 2:
         return
-    reporter = _reporter(request, stdin_data)
-    if request.output_file is None:
-        reporter.write(result, sys.stdout)
+    buffer = io.StringIO()
+    target = sys.stdout if request.output_file is None else buffer
+    if request.statistics:
+        from flowlint.lint.reporters import statistics_lines, statistics_rows
+
+        if request.output_format == "json":
+            import json
+
+            rows = [row.to_dict() for row in statistics_rows(result, request.unsafe_fixes)]
+            target.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+        else:
+            target.write("".join(line + "\n" for line in statistics_lines(result, request.unsafe_fixes)))
     else:
+        _reporter(request, stdin_data).write(result, target)
+    if request.output_file is not None:
         from flowlint.core.fileio import atomic_write
 
-        buffer = io.StringIO()
-        reporter.write(result, buffer)
         atomic_write(request.output_file, buffer.getvalue().encode("utf-8"))
-    if request.statistics:
-        from flowlint.lint.reporters import statistics_lines
-
-        to_stderr = request.output_file is None and request.output_format not in HUMAN_FORMATS
-        for line in statistics_lines(result):
-            click.echo(line, err=to_stderr)
 
 
 def _reporter(request: CheckRequest, stdin_data: bytes | None) -> Reporter:
@@ -447,6 +501,11 @@ def _reporter(request: CheckRequest, stdin_data: bytes | None) -> Reporter:
     show_source = request.show_source if request.show_source is not None else on_terminal
     color = request.output_file is None and use_color(request.color, sys.stdout)
     stdin = None if stdin_data is None else (request.stdin_filename or "stdin.mjs", stdin_data)
-    return TextReporter(
-        summary=request.quiet == 0, style=TextStyle(color=color, show_source=show_source, stdin_source=stdin)
+    style = TextStyle(
+        color=color,
+        show_source=show_source,
+        stdin_source=stdin,
+        unsafe_fixes=request.unsafe_fixes,
+        fix_summary=not request.fixing,  # --fix says what it fixed and what more --unsafe-fixes would
     )
+    return TextReporter(summary=request.quiet == 0, style=style)

@@ -33,6 +33,7 @@ from flowlint.core.version import __version__
 from flowlint.lint.codes import Code
 from flowlint.lint.config import Config
 from flowlint.lint.diagnostics import Diagnostic
+from flowlint.lint.fixes import Fix
 from flowlint.lint.result import FileReport
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ CACHE_DIR_NAME = ".flowlint_cache"
 MAX_CACHE_BYTES = 32 * 1024 * 1024
 """A results file larger than this is not read; when a run would write more, only its own entries are kept."""
 
-_FORMAT = 1
+_FORMAT = 2
 _CACHEABLE_KINDS = ("definition", "list", "skipped")
 _SEVERITIES = {severity.value: severity for severity in Severity}
 
@@ -264,6 +265,10 @@ def _encode(d: Diagnostic) -> list[object]:
         d.tool,
         d.test_index,
         d.parameter,
+        # A fix is kept as its title and safety only, so that a warm report marks what is fixable
+        # (its edits are not: fixing always lints afresh).
+        None if d.fix is None else d.fix.title,
+        d.fix is not None and d.fix.safe,
     ]
 
 
@@ -277,35 +282,22 @@ def _decode(entry: list[object], display: str) -> FileReport | None:
         if type(item) is not list or tuple(map(type, item)) not in types or item[1] not in _SEVERITIES:
             return None
     severities = _SEVERITIES
-    diagnostics = [
-        Diagnostic(
-            code,
-            severities[severity],
-            message,
-            display,
-            line,
-            column,
-            end_line,
-            end_column,
-            start,
-            end,
-            tool,
-            test,
-            param,
-        )
-        for code, severity, message, line, column, end_line, end_column, start, end, tool, test, param in cast(
-            list[_Stored], items
-        )
-    ]
+    diagnostics = []
+    for item in cast(list[_Stored], items):
+        code, severity, message, line, column, end_line, end_column, start, end, tool, test, param, fix, safe = item
+        kept = None if fix is None else Fix(fix, (), safe)
+        place = (line, column, end_line, end_column, start, end)
+        diagnostics.append(Diagnostic(code, severities[severity], message, display, *place, tool, test, param, kept))
     return FileReport(display, str(kind), diagnostics)
 
 
-_Stored = tuple[str, str, str, int, int, int, int, int, int, str | None, int | None, str | None]
+_Stored = tuple[str, str, str, int, int, int, int, int, int, str | None, int | None, str | None, str | None, bool]
 _ENTRY_TYPES = {
-    (str, str, str, int, int, int, int, int, int, tool, test, param)
+    (str, str, str, int, int, int, int, int, int, tool, test, param, fix, bool)
     for tool in (str, type(None))
     for test in (int, type(None))
     for param in (str, type(None))
+    for fix in (str, type(None))
 }
 """The type of each field of a stored diagnostic (see `_encode`): anything else is a foreign entry."""
 

@@ -20,7 +20,7 @@ from flowlint.core.fileio import read_regular
 from flowlint.core.record import FrozenRecord
 from flowlint.core.severity import Severity
 from flowlint.definition.specversion import parse_spec_version
-from flowlint.lint.codes import check_codes, matches
+from flowlint.lint.codes import ALL, check_codes, matches
 
 if TYPE_CHECKING:
     from flowlint.definition.discovery import Discovery
@@ -260,6 +260,8 @@ def parse_setting(key: str, value: object, label: str, folder: Path) -> object:
         if not isinstance(value, dict):
             raise ConfigError(f'{label} must be a table such as {{ TST007 = "error" }}')
         check_codes(tuple(value), label)
+        if any(code.upper() == ALL for code in value):  # a severity is looked up by code: ALL would do nothing
+            raise ConfigError(f"{label}: name the codes to re-grade, not {ALL}")
         return {code: parse_severity(level, f"{label}.{code}") for code, level in value.items()}
     if isinstance(getattr(_DEFAULTS, key), bool):
         if not isinstance(value, bool):
