@@ -120,7 +120,7 @@ def test_cli_overrides_go_through_the_resolver(tmp_path: Path, monkeypatch: pyte
     """--ignore and --fail-on on the command line are the same Overrides the API takes."""
     _tree(tmp_path)
     monkeypatch.chdir(tmp_path)
-    overrides = Overrides.from_options(ignore=("TST001",), fail_on="info")
+    overrides = Overrides.from_command_line(ignore=("TST001",), fail_on="info")
     result = flowlint.lint_paths(["."], resolver=ConfigResolver(overrides=overrides))
     cli = invoke_cli("check", ".", "--ignore", "TST001", "--fail-on", "info", "--format", "json", cwd=tmp_path)
     assert _from_json(cli.stdout) == _from_reports(result.files) == set()

@@ -18,112 +18,44 @@ from flowlint.cli.common import (
     split_codes,
 )
 from flowlint.core.errors import FlowlintError, UsageError
-from flowlint.core.record import FrozenRecord
+from flowlint.core.record import DeclaredRecord
 from flowlint.lint.config import ConfigResolver
 from flowlint.lint.reporters import COLOR_CHOICES, Reporter
 from flowlint.lint.result import LintResult
 
-"""An exclude test, `excluded(name, posix_path)` (see `flowlint.definition.discovery.exclude_matcher`)."""
 
+class CheckRequest(DeclaredRecord):
+    """What `flowlint check` was asked to do, as plain values: one field per option, declared once."""
 
-class CheckRequest(FrozenRecord):
-    """What `flowlint check` was asked to do, as plain values."""
-
-    paths: tuple[Path, ...]
-    output_format: str
-    output_file: Path | None
-    statistics: bool
-    select: tuple[str, ...]
-    ignore: tuple[str, ...]
-    per_file_ignores: tuple[str, ...]
-    min_tests: int | None
-    spec_version: str | None
-    fail_on: str | None
-    config_path: Path | None
-    stdin_filename: str | None
-    baseline: Path | None
-    write_baseline: Path | None
-    jobs: int | None
-    no_cache: bool
-    # Per-file configuration (issue 12, item 3).
-    extend_select: tuple[str, ...]
-    show_settings: Path | None
-    # Files that are not definitions (item 4).
-    show_skipped: bool
-    verbose: bool
-    # Terminal output (item 7).
-    color: str
-    show_source: bool | None
-    quiet: int
-    exit_zero: bool
-    # Fixes (issue 12, item 1).
-    fix: bool
-    unsafe_fixes: bool
-    diff: bool
-    fix_only: bool
-    show_fixes: bool
-
-    def __init__(
-        self,
-        paths: tuple[Path, ...] = (),
-        output_format: str = "text",
-        output_file: Path | None = None,
-        statistics: bool = False,
-        select: tuple[str, ...] = (),
-        ignore: tuple[str, ...] = (),
-        per_file_ignores: tuple[str, ...] = (),
-        min_tests: int | None = None,
-        spec_version: str | None = None,
-        fail_on: str | None = None,
-        config_path: Path | None = None,
-        stdin_filename: str | None = None,
-        baseline: Path | None = None,
-        write_baseline: Path | None = None,
-        jobs: int | None = None,
-        no_cache: bool = False,
-        extend_select: tuple[str, ...] = (),
-        show_settings: Path | None = None,
-        show_skipped: bool = False,
-        verbose: bool = False,
-        color: str = "auto",
-        show_source: bool | None = None,
-        quiet: int = 0,
-        exit_zero: bool = False,
-        fix: bool = False,
-        unsafe_fixes: bool = False,
-        diff: bool = False,
-        fix_only: bool = False,
-        show_fixes: bool = False,
-    ) -> None:
-        self.paths = paths
-        self.output_format = output_format
-        self.output_file = output_file
-        self.statistics = statistics
-        self.select = select
-        self.ignore = ignore
-        self.per_file_ignores = per_file_ignores
-        self.min_tests = min_tests
-        self.spec_version = spec_version
-        self.fail_on = fail_on
-        self.config_path = config_path
-        self.stdin_filename = stdin_filename
-        self.baseline = baseline
-        self.write_baseline = write_baseline
-        self.jobs = jobs
-        self.no_cache = no_cache
-        self.extend_select = extend_select
-        self.show_settings = show_settings
-        self.show_skipped = show_skipped
-        self.verbose = verbose
-        self.color = color
-        self.show_source = show_source
-        self.quiet = quiet
-        self.exit_zero = exit_zero
-        self.fix = fix
-        self.unsafe_fixes = unsafe_fixes
-        self.diff = diff
-        self.fix_only = fix_only
-        self.show_fixes = show_fixes
+    paths: tuple[Path, ...] = ()
+    output_format: str = "text"
+    output_file: Path | None = None
+    statistics: bool = False
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    per_file_ignores: tuple[str, ...] = ()
+    min_tests: int | None = None
+    spec_version: str | None = None
+    fail_on: str | None = None
+    config_path: Path | None = None
+    stdin_filename: str | None = None
+    baseline: Path | None = None
+    write_baseline: Path | None = None
+    jobs: int | None = None
+    no_cache: bool = False
+    extend_select: tuple[str, ...] = ()
+    show_settings: Path | None = None
+    show_skipped: bool = False
+    verbose: bool = False
+    color: str = "auto"
+    show_source: bool | None = None
+    quiet: int = 0
+    exit_zero: bool = False
+    fix: bool = False
+    unsafe_fixes: bool = False
+    diff: bool = False
+    fix_only: bool = False
+    show_fixes: bool = False
 
     @property
     def from_stdin(self) -> bool:
@@ -288,7 +220,7 @@ def check(**options: object) -> None:
 
     `-` reads one definition from standard input (name it with --stdin-filename).
     """
-    sys.exit(run_check(CheckRequest(**options)))  # type: ignore[arg-type]
+    sys.exit(run_check(CheckRequest.from_options(options)))
 
 
 def run_check(request: CheckRequest) -> int:
@@ -346,7 +278,7 @@ def _resolver(request: CheckRequest) -> ConfigResolver:
     overrides applied to it (see `flowlint.lint.config.ConfigResolver`)."""
     from flowlint.lint.config import Overrides
 
-    overrides = Overrides.from_options(
+    overrides = Overrides.from_command_line(
         select=split_codes(request.select),
         extend_select=split_codes(request.extend_select),
         ignore=split_codes(request.ignore),

@@ -54,7 +54,7 @@ def verify(
     from flowlint.verify import verify_folder
 
     try:
-        overrides = Overrides.from_options(select=split_codes(select), ignore=split_codes(ignore), fail_on=fail_on)
+        overrides = Overrides.from_command_line(select=split_codes(select), ignore=split_codes(ignore), fail_on=fail_on)
         outcome = verify_folder(list(paths), captures, resolver=ConfigResolver(overrides=overrides))
     except FlowlintError as error:
         usage_error(str(error))

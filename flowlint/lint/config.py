@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from flowlint.core.errors import ConfigError, FileProblem
 from flowlint.core.fileio import read_regular
-from flowlint.core.record import FrozenRecord
+from flowlint.core.record import DeclaredRecord
 from flowlint.core.severity import Severity
 from flowlint.definition.specversion import parse_spec_version
 from flowlint.lint.codes import ALL, check_codes, matches
@@ -29,55 +29,26 @@ CONFIG_FILES = (".flowlint.toml", "flowlint.toml", "pyproject.toml")
 """Configuration file names, highest precedence first, when one folder holds several."""
 
 
-class Config(FrozenRecord):
-    """Everything that shapes a lint run. Paths are absolute once loaded."""
+class Config(DeclaredRecord):
+    """Everything that shapes a lint run. Paths are absolute once loaded. Each setting is one field here
+    (a boolean one is read from files and `Overrides` with no more code: see `parse_setting`)."""
 
-    min_tests: int
+    min_tests: int = 1
     # TST001: fewer tests than this is a warning (the specification's and the runtime's minimum).
-    recommended_tests: int
+    recommended_tests: int = 3
     # The specification major every file is checked against; None: the version each file declares.
-    spec_version: int | None
-    select: tuple[str, ...]
-    ignore: tuple[str, ...]
-    fail_on: Severity
-    lists_dir: Path | None
-    exclude: tuple[str, ...]
-    severity: dict[str, Severity]
-    source: Path | None  # the configuration file it came from
-    extend_select: tuple[str, ...]
+    spec_version: int | None = None
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    fail_on: Severity = Severity.ERROR
+    lists_dir: Path | None = None
+    exclude: tuple[str, ...] = ()
+    severity: dict[str, Severity] = {}  # noqa: RUF012 - shared by default, never changed in place
+    source: Path | None = None  # the configuration file it came from
+    extend_select: tuple[str, ...] = ()
     # (glob relative to the configuration's folder, codes): `for_file` adds the codes to `ignore`.
-    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...]
-    cache_dir: Path | None  # None: `.flowlint_cache/` beside `source` (see lint/cache.py)
-
-    def __init__(
-        self,
-        min_tests: int = 1,
-        recommended_tests: int = 3,
-        spec_version: int | None = None,
-        select: tuple[str, ...] = (),
-        ignore: tuple[str, ...] = (),
-        fail_on: Severity = Severity.ERROR,
-        lists_dir: Path | None = None,
-        exclude: tuple[str, ...] = (),
-        severity: dict[str, Severity] | None = None,
-        source: Path | None = None,
-        extend_select: tuple[str, ...] = (),
-        per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = (),
-        cache_dir: Path | None = None,
-    ) -> None:
-        self.min_tests = min_tests
-        self.recommended_tests = recommended_tests
-        self.spec_version = spec_version
-        self.select = select
-        self.ignore = ignore
-        self.fail_on = fail_on
-        self.lists_dir = lists_dir
-        self.exclude = exclude
-        self.severity = {} if severity is None else severity
-        self.source = source
-        self.extend_select = extend_select
-        self.per_file_ignores = per_file_ignores
-        self.cache_dir = cache_dir
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    cache_dir: Path | None = None  # None: `.flowlint_cache/` beside `source` (see lint/cache.py)
 
     def for_file(self, path: Path) -> Config:
         """This configuration as it applies to `path`: the codes of matching per-file-ignores ignored."""
@@ -227,7 +198,7 @@ def config_from_table(table: dict[str, object], pyproject: Path) -> Config:
     for key in sorted(_KEYS & set(table), key=Config._field_names.index):
         label = f"{where}: {'per-file-ignores' if key == 'per_file_ignores' else key}"
         values[key] = parse_setting(key, table[key], label, pyproject.parent)
-    return Config(**values)  # type: ignore[arg-type]
+    return Config.from_options(values)
 
 
 _CODE_LISTS = ("select", "extend_select", "ignore")
@@ -303,30 +274,18 @@ def code_selected(code: str, config: Config) -> bool:
     return not matches(code, config.ignore)
 
 
-class Overrides(FrozenRecord):
+class Overrides(DeclaredRecord):
     """Settings given on the command line, over every file's configuration: `settings` replace the
     configuration's values; `extend_select`, `ignore` and `per_file_ignores` add to them (a `select`
     among `settings` drops the configuration's `extend_select`, as ruff does)."""
 
-    settings: tuple[tuple[str, object], ...]
-    extend_select: tuple[str, ...]
-    ignore: tuple[str, ...]
-    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...]
-
-    def __init__(
-        self,
-        settings: tuple[tuple[str, object], ...] = (),
-        extend_select: tuple[str, ...] = (),
-        ignore: tuple[str, ...] = (),
-        per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = (),
-    ) -> None:
-        self.settings = settings
-        self.extend_select = extend_select
-        self.ignore = ignore
-        self.per_file_ignores = per_file_ignores
+    settings: tuple[tuple[str, object], ...] = ()
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @classmethod
-    def from_options(
+    def from_command_line(
         cls,
         extend_select: tuple[str, ...] = (),
         ignore: tuple[str, ...] = (),
@@ -349,10 +308,10 @@ class Overrides(FrozenRecord):
         if "select" in parsed:
             parsed["extend_select"] = ()
         return cls(
-            tuple(parsed.items()),
-            _checked_codes(extend_select, "--extend-select"),
-            _checked_codes(ignore, "--ignore"),
-            tuple(_command_line_ignore(item, cwd) for item in per_file_ignores),
+            settings=tuple(parsed.items()),
+            extend_select=_checked_codes(extend_select, "--extend-select"),
+            ignore=_checked_codes(ignore, "--ignore"),
+            per_file_ignores=tuple(_command_line_ignore(item, cwd) for item in per_file_ignores),
         )
 
     def apply(self, config: Config) -> Config:

@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, ClassVar, TextIO
 
-from flowlint.core.record import FrozenRecord
+from flowlint.core.record import DeclaredRecord, FrozenRecord
 from flowlint.core.version import __version__
 
 if TYPE_CHECKING:
@@ -466,7 +466,7 @@ def summary_line(result: LintResult) -> str:
     return f"Found {', '.join(counts)} in {checked}."
 
 
-class CodeStatistics(FrozenRecord):
+class CodeStatistics(DeclaredRecord):
     """One row of `--statistics`: a rule code's findings, how many `--fix` can fix, the severities it
     was reported at (highest first: a code can be re-graded for some files)."""
 
@@ -475,13 +475,6 @@ class CodeStatistics(FrozenRecord):
     count: int
     severities: tuple[str, ...]
     fixable: int
-
-    def __init__(self, code: str, name: str, count: int, severities: tuple[str, ...], fixable: int) -> None:
-        self.code = code
-        self.name = name
-        self.count = count
-        self.severities = severities
-        self.fixable = fixable
 
     def to_dict(self) -> dict[str, object]:
         """The row in `--statistics --format json`."""
@@ -507,7 +500,8 @@ def statistics_rows(result: LintResult, unsafe: bool = False) -> list[CodeStatis
     for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
         rule = rule_for(code)
         levels = tuple(level.value for level in sorted(severities[code], key=lambda level: -level.rank))
-        rows.append(CodeStatistics(str(code), rule.name if rule is not None else "", count, levels, fixes[code]))
+        name = rule.name if rule is not None else ""
+        rows.append(CodeStatistics(code=str(code), name=name, count=count, severities=levels, fixable=fixes[code]))
     return rows
 
 
