@@ -42,6 +42,7 @@ from bench_check import (
     load,
     make_definition,
     run,
+    summary_of,
 )
 
 VALIDATE_SCRIPT = Path(__file__).parent / "flowmcp_validate.mjs"
@@ -131,7 +132,7 @@ def main() -> None:
             fail(f"the cold reference run exited {reference_run.code}, expected {code}")
         expect_line(reference_run.stdout, summary)
         reference = (reference_run.code, reference_run.stdout)
-        print(f"reference: exit {reference_run.code}; {reference_run.stdout.strip().splitlines()[-1]}")
+        print(f"reference: exit {reference_run.code}; {summary_of(reference_run.stdout)}")
         series("compile bytecode (untimed)", argv("--no-cache", "--jobs", "1"), envs, 1, reference)
         if any(cache.exists() for cache in caches.values()):
             fail("--no-cache wrote a cache")
