@@ -160,3 +160,26 @@ def test_discovery_and_settings_are_worked_out_once_per_folder(tmp_path: Path, m
     assert {resolver.for_file(file).exclude for file in files} == {(), ("skipped",)}
     assert reads == [tmp_path / "a" / "flowlint.toml"]
     assert len(resolver._by_folder_config) == 2
+
+
+def test_a_walked_folder_is_not_asked_again_for_its_configuration_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The walk lists every folder once; the resolver reads what it saw instead of testing each of
+    CONFIG_FILES in each folder (counted: only the folders above the walk are asked)."""
+    from flowlint.lint import config as config_module
+
+    for index in range(20):
+        write(tmp_path, f"provider{index}/def.mjs", BROKEN)
+    write(tmp_path, "provider3/flowlint.toml", "min_tests = 4\n")
+    asked: list[str] = []
+    real_has = config_module._has_config_file
+    monkeypatch.setattr(config_module, "_has_config_file", lambda folder: asked.append(folder) or real_has(folder))
+    resolver = ConfigResolver()
+    files = resolver.discover([tmp_path]).files
+    configs = {file.parent.name: resolver.for_file(file) for file in files}
+    assert configs["provider3"].min_tests == 4 and configs["provider4"].min_tests == 1
+    # the top folder is asked before the walk (its exclude patterns decide the walk), then its parents
+    walked = {str(file.parent.resolve()) for file in files}
+    assert len(walked) == 20 and not walked & set(asked)
+    assert len(asked) <= len(tmp_path.resolve().parents) + 1

@@ -423,7 +423,7 @@ class ConfigResolver:
                 found = self._by_folder[folder]
                 break
             walked.append(folder)
-            found = config_file_in(Path(folder)) if _has_config_file(folder) else None
+            found = self._config_file_of(folder)
             parent = os.path.dirname(folder)
             if found is not None or parent == folder:
                 break
@@ -431,6 +431,18 @@ class ConfigResolver:
         for candidate in walked:
             self._by_folder[candidate] = found
         return found
+
+    def _config_file_of(self, folder: str) -> Path | None:
+        """`config_file_in(folder)`, from what the walk saw in it when it listed it (no `stat` per name)."""
+        seen = [self._real_paths.has(folder, name) for name in CONFIG_FILES]
+        if None in seen:
+            return config_file_in(Path(folder)) if _has_config_file(folder) else None
+        for name, present in zip(CONFIG_FILES, seen, strict=True):
+            if present and os.path.isfile(os.path.join(folder, name)):  # a folder may bear the name too
+                candidate = Path(folder) / name
+                if _declares_flowlint(candidate):
+                    return candidate
+        return None
 
     def base_for(self, path: Path) -> Config:
         """The configuration of the folder or file `path`, before per-file-ignores."""
