@@ -183,3 +183,25 @@ def test_a_walked_folder_is_not_asked_again_for_its_configuration_files(
     walked = {str(file.parent.resolve()) for file in files}
     assert len(walked) == 20 and not walked & set(asked)
     assert len(asked) <= len(tmp_path.resolve().parents) + 1
+
+
+def test_shared_list_folders_are_found_from_what_the_walk_saw(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The result cache's key looks up each folder's `_lists/`: with the walk's listing, only folders
+    above the walk are asked (counted: `os.path.isdir` calls for a `_lists` candidate)."""
+    import os
+
+    from flowlint.definition.sharedlists import SharedListResolver
+
+    for index in range(20):
+        write(tmp_path, f"provider{index}/def.mjs", BROKEN)
+    write(tmp_path, "provider3/_lists/chains.mjs", "export const list = { meta: {}, entries: [] }\n")
+    resolver = ConfigResolver()
+    files = resolver.discover([tmp_path]).files
+    asked: list[str] = []
+    real_isdir = os.path.isdir
+    monkeypatch.setattr(os.path, "isdir", lambda path: asked.append(str(path)) or real_isdir(path))
+    lists = SharedListResolver(None, resolver.real_paths)
+    found = {file.parent.name: lists.lists_dir(file) for file in files if file.parent.name.startswith("provider")}
+    assert found["provider3"] == (tmp_path / "provider3" / "_lists").resolve() and found["provider4"] is None
+    candidates = [path for path in asked if path.endswith("_lists")]
+    assert len(candidates) <= len(tmp_path.resolve().parents) + 2, candidates  # the one found, and above the walk

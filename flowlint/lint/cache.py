@@ -37,6 +37,7 @@ from flowlint.lint.fixes import Fix
 from flowlint.lint.result import FileReport
 
 if TYPE_CHECKING:
+    from flowlint.definition.discovery import RealPaths
     from flowlint.definition.sharedlists import SharedListResolver
 
 __all__ = [
@@ -144,12 +145,14 @@ class ResultCache:
                 self._entries = {k: v for k, v in loaded["files"].items() if isinstance(v, list) and len(v) == 3}
         return self._entries
 
-    def lookup(self, files: list[Path], config: Config) -> list[Lookup]:
-        """Read and look up every file: a cached report, or the bytes and key to lint and `put`."""
+    def lookup(self, files: list[Path], config: Config, real_paths: RealPaths | None = None) -> list[Lookup]:
+        """Read and look up every file: a cached report, or the bytes and key to lint and `put`.
+        `real_paths`: what the walk that found `files` saw (the `_lists/` folders, without a `stat`)."""
         from flowlint.definition.discovery import display_path
         from flowlint.definition.sharedlists import SharedListResolver
 
-        resolver = SharedListResolver(config.lists_dir)
+        resolver = SharedListResolver(config.lists_dir, real_paths)
+        settings = b"\0" + config.fingerprint.encode()
         found = []
         for file in files:
             try:
@@ -157,17 +160,21 @@ class ResultCache:
             except FileProblem:
                 found.append(Lookup(file, None, None, None))  # the loader reports it; never cached
                 continue
-            key = self.key(data, file, config, resolver)
-            found.append(Lookup(file, data, key, self.get(file, key, display_path(file))))
+            name = os.path.abspath(file)
+            key = self._key(data, name, file, settings, resolver)
+            found.append(Lookup(file, data, key, self._get(name, key, display_path(file))))
         return found
 
     def key(self, data: bytes, path: Path, config: Config, resolver: SharedListResolver) -> str:
         """The digest of everything the findings for `data` at `path` under `config` depend on."""
+        return self._key(data, os.path.abspath(path), path, b"\0" + config.fingerprint.encode(), resolver)
+
+    def _key(self, data: bytes, name: str, path: Path, settings: bytes, resolver: SharedListResolver) -> str:
         import hashlib  # (hashlib and json are imported where used: a run with --no-cache needs neither)
 
         digest = hashlib.blake2b(data, digest_size=16)
-        digest.update(b"\0" + config.fingerprint.encode())
-        folder = os.path.dirname(os.path.abspath(path))
+        digest.update(settings)
+        folder = os.path.dirname(name)
         lists = self._lists_by_folder.get(folder)
         if lists is None:
             lists = self._lists_by_folder[folder] = self._lists_state(resolver.lists_dir(path))
@@ -176,7 +183,9 @@ class ResultCache:
 
     def get(self, path: Path, key: str, display: str) -> FileReport | None:
         """The cached report for `path` when its key matches, with `display` as its path; else None."""
-        name = os.path.abspath(path)
+        return self._get(os.path.abspath(path), key, display)
+
+    def _get(self, name: str, key: str, display: str) -> FileReport | None:
         entry = self._used.get(name) or self._load().get(name)
         if entry is not None and entry[0] == key:
             report = _decode(entry, display)

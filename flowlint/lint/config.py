@@ -363,7 +363,7 @@ class ConfigResolver:
         self._matchers: dict[tuple[str, ...], Callable[[str, str], bool]] = {}
         from flowlint.definition.discovery import RealPaths
 
-        self._real_paths = RealPaths()
+        self.real_paths = RealPaths()  # what the walks of this resolver saw (see `discover`)
 
     def discover(self, targets: list[Path]) -> Discovery:
         """The files under `targets` (see `flowlint.definition.discovery.discover`), each once, in walk
@@ -375,7 +375,7 @@ class ConfigResolver:
         found = Discovery()
         files: list[Path] = []
         for target in targets:
-            walked = discover([target], self.base_for(target).exclude, self._real_paths)
+            walked = discover([target], self.base_for(target).exclude, self.real_paths)
             found.problems.extend(walked.problems)
             files.extend(file for file in walked.files if file == target or not self._excluded(file, target))
         found.files = list(dict.fromkeys(files))
@@ -411,7 +411,7 @@ class ConfigResolver:
     def _source_of_folder(self, folder: str) -> Path | None:
         if self.explicit is not None:
             return self.explicit
-        return self._walk_up(self._real_paths.folder(folder or "."))
+        return self._walk_up(self.real_paths.folder(folder or "."))
 
     def _walk_up(self, folder: str) -> Path | None:
         """The configuration file of `folder` (a real path) or its nearest ancestor, remembering every
@@ -434,7 +434,7 @@ class ConfigResolver:
 
     def _config_file_of(self, folder: str) -> Path | None:
         """`config_file_in(folder)`, from what the walk saw in it when it listed it (no `stat` per name)."""
-        seen = [self._real_paths.has(folder, name) for name in CONFIG_FILES]
+        seen = [self.real_paths.has(folder, name) for name in CONFIG_FILES]
         if None in seen:
             return config_file_in(Path(folder)) if _has_config_file(folder) else None
         for name, present in zip(CONFIG_FILES, seen, strict=True):

@@ -7,7 +7,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from flowlint.definition.discovery import display_path
+from flowlint.definition.discovery import RealPaths, display_path
 from flowlint.lint.cache import Lookup, ResultCache
 from flowlint.lint.config import Config, ConfigResolver
 from flowlint.lint.result import FileReport, LintResult
@@ -40,12 +40,16 @@ def lint_paths(
 
 
 def lint_files(
-    files: list[Path], config: Config, jobs: int | None = None, cache: ResultCache | None = None
+    files: list[Path],
+    config: Config,
+    jobs: int | None = None,
+    cache: ResultCache | None = None,
+    real_paths: RealPaths | None = None,
 ) -> LintResult:
     """Lint files already discovered (each a file, in report order) under one configuration (already
-    resolved for these files: see `ConfigResolver.for_file`)."""
+    resolved for these files: see `ConfigResolver.for_file`); `real_paths` is what the walk saw."""
     if cache is not None:
-        lookups = cache.lookup(files, config)
+        lookups = cache.lookup(files, config, real_paths)
     else:
         lookups = [Lookup(file, None, None, None) for file in files]
     todo = [item for item in lookups if item.report is None]
@@ -189,7 +193,7 @@ def lint_per_file(
         if group_cache is None and use_cache:
             folder = default_cache_dir(config)
             group_cache = caches.setdefault(folder, ResultCache(folder))
-        reports = lint_files(group, config, jobs=jobs, cache=group_cache).files
+        reports = lint_files(group, config, jobs=jobs, cache=group_cache, real_paths=resolver.real_paths).files
         for file, report in zip(group, reports, strict=True):
             by_file[file] = report
     base = resolver.base_for(targets[0])
