@@ -229,16 +229,24 @@ def expected(paths: list[Path]) -> tuple[int, str]:
     return (1 if result.failed() else 0), summary_line(LintResult(files, result.config))
 
 
+def summary_of(output: str) -> str:
+    """The text report's summary line: its last line, or the one before a line saying what is fixable."""
+    lines = output.strip().splitlines()
+    while lines and lines[-1].startswith(("[*] ", "No fixes with")):
+        lines.pop()
+    return lines[-1] if lines else ""
+
+
 def expect_line(output: str, line: str) -> None:
-    """The report's last line must be `line` (the same findings as the library API counts)."""
-    last = output.strip().splitlines()[-1] if output.strip() else ""
+    """The report's summary line must be `line` (the same findings as the library API counts)."""
+    last = summary_of(output)
     if last != line:
         fail(f"unexpected summary {last!r}; expected {line!r}")
 
 
 def expect_summary(output: str, files: int) -> None:
-    """The text report's last line counts every file as a definition: nothing was skipped or unreadable."""
-    last = output.strip().splitlines()[-1] if output.strip() else ""
+    """The text report's summary line counts every file as a definition: nothing was skipped or unreadable."""
+    last = summary_of(output)
     word = "file" if files == 1 else "files"
     wanted = f"{files} {word} ({files} definition{'s' if files != 1 else ''}, 0 skipped)."
     if not last.endswith(wanted):

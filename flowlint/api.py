@@ -6,9 +6,19 @@ result = flowlint.lint_paths(["schemas/"])  # LintResult: files, diagnostics, su
 
 from __future__ import annotations
 
-from flowlint.lint.config import Config, load_config
+from flowlint.lint.config import Config, ConfigResolver, Overrides, load_config
 from flowlint.lint.diagnostics import Diagnostic
 from flowlint.lint.result import FileReport, LintResult
 from flowlint.lint.runner import lint_paths, lint_source
 
-__all__ = ["Config", "Diagnostic", "FileReport", "LintResult", "lint_paths", "lint_source", "load_config"]
+__all__ = [
+    "Config",
+    "ConfigResolver",
+    "Diagnostic",
+    "FileReport",
+    "LintResult",
+    "Overrides",
+    "lint_paths",
+    "lint_source",
+    "load_config",
+]

@@ -119,11 +119,12 @@ FIX_ALL_KIND = "source.fixAll.flowlint"
 
 
 def _document(uri: str, source: str) -> tuple[bytes, Path, Config]:
-    """An open document's bytes, its path and the configuration that applies to it."""
-    from flowlint.lint.config import load_config
+    """An open document's bytes, its path and the settings `flowlint check` would lint it with
+    (per-file-ignores included). Configuration files are read afresh: the user may have edited one."""
+    from flowlint.lint.config import ConfigResolver
 
     path = Path(to_fs_path(uri) or uri)
-    config = load_config(path.parent if str(path.parent) else Path("."))
+    config = ConfigResolver().for_file(path)
     return source.encode("utf-8", "surrogatepass"), path, config
 
 

@@ -31,11 +31,12 @@ from flowlint.core.errors import UsageError
 from flowlint.core.nodes import SObject, Span, to_python
 from flowlint.core.severity import Severity
 from flowlint.core.source import SourceText
-from flowlint.definition.loading import LoadedFile, load_paths
+from flowlint.definition.loading import LoadedFile, load_file, unwalkable
 from flowlint.definition.model import Tool
 from flowlint.lint.codes import Code
-from flowlint.lint.config import Config, configured, load_config
-from flowlint.lint.diagnostics import Finding, locate
+from flowlint.lint.config import Config, ConfigResolver, Overrides
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.engine import Engine
 from flowlint.lint.result import FileReport, LintResult
 from flowlint.schema.subset import Mismatch, SubsetValidator
 
@@ -117,16 +118,24 @@ def verify(
 
 
 def verify_folder(
-    paths: Sequence[str | Path], captures: Path, config: Config | None = None, fail_on: Severity = Severity.WARNING
+    paths: Sequence[str | Path],
+    captures: Path,
+    config: Config | None = None,
+    fail_on: Severity = Severity.WARNING,
+    resolver: ConfigResolver | None = None,
 ) -> Verification:
-    """`verify`, with the files that are not records and why nothing was verified, if so."""
+    """`verify`, with the files that are not records and why nothing was verified, if so. Each file's
+    settings come from `resolver` (default: the configuration nearest to each file, or `config` for
+    all, with `fail_on` over it), as `check` resolves them."""
     targets = [Path(p) for p in paths] or [Path(".")]
     if not captures.is_dir():
         raise UsageError(f"{captures}: no such captures folder")
-    config = (config or load_config(targets[0])).replace(fail_on=fail_on)
-    loaded = load_paths(targets, config.exclude)
+    if resolver is None:
+        resolver = ConfigResolver(config=config, overrides=Overrides(settings=(("fail_on", fail_on),)))
+    walked = resolver.discover(targets)
+    loaded = [load_file(file) for file in walked.files] + [unwalkable(problem) for problem in walked.problems]
     records, errors = _load_captures(captures)
-    result, matched = _verify_records(loaded, records, config)
+    result, matched = _verify_records(loaded, records, resolver)
     outcome = Verification(result, captures, errors)
     if not records and not errors:
         outcome.nothing_verified = f"no records found in {captures}"
@@ -144,19 +153,20 @@ def verify_folder(
 
 
 def verify_records(loaded: list[LoadedFile], records: list[CaptureRecord], config: Config) -> LintResult:
-    return _verify_records(loaded, records, config)[0]
+    return _verify_records(loaded, records, ConfigResolver(config=config))[0]
 
 
-def _verify_records(loaded: list[LoadedFile], records: list[CaptureRecord], config: Config) -> tuple[LintResult, int]:
+def _verify_records(
+    loaded: list[LoadedFile], records: list[CaptureRecord], resolver: ConfigResolver
+) -> tuple[LintResult, int]:
     """The report, and how many records matched a tool (and test) of the definitions."""
     matched = 0
-    result = LintResult(config=config)
+    result = LintResult(config=resolver.base_for(loaded[0].path if loaded else Path(".")))
     by_namespace: dict[str, list[LoadedFile]] = {}
-    reports: dict[str, FileReport] = {}
+    reports: dict[str, list[Finding]] = {}  # each file's findings, reported through its engine at the end
     for item in loaded:
-        report = FileReport(item.display, item.kind, definition=item.definition)
-        reports[item.display] = report
-        result.files.append(report)
+        result.files.append(FileReport(item.display, item.kind, definition=item.definition))
+        reports[item.display] = []
         if item.kind == "definition":
             by_namespace.setdefault(item.namespace, []).append(item)
     per_tool: dict[tuple[str, str], list[CaptureRecord]] = {}
@@ -172,7 +182,6 @@ def _verify_records(loaded: list[LoadedFile], records: list[CaptureRecord], conf
                 continue  # the same capture, reported once with its answered record
             _report(
                 reports[owner.display],
-                owner,
                 Code.VER004,
                 Severity.WARNING,
                 _tools_span(owner),
@@ -188,7 +197,7 @@ def _verify_records(loaded: list[LoadedFile], records: list[CaptureRecord], conf
             continue
         matched += 1
         per_tool.setdefault((owner.display, tool.label), []).append(record)
-        _verify_record(reports[owner.display], owner, tool, record, earlier)
+        _verify_record(reports[owner.display], tool, record, earlier)
     for item in loaded:
         if item.definition is None:
             continue
@@ -196,16 +205,18 @@ def _verify_records(loaded: list[LoadedFile], records: list[CaptureRecord], conf
             if (item.display, tool.label) in per_tool and _schema(tool) is None:
                 _report(
                     reports[item.display],
-                    item,
                     Code.VER002,
                     Severity.INFO,
                     tool.key_span,
                     f"{tool.label} has no output schema; its captures were not compared",
                     tool.label,
                 )
-    for report in result.files:  # select, ignore, per-file-ignores and severity apply to VER codes too
-        report.diagnostics = configured(report.diagnostics, config.for_file(Path(report.path)))
-        report.diagnostics.sort(key=lambda d: d.sort_key)
+    engines: dict[str, Engine] = {}
+    for report, item in zip(result.files, loaded, strict=True):
+        # select, ignore, per-file-ignores and severity apply to VER codes as the engine applies them
+        report.config = resolver.for_file(item.path)
+        engine = engines.setdefault(report.config.fingerprint, Engine(report.config))
+        engine.add_findings(report, reports[item.display], SourceText(item.data))
     return result, matched
 
 
@@ -235,16 +246,13 @@ def _tools_span(item: LoadedFile) -> Span:
     return Span(0, 0)
 
 
-def _verify_record(
-    report: FileReport, item: LoadedFile, tool: Tool, record: CaptureRecord, earlier: str | None = None
-) -> None:
+def _verify_record(findings: list[Finding], tool: Tool, record: CaptureRecord, earlier: str | None = None) -> None:
     where = f"{tool.label} test {record.testIndex}"
     if not _answered(record):
         word = "was skipped" if record.outcome == "skipped" else "failed"
         instead = f"; the answer captured at {earlier} was compared instead" if earlier else ""
         _report(
-            report,
-            item,
+            findings,
             Code.VER003,
             Severity.INFO,
             tool.key_span,
@@ -262,8 +270,7 @@ def _verify_record(
     for mismatch, more in folded[:MAX_PER_RECORD]:
         extra = f" (and {more} more at {_INDEX.sub('[*]', mismatch.path)})" if more else ""
         _report(
-            report,
-            item,
+            findings,
             Code.VER001,
             Severity.WARNING,
             tool.member_span("output"),
@@ -273,8 +280,7 @@ def _verify_record(
         )
     if len(folded) > MAX_PER_RECORD:
         _report(
-            report,
-            item,
+            findings,
             Code.VER001,
             Severity.WARNING,
             tool.member_span("output"),
@@ -285,8 +291,7 @@ def _verify_record(
 
 
 def _report(
-    report: FileReport,
-    item: LoadedFile,
+    findings: list[Finding],
     code: str,
     severity: Severity,
     span: Span,
@@ -294,8 +299,7 @@ def _report(
     tool: str | None = None,
     test_index: int | None = None,
 ) -> None:
-    finding = Finding(code, message, span, tool=tool, test_index=test_index, severity=severity)
-    report.diagnostics.append(locate(finding, severity, item.display, SourceText(item.data)))
+    findings.append(Finding(code, message, span, tool=tool, test_index=test_index, severity=severity))
 
 
 __all__ = ["Verification", "fold", "load_captures", "verify", "verify_folder", "verify_records"]

@@ -93,7 +93,7 @@ def test_unused_suppressions_are_fl009_info(tmp_path: Path) -> None:
     (tmp_path / "a.mjs").write_text(HEADER + comment + tested + FOOTER, encoding="utf-8")
     result = invoke_cli("check", "a.mjs", cwd=tmp_path)
     assert result.returncode == 0  # info does not fail by default
-    assert "a.mjs:4:9: FL009 info unused suppression: no TST001, TST004 finding" in result.stdout
+    assert "a.mjs:4:9: FL009 info [*] unused suppression: no TST001, TST004 finding" in result.stdout
     assert invoke_cli("check", "a.mjs", "--fail-on", "info", cwd=tmp_path).returncode == 1
     # A deselected rule's code is not called unused: the rule did not run.
     assert "FL009" not in invoke_cli("check", "a.mjs", "--ignore", "TST001,TST004", cwd=tmp_path).stdout

@@ -247,9 +247,8 @@ def test_a_refusing_host_is_retried_once_then_not_called_again(tmp_path: Path) -
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     definition = simple(tmp_path, f"http://127.0.0.1:{port}", count=3)
-    started = time.monotonic()
     result = capture([definition], options(tmp_path, retries=5, backoff=1.0))
-    assert time.monotonic() - started < 10  # five retries with backoff for each test would take far longer
+    # counted, not timed: two attempts in all, the other tests not sent (five retries each would be 18)
     first, *rest = sorted(result.records, key=lambda r: r.testIndex)
     assert first.outcome == "failed" and first.reason and first.reason.startswith(f"127.0.0.1:{port} refused")
     assert "(2 attempts over " in first.reason
@@ -266,13 +265,11 @@ def test_slow_response_times_out(tmp_path: Path, httpserver: HTTPServer) -> None
 
     httpserver.expect_request("/thing").respond_with_handler(slow)
     try:
-        started = time.monotonic()
         result = capture([simple(tmp_path, httpserver.url_for(""))], options(tmp_path, timeout=0.2))
-        elapsed = time.monotonic() - started
     finally:
         answer.set()
+    # the handler answers only once capture has returned: a failure that says "timed out" did not wait
     assert result.failed == 1 and "timed out after 0.2 s" in (result.records[0].reason or "")
-    assert elapsed < 15, elapsed  # functional, not a speed target: the call did not wait for the answer
     assert len(httpserver.log) <= 1  # a read timeout is not retried
 
 
@@ -650,7 +647,9 @@ def test_the_live_line_shows_the_call_in_flight_and_the_failures_are_listed_at_t
     progress = Progress(2, stream, "bar")
     progress.REDRAW_SECONDS = 0.05
     progress.start("demo.getThing#0")
-    time.sleep(0.3)
+    deadline = time.monotonic() + 30  # waits for the redraw (an event), bounded only against a hang
+    while "calling demo.getThing#0 (0." not in stream.getvalue() and time.monotonic() < deadline:
+        time.sleep(0.01)
     assert "calling demo.getThing#0 (0." in stream.getvalue()  # redrawn while the call waits
     record = {
         "namespace": "demo", "toolName": "getThing", "testIndex": 0, "_description": "d", "userParams": {},

@@ -64,10 +64,10 @@ def test_error_exits_1_with_text_lines(tmp_path: Path) -> None:
     assert result.returncode == 1
     lines = result.stdout.splitlines()
     assert lines[0] == (
-        "demo.mjs:7:52: TST004 error test 0 ('Ten'): parameter 'limit' expects number(), got "
+        "demo.mjs:7:52: TST004 error [*] test 0 ('Ten'): parameter 'limit' expects number(), got "
         "string '10'; write 10 without quotes"
     )
-    assert lines[-1] == "Found 1 error in 1 file (1 definition, 0 skipped)."
+    assert lines[-2:] == ["Found 1 error in 1 file (1 definition, 0 skipped).", "[*] 1 fixable with `--fix`."]
 
 
 def test_json_format_fields(tmp_path: Path) -> None:

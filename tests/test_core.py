@@ -245,3 +245,39 @@ def test_gc_paused_nests_and_restores() -> None:
     assert gc.isenabled()
     with gc_paused(False):
         assert gc.isenabled()
+
+
+def test_source_text_indexes_lines_only_as_far_as_a_lookup_needs() -> None:
+    """A file refused for its size (millions of newlines) is reported at offset 0 without indexing every
+    line first (that cost 11 s of a 32 MB file's FL001): counted, not timed."""
+    from flowlint.core.source import SourceText
+
+    text = SourceText(b"a\n" * 1_000_000)
+    assert (text.position(0).line, text.position(5).line) == (1, 3)
+    assert len(text._line_starts) <= 4
+    assert text.line_text(10) == "a" and len(text._line_starts) <= 12
+    assert text.position(2_000_000).line == 1_000_001 and text.line_count == 1_000_001
+
+
+def test_a_declared_record_is_declared_once_with_its_defaults() -> None:
+    """Option records (CheckRequest, Config, Overrides) declare each field once, with its default."""
+    from flowlint.core.record import DeclaredRecord
+
+    class Sample(DeclaredRecord):
+        name: str
+        size: int = 3
+        tags: tuple[str, ...] = ()
+
+    one = Sample(name="a")
+    assert (one.name, one.size, one.tags) == ("a", 3, ())
+    assert one == Sample(name="a", size=3) and hash(one) == hash(Sample(name="a"))
+    assert one.replace(size=4) == Sample(name="a", size=4) != one
+    assert Sample.from_options({"name": "b", "tags": ("x",)}).tags == ("x",)
+    assert (
+        repr(one)
+        == "test_a_declared_record_is_declared_once_with_its_defaults.<locals>.Sample(name='a', size=3, tags=())"
+    )
+    with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
+        Sample(name="a", colour=1)  # type: ignore[call-arg]
+    with pytest.raises(TypeError, match="missing the keyword argument 'name'"):
+        Sample()  # type: ignore[call-arg]

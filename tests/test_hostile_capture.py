@@ -322,9 +322,7 @@ def test_interrupt_still_writes_metrics_and_summary(tmp_path: Path, serve: Any, 
         for number in signals:
             time.sleep(0.3)
             child.send_signal(number)
-        started = time.monotonic()
-        out, err = child.communicate(timeout=15)
-        took = time.monotonic() - started
+        out, err = child.communicate(timeout=15)  # bounds a hang only
     finally:
         release.set()
         if child.poll() is None:
@@ -340,7 +338,8 @@ def test_interrupt_still_writes_metrics_and_summary(tmp_path: Path, serve: Any, 
         assert counts == {"total": 2, "ok": 1, "failed": 1, "skipped": 0, "rawData": 0}, err
     else:  # SIGTERM or a second Ctrl-C: metrics.json is written without waiting for it
         assert counts == {"total": 1, "ok": 1, "failed": 0, "skipped": 0, "rawData": 0}, err
-    assert took < (10 if signals == [signal.SIGINT] else 2.5), took  # no wait for the call in flight
+    # No wait for the call in flight after SIGTERM: shown by the counts (the call blocks until the
+    # test releases it, so waiting for it would have recorded it), not by a wall-clock budget.
 
 
 # ------------------------------------------------------------------------ capture --via-mcp
@@ -408,10 +407,9 @@ def test_via_mcp_answers_that_are_not_strict_utf8_fail_one_test_each(tmp_path: P
     path.write_text(MCP_DEFINITION % ", ".join(f"{{ _description: '{k}', id: '{k}' }}" for k in kinds))
     server = tmp_path / "server.py"
     server.write_text(RAW_MCP_SERVER)
-    started = time.monotonic()
     result = capture_via_mcp([path], f"{sys.executable} {server}", tmp_path / "out", timeout=10, delay=0)
-    assert time.monotonic() - started < 10  # failed at once, not after the timeout
     reasons = {outcome.index: outcome.reason for outcome in result.outcomes}
+    assert not any("within 10s" in (reason or "") for reason in reasons.values()), reasons  # none timed out
     assert (result.ok, result.failed) == (2, 7), reasons
     assert reasons[0] is None and reasons[8] is None  # the run goes on after invalid UTF-8
     assert "lone surrogate (\\ud800)" in (reasons[1] or "") and "lone surrogate (\\udc80)" in (reasons[2] or "")
@@ -540,7 +538,6 @@ def test_via_mcp_a_server_that_closes_stdout_but_lingers_fails_at_once(tmp_path:
     path.write_text(MCP_DEFINITION % "{ _description: 'one', id: 'a' }, { _description: 'two', id: 'b' }")
     server = tmp_path / "server.py"
     server.write_text(CLOSING_SERVER)
-    started = time.monotonic()
     result = capture_via_mcp([path], f"{sys.executable} {server}", tmp_path / "out", timeout=10, delay=0)
-    assert time.monotonic() - started < 10  # the relay passes the end of stdout on: no timeout
+    # the relay passes the end of stdout on: the reason is the exit, not "no answer ... within 10s"
     assert [outcome.reason for outcome in result.outcomes] == ["the MCP server exited"] * 2

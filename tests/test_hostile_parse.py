@@ -79,14 +79,11 @@ def test_junk_is_parsed_only_a_window_past_its_first_error(alphabet: bytes) -> N
     # 3 MB of junk whose error recovery is superlinear: the parse stops a fixed number of bytes
     # past the first error, so the problems are the same whatever the machine's load.
     data = junk(alphabet, 3_000_000)
-    started = time.perf_counter()
     module = parse_javascript(data)
-    elapsed = time.perf_counter() - started
     assert module.problems
     assert all(problem.span.end <= PARSE_BEYOND_ERROR for problem in module.problems)
     assert not any("reasonable time" in problem.message for problem in module.problems)
     assert parse_javascript(data).problems == module.problems
-    assert elapsed < 30
 
 
 def test_an_error_deep_in_a_large_valid_file_is_reported_where_it_is() -> None:

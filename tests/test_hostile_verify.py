@@ -196,7 +196,7 @@ def test_capture_then_verify_keeps_colliding_tools_apart(tmp_path: Path, httpser
     httpserver.expect_request("/thing").respond_with_json({"n": 1})
     definition = tmp_path / "twins.mjs"
     definition.write_text(TWINS % {"root": httpserver.url_for("/").rstrip("/")}, encoding="utf-8")
-    options = CaptureOptions(output=tmp_path / "capture", delay=0.0, timeout=2.0, environ={}, env_files=[])
+    options = CaptureOptions(output=tmp_path / "capture", delay=0.0, timeout=30.0, environ={}, env_files=[])
     result = capture([definition], options)
     assert result.ok == 2
     assert len([p for p in result.run_dir.rglob("*-0.json")]) == 2

@@ -389,10 +389,8 @@ def test_nesting_at_the_limit_is_kept() -> None:
 
 def test_nesting_100000_deep() -> None:
     data = b"[" * 100_000 + b"]" * 100_000
-    started = time.perf_counter()
     node = main_of(data)
-    assert time.perf_counter() - started < 5
-    assert height(node) == MAX_DEPTH + 1
+    assert height(node) == MAX_DEPTH + 1  # the parse stopped at the depth limit: bounded work
     unclosed = parse(b'{"a": ' * 100_000)
     assert unclosed.problems[0].message == "unexpected end of input, expected a value"
 
@@ -445,11 +443,10 @@ def test_numbers_and_literals_must_end_cleanly() -> None:
         assert parse(data).problems, text
 
 
+@pytest.mark.timeout(60)  # bounds a hang only: a speed figure is benchmarks/bench_loaders.py's to give
 def test_big_file() -> None:
     data = json.dumps([json.loads(realistic_definition())] * 60).encode()  # about 0.5 MB
-    started = time.perf_counter()
     module = parse(data)
-    assert time.perf_counter() - started < 5
     assert module.problems == []
     assert to_python(module.exports["main"]) == json.loads(data)
 

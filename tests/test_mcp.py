@@ -330,10 +330,8 @@ def test_cancelled_call_gets_no_answer_and_the_server_keeps_serving() -> None:
             process.stdin.flush()
         assert json.loads(process.stdout.readline())["id"] == 1
         assert json.loads(process.stdout.readline()) == {"jsonrpc": "2.0", "id": 8, "result": {}}
-        started = time.monotonic()
         process.stdin.close()
-        assert process.wait(timeout=10) == 0
-        assert time.monotonic() - started < 5
+        assert process.wait(timeout=30) == 0  # bounds a hang only
         assert process.stdout.read() == ""  # the cancelled call was never answered
     finally:
         if process.poll() is None:
@@ -348,7 +346,6 @@ def test_fault_hang_times_out_and_ping_still_works() -> None:
     async def body() -> None:
         async with mock_session("--fault", "hang", str(COINGECKO)) as session:
             await session.initialize()
-            started = time.monotonic()
             with pytest.raises(MCPError) as timed_out:
                 await session.call_tool(
                     "get_simple_price_coingecko",
@@ -356,7 +353,6 @@ def test_fault_hang_times_out_and_ping_still_works() -> None:
                     read_timeout_seconds=0.5,
                 )
             assert "timed out" in timed_out.value.error.message
-            assert time.monotonic() - started < 5
             await session.send_ping()
 
     run(body)
@@ -479,16 +475,34 @@ def test_capture_via_mcp_broken_servers_fail_per_test(tmp_path: Path, fault: str
     from flowlint.mcp.client import capture_via_mcp
 
     definition = _write_small(tmp_path)
-    started = time.monotonic()
+    # timeout=1 bounds each call, not the server's start: a busy machine may take longer than 1 s to
+    # start Python and answer the handshake, which gets HANDSHAKE_SECONDS (issue 19: these were red
+    # under load). The test's own timeout bounds a hang; no wall-clock budget is asserted.
     result = capture_via_mcp(
         [definition], _command("--fault", fault, str(definition)), tmp_path / "out", timeout=1, delay=0
     )
-    assert time.monotonic() - started < 20
+    assert result.server_error is None, result.server_error
     assert (result.ok, result.failed) == (0, 2)
     assert all(reason in (outcome.reason or "") for outcome in result.outcomes), result.outcomes
     assert result.folder is not None
     record = json.loads((result.folder / "demo" / "getThing-0.json").read_text())
     assert record["outcome"] == "failed" and record["response"]["status"] is False
+
+
+@pytest.mark.timeout(120)
+def test_capture_via_mcp_slow_server_start_is_not_a_test_timeout(tmp_path: Path) -> None:
+    """A server that takes longer to start than --timeout (forced here: 1.5 s of sleep before the
+    mock starts, as a busy machine or an `npx` install makes it) still gets its handshake; the
+    timeout bounds each call. Before, every test failed with 'the MCP handshake failed'."""
+    import shlex
+
+    from flowlint.mcp.client import capture_via_mcp
+
+    definition = _write_small(tmp_path)
+    slow = shlex.join(["sh", "-c", f"sleep 1.5; exec {_command(str(definition))}"])
+    result = capture_via_mcp([definition], slow, tmp_path / "out", timeout=1, delay=0)
+    assert result.server_error is None, result.server_error
+    assert (result.ok, result.failed) == (2, 0), result.outcomes
 
 
 @pytest.mark.timeout(60)

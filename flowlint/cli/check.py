@@ -13,118 +13,50 @@ from flowlint.cli.common import (
     EXIT_OK,
     EXIT_USAGE,
     FORMATS,
-    HUMAN_FORMATS,
     SEVERITIES,
+    sectioned,
     split_codes,
 )
 from flowlint.core.errors import FlowlintError, UsageError
-from flowlint.core.record import FrozenRecord
-from flowlint.definition.specversion import parse_spec_version
-from flowlint.lint.config import Config, ConfigResolver
+from flowlint.core.record import DeclaredRecord
+from flowlint.lint.config import ConfigResolver
 from flowlint.lint.reporters import COLOR_CHOICES, Reporter
-from flowlint.lint.result import FileReport, LintResult
-
-"""An exclude test, `excluded(name, posix_path)` (see `flowlint.definition.discovery.exclude_matcher`)."""
+from flowlint.lint.result import LintResult
 
 
-class CheckRequest(FrozenRecord):
-    """What `flowlint check` was asked to do, as plain values."""
+class CheckRequest(DeclaredRecord):
+    """What `flowlint check` was asked to do, as plain values: one field per option, declared once."""
 
-    paths: tuple[Path, ...]
-    output_format: str
-    output_file: Path | None
-    statistics: bool
-    select: tuple[str, ...]
-    ignore: tuple[str, ...]
-    min_tests: int | None
-    spec_version: str | None
-    fail_on: str | None
-    strict: bool
-    config_path: Path | None
-    stdin_filename: str | None
-    baseline: Path | None
-    write_baseline: Path | None
-    jobs: int | None
-    no_cache: bool
-    # Per-file configuration (issue 12, item 3).
-    extend_select: tuple[str, ...]
-    show_settings: Path | None
-    # Files that are not definitions (item 4).
-    show_skipped: bool
-    verbose: bool
-    # Terminal output (item 7).
-    color: str
-    show_source: bool | None
-    quiet: int
-    exit_zero: bool
-    # Fixes (issue 12, item 1).
-    fix: bool
-    unsafe_fixes: bool
-    diff: bool
-    fix_only: bool
-    show_fixes: bool
-
-    def __init__(
-        self,
-        paths: tuple[Path, ...] = (),
-        output_format: str = "text",
-        output_file: Path | None = None,
-        statistics: bool = False,
-        select: tuple[str, ...] = (),
-        ignore: tuple[str, ...] = (),
-        min_tests: int | None = None,
-        spec_version: str | None = None,
-        fail_on: str | None = None,
-        strict: bool = False,
-        config_path: Path | None = None,
-        stdin_filename: str | None = None,
-        baseline: Path | None = None,
-        write_baseline: Path | None = None,
-        jobs: int | None = None,
-        no_cache: bool = False,
-        extend_select: tuple[str, ...] = (),
-        show_settings: Path | None = None,
-        show_skipped: bool = False,
-        verbose: bool = False,
-        color: str = "auto",
-        show_source: bool | None = None,
-        quiet: int = 0,
-        exit_zero: bool = False,
-        fix: bool = False,
-        unsafe_fixes: bool = False,
-        diff: bool = False,
-        fix_only: bool = False,
-        show_fixes: bool = False,
-    ) -> None:
-        self.paths = paths
-        self.output_format = output_format
-        self.output_file = output_file
-        self.statistics = statistics
-        self.select = select
-        self.ignore = ignore
-        self.min_tests = min_tests
-        self.spec_version = spec_version
-        self.fail_on = fail_on
-        self.strict = strict
-        self.config_path = config_path
-        self.stdin_filename = stdin_filename
-        self.baseline = baseline
-        self.write_baseline = write_baseline
-        self.jobs = jobs
-        self.no_cache = no_cache
-        self.extend_select = extend_select
-        self.show_settings = show_settings
-        self.show_skipped = show_skipped
-        self.verbose = verbose
-        self.color = color
-        self.show_source = show_source
-        self.quiet = quiet
-        self.exit_zero = exit_zero
-        self.fix = fix
-        self.unsafe_fixes = unsafe_fixes
-        self.diff = diff
-        self.fix_only = fix_only
-        self.show_fixes = show_fixes
+    paths: tuple[Path, ...] = ()
+    output_format: str = "text"
+    output_file: Path | None = None
+    statistics: bool = False
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    per_file_ignores: tuple[str, ...] = ()
+    min_tests: int | None = None
+    spec_version: str | None = None
+    fail_on: str | None = None
+    strict: bool = False
+    config_path: Path | None = None
+    stdin_filename: str | None = None
+    baseline: Path | None = None
+    write_baseline: Path | None = None
+    jobs: int | None = None
+    no_cache: bool = False
+    extend_select: tuple[str, ...] = ()
+    show_settings: Path | None = None
+    show_skipped: bool = False
+    verbose: bool = False
+    color: str = "auto"
+    show_source: bool | None = None
+    quiet: int = 0
+    exit_zero: bool = False
+    fix: bool = False
+    unsafe_fixes: bool = False
+    diff: bool = False
+    fix_only: bool = False
+    show_fixes: bool = False
 
     @property
     def from_stdin(self) -> bool:
@@ -151,10 +83,37 @@ class CheckRequest(FrozenRecord):
         return self.fix or self.fix_only
 
 
-@click.command()
+CHECK_SECTIONS = {
+    "Rule selection": ("select", "extend_select", "ignore", "per_file_ignores", "min_tests", "spec_version"),
+    "Fixes": ("fix", "unsafe_fixes", "diff", "fix_only", "show_fixes"),
+    "Output": (
+        "output_format",
+        "output_file",
+        "statistics",
+        "show_source",
+        "color",
+        "quiet",
+        "verbose",
+        "show_skipped",
+    ),
+    "Exit status": ("fail_on", "exit_zero"),
+    "Configuration": ("config_path", "show_settings"),
+    "Baseline": ("baseline", "write_baseline"),
+    "Input and speed": ("stdin_filename", "jobs", "no_cache"),
+}
+"""`flowlint check --help` in sections, as ruff's (see `flowlint.cli.common.SectionedCommand`)."""
+
+
+@click.command(cls=sectioned(CHECK_SECTIONS))
 @click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
 @click.option(
-    "--format", "output_format", type=click.Choice(FORMATS), default="text", show_default=True, help="Output format."
+    "--output-format",
+    "--format",
+    "output_format",
+    type=click.Choice(FORMATS),
+    default="text",
+    show_default=True,
+    help="Output format (--format is the same option).",
 )
 @click.option(
     "--output-file",
@@ -162,9 +121,18 @@ class CheckRequest(FrozenRecord):
     type=click.Path(path_type=Path, dir_okay=False),
     help="Write the report to this file instead of standard output.",
 )
-@click.option("--statistics", is_flag=True, help="Also show how many findings each rule code has.")
+@click.option(
+    "--statistics", is_flag=True, help="Show how many findings each rule code has (only that table, as ruff)."
+)
 @click.option("--select", multiple=True, metavar="CODES", help="Only these rule codes or prefixes (comma-separated).")
 @click.option("--ignore", multiple=True, metavar="CODES", help="Skip these rule codes or prefixes (comma-separated).")
+@click.option(
+    "--per-file-ignores",
+    multiple=True,
+    metavar="GLOB:CODES",
+    help="Skip CODES in the files GLOB matches (from the working folder; a bare name matches anywhere), "
+    "on top of the configuration's per-file-ignores. Repeatable.",
+)
 @click.option("--min-tests", type=click.IntRange(min=0), help="Minimum tests per tool for TST001 (default 1).")
 @click.option(
     "--spec-version",
@@ -225,8 +193,10 @@ class CheckRequest(FrozenRecord):
     "--show-settings",
     "show_settings",
     type=click.Path(path_type=Path),
-    metavar="FILE",
-    help="Print the configuration file and every setting that applies to FILE, and exit.",
+    is_flag=False,
+    flag_value=".",
+    metavar="[FILE]",
+    help="Print the configuration file and every setting that applies to FILE (default: the current folder), and exit.",
 )
 # Files that are not definitions.
 @click.option("--show-skipped", is_flag=True, help="Also report files that are not definitions (FL002 notes).")
@@ -257,7 +227,7 @@ def check(**options: object) -> None:
 
     `-` reads one definition from standard input (name it with --stdin-filename).
     """
-    sys.exit(run_check(CheckRequest(**options)))  # type: ignore[arg-type]
+    sys.exit(run_check(CheckRequest.from_options(options)))
 
 
 def run_check(request: CheckRequest) -> int:
@@ -271,9 +241,9 @@ def run_check(request: CheckRequest) -> int:
             click.echo(_settings_text(resolver, request.show_settings))
             return EXIT_OK
         stdin_data = _read_stdin() if request.from_stdin else None
-        result, configs = _lint(request, resolver, stdin_data)
+        result = _lint(request, resolver, stdin_data)
         if request.fixing or request.diff:
-            result, changed = _fix(result, configs, request)
+            result, changed = _fix(result, request)
             if request.diff:
                 return EXIT_FINDINGS if changed and not request.exit_zero else EXIT_OK
             if request.fix_only:
@@ -290,7 +260,7 @@ def run_check(request: CheckRequest) -> int:
             return EXIT_OK
         if request.baseline is not None:
             result = _apply_baseline(result, request.baseline, quiet=request.quiet > 0)
-        failed = _failed(result, configs)
+        failed = result.failed()
         _report(result, request, stdin_data)
     except FlowlintError as error:
         click.echo(f"flowlint: {error}", err=True)
@@ -311,48 +281,31 @@ def _read_stdin() -> bytes:
 
 
 def _resolver(request: CheckRequest) -> ConfigResolver:
-    """Each file's configuration: the nearest configuration file (or --config), with the command line's
-    overrides applied to it."""
-    from flowlint.lint.codes import check_codes
-    from flowlint.lint.config import ConfigResolver, parse_severity
+    """Each file's settings: the nearest configuration file (or --config), with the command line's
+    overrides applied to it (see `flowlint.lint.config.ConfigResolver`)."""
+    from flowlint.lint.config import Overrides
 
-    changes: dict[str, object] = {}
-    if request.select:
-        check_codes(split_codes(request.select), "--select")
-        changes["select"] = split_codes(request.select)
-        changes["extend_select"] = ()
-    if request.extend_select:
-        check_codes(split_codes(request.extend_select), "--extend-select")
-    if request.ignore:
-        check_codes(split_codes(request.ignore), "--ignore")
-    if request.min_tests is not None:
-        changes["min_tests"] = request.min_tests
-    if request.spec_version is not None:
-        changes["spec_version"] = parse_spec_version(request.spec_version, "--spec-version")
-    if request.fail_on is not None:
-        changes["fail_on"] = parse_severity(request.fail_on, "--fail-on")
-    if request.strict:
-        changes["strict"] = True
-
-    def overrides(config: Config) -> Config:
-        extra: dict[str, object] = {}
-        if request.extend_select:
-            kept = () if request.select else config.extend_select
-            extra["extend_select"] = kept + split_codes(request.extend_select)
-        if request.ignore:
-            extra["ignore"] = config.ignore + split_codes(request.ignore)
-        return config.replace(**changes, **extra)
-
+    overrides = Overrides.from_command_line(
+        select=split_codes(request.select),
+        extend_select=split_codes(request.extend_select),
+        ignore=split_codes(request.ignore),
+        per_file_ignores=request.per_file_ignores,
+        min_tests=request.min_tests,
+        spec_version=request.spec_version,
+        fail_on=request.fail_on,
+        strict=True if request.strict else None,  # None: not given, so a file's `strict = true` holds
+    )
     return ConfigResolver(request.config_path, overrides)
 
 
 def _settings_text(resolver: ConfigResolver, path: Path) -> str:
-    """`--show-settings FILE`: the configuration file used, then every resolved setting."""
+    """`--show-settings [FILE]`: the configuration file used, then every resolved setting (a folder's
+    without per-file-ignores applied: they name files)."""
     import json
 
     if not path.exists():
         raise UsageError(f"{path}: no such file or folder")
-    config = resolver.for_file(path)
+    config = resolver.base_for(path) if path.is_dir() else resolver.for_file(path)
     lines = [f"file: {path}", f"configuration: {config.source if config.source is not None else '(defaults)'}"]
     for key, value in config.settings().items():
         lines.append(f"{key} = {json.dumps(value, ensure_ascii=False)}")
@@ -360,39 +313,39 @@ def _settings_text(resolver: ConfigResolver, path: Path) -> str:
     return "\n".join(lines)
 
 
-def _lint(
-    request: CheckRequest, resolver: ConfigResolver, stdin_data: bytes | None
-) -> tuple[LintResult, dict[str, Config]]:
-    """Lint every file with its own configuration; also return each report's configuration by path."""
+def _lint(request: CheckRequest, resolver: ConfigResolver, stdin_data: bytes | None) -> LintResult:
+    """Lint every file with its own settings (each report carries them)."""
     from flowlint.lint.runner import lint_source
 
     if stdin_data is not None:
         name = request.stdin_filename or "stdin.mjs"
         config = resolver.for_file(Path(name))
-        report = lint_source(stdin_data, name, config)
-        return LintResult([report], config), {report.path: config}
+        return LintResult([lint_source(stdin_data, name, config)], config)
     targets = list(request.paths) or [Path(".")]
     from flowlint.lint.runner import lint_per_file
 
     # Cached results keep no fixes: fixing lints afresh.
     use_cache = not (request.no_cache or request.fixing or request.diff)
-    result, configs = lint_per_file(targets, resolver, request.jobs, use_cache=use_cache)
+    result = lint_per_file(targets, resolver, request.jobs, use_cache=use_cache)
     if not result.files:
         click.echo(
             "flowlint: no .mjs, .js, .py or .json files found in " + ", ".join(str(t) for t in targets), err=True
         )
-    return result, configs
+    return result
 
 
-def _fix(result: LintResult, configs: dict[str, Config], request: CheckRequest) -> tuple[LintResult, bool]:
+def _fix(result: LintResult, request: CheckRequest) -> tuple[LintResult, bool]:
     """--fix / --fix-only / --diff: apply (or show) the fixes; returns the result to report and whether
     any file changed (or, with --diff, would change)."""
     from flowlint.lint.fixing import fix_result, unified_diff
 
-    fixed, outcomes = fix_result(result, configs, request.unsafe_fixes, write=request.fixing)
+    fixed, outcomes = fix_result(result, request.unsafe_fixes, write=request.fixing)
     changed = [o for o in outcomes if o.changed]
+    unverified = [o for o in outcomes if o.problem is not None and not o.written_problem]
     for outcome in outcomes:
-        if outcome.problem is not None:
+        # --diff writes nothing: "the file keeps its last verified text" would be noise there; a
+        # problem writing the file, or a verification failure under --fix, is said per file.
+        if outcome.problem is not None and not (request.diff and outcome in unverified):
             click.echo(f"flowlint: {outcome.path}: {outcome.problem}", err=True)
     if request.diff:
         for outcome in changed:
@@ -404,23 +357,21 @@ def _fix(result: LintResult, configs: dict[str, Config], request: CheckRequest) 
                 click.echo(f"{outcome.path}: {code} {fix.title}" + ("" if fix.safe else " (unsafe)"), err=True)
     verb = "would fix" if request.diff else "fixed"
     if request.quiet == 0:
+        left = f" ({len(unverified)} file{'s' if len(unverified) != 1 else ''} with fixes that would not verify)"
         click.echo(
             f"flowlint: {verb} {count} finding{'s' if count != 1 else ''} in {len(changed)} "
-            f"file{'s' if len(changed) != 1 else ''}",
+            f"file{'s' if len(changed) != 1 else ''}" + (left if request.diff and unverified else ""),
             err=True,
         )
     if not request.unsafe_fixes and request.quiet == 0:
-        unsafe = sum(1 for r in fixed.files for d in r.diagnostics if d.fix is not None and not d.fix.safe)
-        if unsafe:
-            click.echo(f"flowlint: {unsafe} more fixable with --unsafe-fixes", err=True)
+        from flowlint.lint.fixing import more_with_unsafe
+
+        # What `--unsafe-fixes` would really do next (verified as it would be), not a count of findings
+        # that carry an unsafe fix: the two differ where fixes overlap or do not verify.
+        more = more_with_unsafe(fixed, outcomes, after_writing=request.fixing)
+        if more:
+            click.echo(f"flowlint: {more} more fixable with --unsafe-fixes", err=True)
     return fixed, bool(changed)
-
-
-def _failed(result: LintResult, configs: dict[str, Config]) -> bool:
-    """Whether any file has a finding at or above its own configuration's fail_on."""
-    from flowlint.lint.diagnostics import fails
-
-    return any(fails(report.diagnostics, configs.get(report.path, result.config).fail_on) for report in result.files)
 
 
 def _shows_skipped(request: CheckRequest) -> bool:
@@ -435,7 +386,7 @@ def _without_skipped_notes(result: LintResult) -> LintResult:
     from flowlint.lint.codes import Code
 
     files = [
-        FileReport(r.path, r.kind, [d for d in r.diagnostics if d.code != Code.FL002], r.definition)
+        r.replace(diagnostics=[d for d in r.diagnostics if d.code != Code.FL002])
         if r.kind == "skipped" and not r.named  # a file named on the command line gets its one-line note
         else r
         for r in result.files
@@ -458,25 +409,28 @@ def _apply_baseline(result: LintResult, baseline: Path, quiet: bool = False) -> 
 
 
 def _report(result: LintResult, request: CheckRequest, stdin_data: bytes | None) -> None:
-    """Write the report to stdout or a file; statistics go to stdout unless a machine-readable report
-    already occupies it, then to stderr. `-qq` writes nothing at all."""
+    """Write the report to stdout or a file; with --statistics only the table of codes (as ruff; a JSON
+    list of them with `--format json`). `-qq` writes nothing at all."""
     if request.quiet >= 2:
         return
-    reporter = _reporter(request, stdin_data)
-    if request.output_file is None:
-        reporter.write(result, sys.stdout)
+    buffer = io.StringIO()
+    target = sys.stdout if request.output_file is None else buffer
+    if request.statistics:
+        from flowlint.lint.reporters import statistics_lines, statistics_rows
+
+        if request.output_format == "json":
+            import json
+
+            rows = [row.to_dict() for row in statistics_rows(result, request.unsafe_fixes)]
+            target.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+        else:
+            target.write("".join(line + "\n" for line in statistics_lines(result, request.unsafe_fixes)))
     else:
+        _reporter(request, stdin_data).write(result, target)
+    if request.output_file is not None:
         from flowlint.core.fileio import atomic_write
 
-        buffer = io.StringIO()
-        reporter.write(result, buffer)
         atomic_write(request.output_file, buffer.getvalue().encode("utf-8"))
-    if request.statistics:
-        from flowlint.lint.reporters import statistics_lines
-
-        to_stderr = request.output_file is None and request.output_format not in HUMAN_FORMATS
-        for line in statistics_lines(result):
-            click.echo(line, err=to_stderr)
 
 
 def _reporter(request: CheckRequest, stdin_data: bytes | None) -> Reporter:
@@ -489,6 +443,11 @@ def _reporter(request: CheckRequest, stdin_data: bytes | None) -> Reporter:
     show_source = request.show_source if request.show_source is not None else on_terminal
     color = request.output_file is None and use_color(request.color, sys.stdout)
     stdin = None if stdin_data is None else (request.stdin_filename or "stdin.mjs", stdin_data)
-    return TextReporter(
-        summary=request.quiet == 0, style=TextStyle(color=color, show_source=show_source, stdin_source=stdin)
+    style = TextStyle(
+        color=color,
+        show_source=show_source,
+        stdin_source=stdin,
+        unsafe_fixes=request.unsafe_fixes,
+        fix_summary=not request.fixing,  # --fix says what it fixed and what more --unsafe-fixes would
     )
+    return TextReporter(summary=request.quiet == 0, style=style)

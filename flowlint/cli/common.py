@@ -26,6 +26,37 @@ HUMAN_FORMATS = ("text", "github", "flowmcp")
 SEVERITIES = ("error", "warning", "info")
 
 
+class SectionedCommand(click.Command):
+    """A command whose `--help` lists its options in sections, as ruff's does. `sections` maps a title
+    to the names of the parameters shown under it (`output_format`, ...); the options no section
+    names come last, under "Other options"."""
+
+    sections: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        records = {
+            param.name: record
+            for param in self.get_params(ctx)
+            if not isinstance(param, click.Argument) and (record := param.get_help_record(ctx)) is not None
+        }
+        shown: set[str | None] = set()
+        for title, names in self.sections:
+            rows = [records[name] for name in names if name in records]
+            shown.update(names)
+            if rows:
+                with formatter.section(title):
+                    formatter.write_dl(rows)
+        rest = [record for name, record in records.items() if name not in shown]
+        if rest:
+            with formatter.section("Other options"):
+                formatter.write_dl(rest)
+
+
+def sectioned(sections: dict[str, tuple[str, ...]]) -> type[SectionedCommand]:
+    """A `SectionedCommand` class with these sections, for `@click.command(cls=...)`."""
+    return type("Sectioned", (SectionedCommand,), {"sections": tuple(sections.items())})
+
+
 def usage_error(message: str) -> NoReturn:
     """Print `flowlint: message` on stderr and exit with EXIT_USAGE."""
     click.echo(f"flowlint: {message}", err=True)

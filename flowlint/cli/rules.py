@@ -1,4 +1,5 @@
-"""`flowlint rules [CODE]`: the rule table, or one rule's documentation with its examples."""
+"""`flowlint rules [CODE]`: the rule table, or one rule's documentation with its examples; `flowlint rule
+CODE` (ruff's verb) explains one rule the same way."""
 
 from __future__ import annotations
 
@@ -11,13 +12,26 @@ from flowlint.cli.common import usage_error
 @click.argument("code", required=False)
 def rules(code: str | None) -> None:
     """List the rules, or explain one (`flowlint rules TST004`)."""
-    from flowlint.lint.docs import rule_doc, rules_table
-    from flowlint.lint.registry import rule_for
-
     if code is None:
+        from flowlint.lint.docs import rules_table
+
         click.echo(rules_table())
         return
-    rule = rule_for(code)
-    if rule is None:
+    _explain(code)
+
+
+@click.command()
+@click.argument("code")
+def rule(code: str) -> None:
+    """Explain one rule, with its examples (`flowlint rule TST004`; `flowlint rules` lists them all)."""
+    _explain(code)
+
+
+def _explain(code: str) -> None:
+    from flowlint.lint.docs import rule_doc
+    from flowlint.lint.registry import rule_for
+
+    found = rule_for(code)
+    if found is None:
         usage_error(f"unknown rule code '{code}' (run `flowlint rules` for the list)")
-    click.echo(rule_doc(rule))
+    click.echo(rule_doc(found))

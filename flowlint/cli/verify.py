@@ -49,21 +49,13 @@ def verify(
 
     [tool.flowlint] select, ignore, per-file-ignores and severity apply to the VER codes too."""
     from flowlint.core.errors import FlowlintError
-    from flowlint.core.severity import Severity
-    from flowlint.lint.codes import check_codes
-    from flowlint.lint.config import load_config
+    from flowlint.lint.config import ConfigResolver, Overrides
     from flowlint.lint.reporters import REPORTERS
     from flowlint.verify import verify_folder
 
     try:
-        config = load_config((list(paths) or [Path(".")])[0])
-        if select:
-            check_codes(split_codes(select), "--select")
-            config = config.replace(select=split_codes(select), extend_select=())
-        if ignore:
-            check_codes(split_codes(ignore), "--ignore")
-            config = config.replace(ignore=config.ignore + split_codes(ignore))
-        outcome = verify_folder(list(paths), captures, config, fail_on=Severity(fail_on))
+        overrides = Overrides.from_command_line(select=split_codes(select), ignore=split_codes(ignore), fail_on=fail_on)
+        outcome = verify_folder(list(paths), captures, resolver=ConfigResolver(overrides=overrides))
     except FlowlintError as error:
         usage_error(str(error))
     result = outcome.result

@@ -5,13 +5,14 @@ quarter of a one-file `flowlint check`); the classes that command loads are writ
 bases instead. A class declares its fields as a dataclass does (annotated attributes, in order;
 `__slots__` beside them where it has slots) and writes an `__init__` that takes them as parameters
 of the same names (`replace` relies on it); `_not_compared` names fields that equality ignores.
+`DeclaredRecord` spares the `__init__`: its fields are declared once, with their defaults.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, dataclass_transform
 
-__all__ = ["FrozenRecord", "Record"]
+__all__ = ["DeclaredRecord", "FrozenRecord", "Record"]
 
 
 class Record:
@@ -56,3 +57,34 @@ class FrozenRecord(Record):
 
     def __hash__(self) -> int:  # type: ignore[override]
         return hash(self._fields())
+
+
+@dataclass_transform(kw_only_default=True)
+class DeclaredRecord(FrozenRecord):
+    """A frozen record whose fields are declared once, each with its default (`fix: bool = False`): the
+    keyword-only constructor is the base's, typed for mypy by `dataclass_transform` (an unknown or
+    mistyped keyword is a type error) and checked at run time, with no generated code. For option
+    records: `CheckRequest.from_options(click_options)`."""
+
+    _defaults: ClassVar[dict[str, object]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._defaults = {name: cls.__dict__[name] for name in cls._field_names if name in cls.__dict__}
+
+    def __init__(self, **values: Any) -> None:
+        unknown = sorted(set(values) - set(self._field_names))
+        if unknown:
+            raise TypeError(f"{type(self).__name__}() got an unexpected keyword argument {unknown[0]!r}")
+        for name in self._field_names:
+            if name in values:
+                setattr(self, name, values[name])
+            elif name in self._defaults:
+                setattr(self, name, self._defaults[name])
+            else:
+                raise TypeError(f"{type(self).__name__}() missing the keyword argument {name!r}")
+
+    @classmethod
+    def from_options(cls, options: dict[str, object]) -> Self:
+        """The record of a command's parsed options (click passes them by parameter name)."""
+        return cls(**options)

@@ -35,26 +35,41 @@ class SourceText:
     (A minified definition on one line of megabytes used to cost a slice and a decode per finding.)
     """
 
-    __slots__ = ("_ascii", "_continuations", "_line_starts", "data")
+    __slots__ = ("_ascii", "_continuations", "_line_starts", "_scanned", "data")
 
     def __init__(self, data: bytes) -> None:
         self.data = data
         self._ascii = data.isascii()
         self._continuations: list[int] | None = None
-        starts = [0]
-        find = data.find
-        index = find(b"\n")
+        # The line index grows on demand, only as far as a lookup needs: a file refused for its size
+        # (32 MB of newlines) is reported at offset 0 without indexing 32 million lines first.
+        self._line_starts = [0]
+        self._scanned = 0  # every newline before this offset is indexed
+
+    def _index_to(self, offset: int, lines: int = 0) -> None:
+        """Index newlines until the index covers `offset` and holds at least `lines` line starts (or the
+        data ends)."""
+        starts = self._line_starts
+        if self._scanned > offset and len(starts) >= lines:
+            return
+        find = self.data.find
+        index = find(b"\n", self._scanned)
         while index != -1:
             starts.append(index + 1)
+            if index >= offset and len(starts) >= lines:
+                self._scanned = index + 1
+                return
             index = find(b"\n", index + 1)
-        self._line_starts = starts
+        self._scanned = len(self.data) + 1  # all of it
 
     @property
     def line_count(self) -> int:
+        self._index_to(len(self.data))
         return len(self._line_starts)
 
     def position(self, offset: int) -> Position:
         offset = max(0, min(offset, len(self.data)))
+        self._index_to(offset)
         line_index = bisect.bisect_right(self._line_starts, offset) - 1
         start = self._line_starts[line_index]
         column = offset - start
@@ -67,9 +82,11 @@ class SourceText:
 
     def line_start(self, line: int) -> int:
         """Byte offset where 1-based `line` starts."""
+        self._index_to(0, line)
         return self._line_starts[max(0, min(line - 1, len(self._line_starts) - 1))]
 
     def line_text(self, line: int) -> str:
+        self._index_to(0, line + 1)
         start = self.line_start(line)
         end = self._line_starts[line] if line < len(self._line_starts) else len(self.data)
         return self.data[start:end].decode("utf-8", errors="replace").rstrip("\r\n")

@@ -58,12 +58,12 @@ class Resolution(FrozenRecord):
 class SharedListResolver:
     """Finds and caches list folders and list files; one instance serves a whole run."""
 
-    def __init__(self, lists_dir: Path | None = None) -> None:
+    def __init__(self, lists_dir: Path | None = None, real_paths: RealPaths | None = None) -> None:
         self._configured = lists_dir
         self._dir_for: dict[str, Path | None] = {}  # real folder -> its _lists/
         self._lists_in: dict[Path, dict[str, SharedList]] = {}
         self._all_in: dict[Path, list[SharedList]] = {}
-        self._real_paths = RealPaths()
+        self._real_paths = real_paths or RealPaths()  # a walk's: it knows which folders hold _lists/
 
     def lists_dir(self, definition_path: Path) -> Path | None:
         if self._configured is not None:
@@ -80,7 +80,7 @@ class SharedListResolver:
                 break
             visited.append(folder)
             candidate = os.path.join(folder, "_lists")
-            if os.path.isdir(candidate):
+            if self._real_paths.has(folder, "_lists") is not False and os.path.isdir(candidate):
                 found = Path(candidate)
                 break
             parent = os.path.dirname(folder)

@@ -37,9 +37,11 @@ from flowlint.core.version import __version__
 from flowlint.lint.codes import Code
 from flowlint.lint.config import Config
 from flowlint.lint.diagnostics import Diagnostic
+from flowlint.lint.fixes import Fix
 from flowlint.lint.result import FileReport
 
 if TYPE_CHECKING:
+    from flowlint.definition.discovery import RealPaths
     from flowlint.definition.sharedlists import SharedListResolver
 
 __all__ = [
@@ -56,7 +58,7 @@ CACHE_DIR_NAME = ".flowlint_cache"
 MAX_CACHE_BYTES = 32 * 1024 * 1024
 """A results file larger than this is not read; when a run would write more, only its own entries are kept."""
 
-_FORMAT = 1
+_FORMAT = 2
 _CACHEABLE_KINDS = ("definition", "list", "skipped")
 _SEVERITIES = {severity.value: severity for severity in Severity}
 
@@ -148,12 +150,14 @@ class ResultCache:
                 self._entries = {k: v for k, v in loaded["files"].items() if isinstance(v, list) and len(v) == 3}
         return self._entries
 
-    def lookup(self, files: list[Path], config: Config) -> list[Lookup]:
-        """Read and look up every file: a cached report, or the bytes and key to lint and `put`."""
+    def lookup(self, files: list[Path], config: Config, real_paths: RealPaths | None = None) -> list[Lookup]:
+        """Read and look up every file: a cached report, or the bytes and key to lint and `put`.
+        `real_paths`: what the walk that found `files` saw (the `_lists/` folders, without a `stat`)."""
         from flowlint.definition.discovery import display_path
         from flowlint.definition.sharedlists import SharedListResolver
 
-        resolver = SharedListResolver(config.lists_dir)
+        resolver = SharedListResolver(config.lists_dir, real_paths)
+        settings = b"\0" + config.fingerprint.encode()
         found = []
         for file in files:
             try:
@@ -161,17 +165,21 @@ class ResultCache:
             except FileProblem:
                 found.append(Lookup(file, None, None, None))  # the loader reports it; never cached
                 continue
-            key = self.key(data, file, config, resolver)
-            found.append(Lookup(file, data, key, self.get(file, key, display_path(file))))
+            name = os.path.abspath(file)
+            key = self._key(data, name, file, settings, resolver)
+            found.append(Lookup(file, data, key, self._get(name, key, display_path(file))))
         return found
 
     def key(self, data: bytes, path: Path, config: Config, resolver: SharedListResolver) -> str:
         """The digest of everything the findings for `data` at `path` under `config` depend on."""
+        return self._key(data, os.path.abspath(path), path, b"\0" + config.fingerprint.encode(), resolver)
+
+    def _key(self, data: bytes, name: str, path: Path, settings: bytes, resolver: SharedListResolver) -> str:
         import hashlib  # (hashlib and json are imported where used: a run with --no-cache needs neither)
 
         digest = hashlib.blake2b(data, digest_size=16)
-        digest.update(b"\0" + config.fingerprint.encode())
-        folder = os.path.dirname(os.path.abspath(path))
+        digest.update(settings)
+        folder = os.path.dirname(name)
         lists = self._lists_by_folder.get(folder)
         if lists is None:
             lists = self._lists_by_folder[folder] = self._lists_state(resolver.lists_dir(path))
@@ -180,7 +188,9 @@ class ResultCache:
 
     def get(self, path: Path, key: str, display: str) -> FileReport | None:
         """The cached report for `path` when its key matches, with `display` as its path; else None."""
-        name = os.path.abspath(path)
+        return self._get(os.path.abspath(path), key, display)
+
+    def _get(self, name: str, key: str, display: str) -> FileReport | None:
         entry = self._used.get(name) or self._load().get(name)
         if entry is not None and entry[0] == key:
             report = _decode(entry, display)
@@ -292,6 +302,10 @@ def _encode(d: Diagnostic) -> list[object]:
         d.tool,
         d.test_index,
         d.parameter,
+        # A fix is kept as its title and safety only, so that a warm report marks what is fixable
+        # (its edits are not: fixing always lints afresh).
+        None if d.fix is None else d.fix.title,
+        d.fix is not None and d.fix.safe,
     ]
 
 
@@ -305,35 +319,22 @@ def _decode(entry: list[object], display: str) -> FileReport | None:
         if type(item) is not list or tuple(map(type, item)) not in types or item[1] not in _SEVERITIES:
             return None
     severities = _SEVERITIES
-    diagnostics = [
-        Diagnostic(
-            code,
-            severities[severity],
-            message,
-            display,
-            line,
-            column,
-            end_line,
-            end_column,
-            start,
-            end,
-            tool,
-            test,
-            param,
-        )
-        for code, severity, message, line, column, end_line, end_column, start, end, tool, test, param in cast(
-            list[_Stored], items
-        )
-    ]
+    diagnostics = []
+    for item in cast(list[_Stored], items):
+        code, severity, message, line, column, end_line, end_column, start, end, tool, test, param, fix, safe = item
+        kept = None if fix is None else Fix(fix, (), safe)
+        place = (line, column, end_line, end_column, start, end)
+        diagnostics.append(Diagnostic(code, severities[severity], message, display, *place, tool, test, param, kept))
     return FileReport(display, str(kind), diagnostics)
 
 
-_Stored = tuple[str, str, str, int, int, int, int, int, int, str | None, int | None, str | None]
+_Stored = tuple[str, str, str, int, int, int, int, int, int, str | None, int | None, str | None, str | None, bool]
 _ENTRY_TYPES = {
-    (str, str, str, int, int, int, int, int, int, tool, test, param)
+    (str, str, str, int, int, int, int, int, int, tool, test, param, fix, bool)
     for tool in (str, type(None))
     for test in (int, type(None))
     for param in (str, type(None))
+    for fix in (str, type(None))
 }
 """The type of each field of a stored diagnostic (see `_encode`): anything else is a foreign entry."""
 

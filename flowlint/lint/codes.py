@@ -188,13 +188,17 @@ def code_order(code: str) -> tuple[int, str]:
     return _FAMILY_RANK.get(code.rstrip("0123456789"), len(_FAMILY_RANK)), code
 
 
+ALL = "ALL"
+"""The selector of every code, as ruff's: `select = ["ALL"]`, `--ignore ALL`, `--per-file-ignores 'old/*:ALL'`."""
+
+
 def matches(code: str, selectors: Iterable[str]) -> bool:
-    """Whether `code` is one of `selectors`, each a code or a prefix of codes (`TST`, `VAL04`)."""
-    return any(code.startswith(selector.upper()) for selector in selectors)
+    """Whether `code` is one of `selectors`, each a code, a prefix of codes (`TST`, `VAL04`) or `ALL`."""
+    return any(code.startswith(selector.upper()) or selector.upper() == ALL for selector in selectors)
 
 
 def check_codes(codes: Iterable[str], where: str) -> None:
-    """Raise ConfigError naming `where` unless every item is a known code or a prefix of one."""
+    """Raise ConfigError naming `where` unless every item is a known code, a prefix of one, or `ALL`."""
     for code in codes:
-        if not any(known.startswith(code.upper()) for known in Code):
+        if code.upper() != ALL and not any(known.startswith(code.upper()) for known in Code):
             raise ConfigError(f"{where}: unknown rule code '{code}' (see `flowlint rules`)")

@@ -17,82 +17,53 @@ from typing import TYPE_CHECKING
 
 from flowlint.core.errors import ConfigError, FileProblem
 from flowlint.core.fileio import read_regular
-from flowlint.core.record import FrozenRecord
+from flowlint.core.record import DeclaredRecord
 from flowlint.core.severity import Severity
 from flowlint.definition.specversion import parse_spec_version
-from flowlint.lint.codes import check_codes, matches
+from flowlint.lint.codes import ALL, check_codes, matches
 
 if TYPE_CHECKING:
-    from flowlint.lint.diagnostics import Diagnostic
+    from flowlint.definition.discovery import Discovery
 
 CONFIG_FILES = (".flowlint.toml", "flowlint.toml", "pyproject.toml")
 """Configuration file names, highest precedence first, when one folder holds several."""
 
 
-class Config(FrozenRecord):
-    """Everything that shapes a lint run. Paths are absolute once loaded."""
+class Config(DeclaredRecord):
+    """Everything that shapes a lint run. Paths are absolute once loaded. Each setting is one field here
+    (a boolean one is read from files and `Overrides` with no more code: see `parse_setting`)."""
 
-    min_tests: int
+    min_tests: int = 1
     # TST001: fewer tests than this is a warning (the specification's and the runtime's minimum).
-    recommended_tests: int
+    recommended_tests: int = 3
     # The specification major every file is checked against; None: the version each file declares.
-    spec_version: int | None
-    select: tuple[str, ...]
-    ignore: tuple[str, ...]
-    fail_on: Severity
-    lists_dir: Path | None
-    exclude: tuple[str, ...]
-    severity: dict[str, Severity]
-    source: Path | None  # the configuration file it came from
-    extend_select: tuple[str, ...]
+    spec_version: int | None = None
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    fail_on: Severity = Severity.ERROR
+    lists_dir: Path | None = None
+    exclude: tuple[str, ...] = ()
+    severity: dict[str, Severity] = {}  # noqa: RUF012 - shared by default, never changed in place
+    source: Path | None = None  # the configuration file it came from
+    extend_select: tuple[str, ...] = ()
     # (glob relative to the configuration's folder, codes): `for_file` adds the codes to `ignore`.
-    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...]
-    cache_dir: Path | None  # None: `.flowlint_cache/` beside `source` (see lint/cache.py)
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    cache_dir: Path | None = None  # None: `.flowlint_cache/` beside `source` (see lint/cache.py)
     # The strict profile: every error rule of the declared specification is an error, including what
     # FlowMCP's runtime tolerates (core/consequence.py); the default profile is the runtime's own verdict.
-    strict: bool
-
-    def __init__(
-        self,
-        min_tests: int = 1,
-        recommended_tests: int = 3,
-        spec_version: int | None = None,
-        select: tuple[str, ...] = (),
-        ignore: tuple[str, ...] = (),
-        fail_on: Severity = Severity.ERROR,
-        lists_dir: Path | None = None,
-        exclude: tuple[str, ...] = (),
-        severity: dict[str, Severity] | None = None,
-        source: Path | None = None,
-        extend_select: tuple[str, ...] = (),
-        per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = (),
-        cache_dir: Path | None = None,
-        strict: bool = False,
-    ) -> None:
-        self.min_tests = min_tests
-        self.recommended_tests = recommended_tests
-        self.spec_version = spec_version
-        self.select = select
-        self.ignore = ignore
-        self.fail_on = fail_on
-        self.lists_dir = lists_dir
-        self.exclude = exclude
-        self.severity = {} if severity is None else severity
-        self.source = source
-        self.extend_select = extend_select
-        self.per_file_ignores = per_file_ignores
-        self.cache_dir = cache_dir
-        self.strict = strict
+    strict: bool = False
 
     def for_file(self, path: Path) -> Config:
         """This configuration as it applies to `path`: the codes of matching per-file-ignores ignored."""
         if not self.per_file_ignores:
             return self
         base = self.source.parent if self.source is not None else Path.cwd()
-        extra = tuple(
-            code for pattern, codes in self.per_file_ignores if _glob_matches(pattern, path, base) for code in codes
-        )
-        return self.replace(ignore=self.ignore + extra) if extra else self
+        extra: list[str] = []
+        for pattern, codes in self.per_file_ignores:
+            if _glob_matches(pattern, path, base):
+                extra.extend(code for code in codes if code not in self.ignore and code not in extra)
+        # Codes already ignored are not added again: a configuration made for a file stays itself.
+        return self.replace(ignore=self.ignore + tuple(extra)) if extra else self
 
     def settings(self) -> dict[str, object]:
         """Every resolved setting as plain JSON values (what `--show-settings` prints)."""
@@ -117,21 +88,8 @@ class Config(FrozenRecord):
 _NOT_SETTINGS = {"source"}
 _NOT_IN_FINGERPRINT = {"fail_on", "exclude", "cache_dir"}
 
-_KEYS = {
-    "min_tests",
-    "recommended_tests",
-    "spec_version",
-    "select",
-    "extend_select",
-    "ignore",
-    "per_file_ignores",
-    "fail_on",
-    "lists_dir",
-    "exclude",
-    "severity",
-    "cache_dir",
-    "strict",
-}
+_KEYS = frozenset(Config._field_names) - _NOT_SETTINGS
+"""Every key a configuration file may set: every field of `Config` but `source`."""
 
 
 def _plain(value: object) -> object:
@@ -148,8 +106,11 @@ def _plain(value: object) -> object:
 
 def _glob_matches(pattern: str, path: Path, base: Path) -> bool:
     """Whether `pattern` (relative to `base`, ruff-style) matches `path`; a pattern without `/` also
-    matches the file name anywhere below `base`."""
+    matches the file name anywhere below `base`. An absolute pattern (`--per-file-ignores` of the
+    command line, made absolute from the working folder) matches the absolute path."""
     absolute = Path(path).absolute()
+    if os.path.isabs(pattern):
+        return fnmatch.fnmatchcase(absolute.as_posix(), Path(pattern).as_posix())
     try:
         relative = absolute.relative_to(base.absolute()).as_posix()
     except ValueError:
@@ -232,20 +193,6 @@ def read_config_file(source: Path) -> Config:
     return config_from_table(table, source)
 
 
-def _rule_settings(table: dict[str, object], where: str) -> dict[str, object]:
-    """min_tests, recommended_tests and spec_version, checked."""
-    values: dict[str, object] = {}
-    for key in ("min_tests", "recommended_tests"):
-        if key in table:
-            count = table[key]
-            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise ConfigError(f"{where}: {key} must be a non-negative integer, got {count!r}")
-            values[key] = count
-    if "spec_version" in table:
-        values["spec_version"] = parse_spec_version(table["spec_version"], f"{where}: spec_version")
-    return values
-
-
 def config_from_table(table: dict[str, object], pyproject: Path) -> Config:
     where = f"{pyproject}: [tool.flowlint]" if pyproject.name == "pyproject.toml" else str(pyproject)
     table = {key.replace("-", "_"): value for key, value in table.items()}
@@ -253,36 +200,53 @@ def config_from_table(table: dict[str, object], pyproject: Path) -> Config:
     if unknown:
         raise ConfigError(f"{where}: unknown key '{unknown[0]}' (known keys: {', '.join(sorted(_KEYS))})")
     values: dict[str, object] = {"source": pyproject}
-    values.update(_rule_settings(table, where))
-    for key in ("select", "extend_select", "ignore", "exclude"):
-        if key in table:
-            values[key] = _string_list(table[key], f"{where}: {key}")
-    for key in ("select", "extend_select", "ignore"):
-        if key in values:
-            check_codes(values[key], f"{where}: {key}")  # type: ignore[arg-type]
-    if "per_file_ignores" in table:
-        values["per_file_ignores"] = _per_file_ignores(table["per_file_ignores"], f"{where}: per-file-ignores")
-    if "fail_on" in table:
-        values["fail_on"] = parse_severity(table["fail_on"], f"{where}: fail_on")
-    if "strict" in table:
-        if not isinstance(table["strict"], bool):
-            raise ConfigError(f"{where}: strict must be true or false, got {table['strict']!r}")
-        values["strict"] = table["strict"]
-    for key in ("lists_dir", "cache_dir"):
-        if key in table:
-            folder = table[key]
-            if not isinstance(folder, str):
-                raise ConfigError(f"{where}: {key} must be a path string")
-            values[key] = (pyproject.parent / folder).resolve()
-    if "severity" in table:
-        overrides = table["severity"]
-        if not isinstance(overrides, dict):
-            raise ConfigError(f'{where}: severity must be a table such as {{ TST007 = "error" }}')
-        check_codes(tuple(overrides), f"{where}: severity")
-        values["severity"] = {
-            code: parse_severity(level, f"{where}: severity.{code}") for code, level in overrides.items()
-        }
-    return Config(**values)  # type: ignore[arg-type]
+    for key in sorted(_KEYS & set(table), key=Config._field_names.index):
+        label = f"{where}: {'per-file-ignores' if key == 'per_file_ignores' else key}"
+        values[key] = parse_setting(key, table[key], label, pyproject.parent)
+    return Config.from_options(values)
+
+
+_CODE_LISTS = ("select", "extend_select", "ignore")
+
+
+def parse_setting(key: str, value: object, label: str, folder: Path) -> object:
+    """One setting (`key` a field of `Config`) as written in a configuration file or on the command
+    line, checked and converted; `label` names it in errors, relative paths are read from `folder`.
+    A setting whose default is a boolean takes a boolean, without more code."""
+    if key in ("min_tests", "recommended_tests"):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ConfigError(f"{label} must be a non-negative integer, got {value!r}")
+        return value
+    if key == "spec_version":
+        return parse_spec_version(value, label)
+    if key in (*_CODE_LISTS, "exclude"):
+        listed = _string_list(value, label)
+        if key in _CODE_LISTS:
+            check_codes(listed, label)
+        return listed
+    if key == "per_file_ignores":
+        return _per_file_ignores(value, label)
+    if key == "fail_on":
+        return parse_severity(value, label)
+    if key in ("lists_dir", "cache_dir"):
+        if not isinstance(value, str):
+            raise ConfigError(f"{label} must be a path string")
+        return (folder / value).resolve()
+    if key == "severity":
+        if not isinstance(value, dict):
+            raise ConfigError(f'{label} must be a table such as {{ TST007 = "error" }}')
+        check_codes(tuple(value), label)
+        if any(code.upper() == ALL for code in value):  # a severity is looked up by code: ALL would do nothing
+            raise ConfigError(f"{label}: name the codes to re-grade, not {ALL}")
+        return {code: parse_severity(level, f"{label}.{code}") for code, level in value.items()}
+    if isinstance(getattr(_DEFAULTS, key), bool):
+        if not isinstance(value, bool):
+            raise ConfigError(f"{label} must be true or false, got {value!r}")
+        return value
+    raise ConfigError(f"{label}: not a setting")  # pragma: no cover - every field is handled above
+
+
+_DEFAULTS = Config()
 
 
 def _per_file_ignores(value: object, where: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -315,46 +279,144 @@ def code_selected(code: str, config: Config) -> bool:
     return not matches(code, config.ignore)
 
 
-def configured(diagnostics: list[Diagnostic], config: Config) -> list[Diagnostic]:
-    """Diagnostics made outside the engine (`verify`'s) under `config`: the selected codes only, each at
-    its configured severity. The engine does the same for `check` as it reports."""
-    return [
-        d.replace(severity=config.severity[d.code]) if d.code in config.severity else d
-        for d in diagnostics
-        if code_selected(d.code, config)
-    ]
+class Overrides(DeclaredRecord):
+    """Settings given on the command line, over every file's configuration: `settings` replace the
+    configuration's values; `extend_select`, `ignore` and `per_file_ignores` add to them (a `select`
+    among `settings` drops the configuration's `extend_select`, as ruff does)."""
+
+    settings: tuple[tuple[str, object], ...] = ()
+    extend_select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    @classmethod
+    def from_command_line(
+        cls,
+        extend_select: tuple[str, ...] = (),
+        ignore: tuple[str, ...] = (),
+        per_file_ignores: tuple[str, ...] = (),
+        **settings: object,
+    ) -> Overrides:
+        """Overrides from command-line values, checked as a configuration file's are (`--fail-on`
+        names the option in errors). `None` and empty values are not given; codes are upper-cased
+        lists (see `flowlint.cli.common.split_codes`); `per_file_ignores` are `GLOB:CODES` strings
+        whose globs are read from the working folder."""
+        cwd = Path.cwd()
+        given = {key: value for key, value in settings.items() if value is not None and value != ()}
+        unknown = sorted(set(given) - _KEYS)
+        if unknown:
+            raise ConfigError(f"--{unknown[0].replace('_', '-')}: not a setting")
+        parsed: dict[str, object] = {}
+        for key, value in given.items():
+            label = f"--{key.replace('_', '-')}"
+            parsed[key] = parse_setting(key, list(value) if isinstance(value, tuple) else value, label, cwd)
+        if "select" in parsed:
+            parsed["extend_select"] = ()
+        return cls(
+            settings=tuple(parsed.items()),
+            extend_select=_checked_codes(extend_select, "--extend-select"),
+            ignore=_checked_codes(ignore, "--ignore"),
+            per_file_ignores=tuple(_command_line_ignore(item, cwd) for item in per_file_ignores),
+        )
+
+    def apply(self, config: Config) -> Config:
+        """`config` with these overrides."""
+        changes = dict(self.settings)
+        if self.extend_select:
+            kept = () if "select" in changes else config.extend_select
+            changes["extend_select"] = kept + self.extend_select
+        if self.ignore:
+            changes["ignore"] = config.ignore + self.ignore
+        if self.per_file_ignores:
+            changes["per_file_ignores"] = config.per_file_ignores + self.per_file_ignores
+        return config.replace(**changes) if changes else config
+
+
+def _checked_codes(codes: tuple[str, ...], where: str) -> tuple[str, ...]:
+    check_codes(codes, where)
+    return codes
+
+
+def _command_line_ignore(item: str, cwd: Path) -> tuple[str, tuple[str, ...]]:
+    """`--per-file-ignores GLOB:CODES`: a glob with `/` is made absolute from `cwd` (a configuration's
+    globs are relative to its own folder); a bare name matches that name anywhere, as in a file."""
+    pattern, sep, codes = item.rpartition(":")
+    listed = tuple(code.strip().upper() for code in codes.split(",") if code.strip())
+    if not sep or not pattern or not listed:
+        raise ConfigError(f"--per-file-ignores '{item}': expected GLOB:CODES, such as 'legacy/*.mjs:TST001,TST004'")
+    check_codes(listed, f"--per-file-ignores '{item}'")
+    if "/" in pattern and not os.path.isabs(pattern):
+        pattern = (cwd / pattern.removeprefix("./")).as_posix()
+    return pattern, listed
 
 
 class ConfigResolver:
-    """The configuration of each file: the nearest configuration file above it (or one forced file),
-    with `overrides` (the command line's) applied, then its per-file-ignores. Each configuration file
-    is read once per run."""
+    """The one place that says which settings apply to a file: the nearest configuration file above
+    it (or one forced file, or one given `Config`), with the command line's `overrides` applied, then
+    its per-file-ignores. `check`, the API, the language server, standard input, `verify` and the
+    result cache all ask it. Each configuration file is read once per resolver (one run)."""
 
-    def __init__(self, explicit: Path | None = None, overrides: Callable[[Config], Config] | None = None) -> None:
+    def __init__(
+        self, explicit: Path | None = None, overrides: Overrides | None = None, config: Config | None = None
+    ) -> None:
         self.explicit = explicit
-        self.overrides = overrides or (lambda config: config)
+        self.overrides = overrides or Overrides()
+        self.config = config  # given: every file gets it (with its per-file-ignores), no file is read
         self._by_folder: dict[str, Path | None] = {}
-        self._by_unresolved: dict[Path, Path | None] = {}
         self._by_file: dict[Path | None, Config] = {}
-        self._by_path: dict[Path, Path | None] = {}
+        self._by_folder_config: dict[str, Config] = {}
+        self._matchers: dict[tuple[str, ...], Callable[[str, str], bool]] = {}
         from flowlint.definition.discovery import RealPaths
 
-        self._real_paths = RealPaths()
+        self.real_paths = RealPaths()  # what the walks of this resolver saw (see `discover`)
+
+    def discover(self, targets: list[Path]) -> Discovery:
+        """The files under `targets` (see `flowlint.definition.discovery.discover`), each once, in walk
+        order. A folder is walked with the exclude patterns of its own configuration, and a file found
+        there is dropped when the exclude patterns of the configuration nearest to it name it or a
+        folder on the way."""
+        from flowlint.definition.discovery import Discovery, discover
+
+        found = Discovery()
+        files: list[Path] = []
+        for target in targets:
+            walked = discover([target], self.base_for(target).exclude, self.real_paths)
+            found.problems.extend(walked.problems)
+            files.extend(file for file in walked.files if file == target or not self._excluded(file, target))
+        found.files = list(dict.fromkeys(files))
+        return found
+
+    def _excluded(self, file: Path, target: Path) -> bool:
+        """Whether the exclude patterns of the configuration nearest to `file` (found by walking `target`)
+        name it or a folder between `target` and it, as the walk itself matches them."""
+        from flowlint.definition.discovery import exclude_matcher
+
+        patterns = self._folder_config(os.path.dirname(os.fspath(file))).exclude
+        if not patterns:
+            return False
+        excluded = self._matchers.get(patterns)
+        if excluded is None:
+            excluded = self._matchers[patterns] = exclude_matcher(patterns)
+        try:
+            parts = file.relative_to(target).parts
+        except ValueError:
+            return False
+        top = target.as_posix()
+        prefix = "" if top == "." else top + "/"
+        for part in parts:
+            if excluded(part, prefix + part):
+                return True
+            prefix += part + "/"
+        return False
 
     def source_for(self, path: Path) -> Path | None:
         """The configuration file that applies to `path` (a file or folder), or None for the defaults."""
+        return self._source_of_folder(os.fspath(path if path.is_dir() else path.parent))
+
+    def _source_of_folder(self, folder: str) -> Path | None:
         if self.explicit is not None:
             return self.explicit
-        if path in self._by_path:
-            return self._by_path[path]
-        unresolved = path if path.is_dir() else path.parent
-        if unresolved in self._by_unresolved:  # most files share their folder with the previous one
-            found = self._by_unresolved[unresolved]
-        else:
-            found = self._walk_up(self._real_paths.folder(unresolved))
-            self._by_unresolved[unresolved] = found
-        self._by_path[path] = found
-        return found
+        return self._walk_up(self.real_paths.folder(folder or "."))
 
     def _walk_up(self, folder: str) -> Path | None:
         """The configuration file of `folder` (a real path) or its nearest ancestor, remembering every
@@ -366,7 +428,7 @@ class ConfigResolver:
                 found = self._by_folder[folder]
                 break
             walked.append(folder)
-            found = config_file_in(Path(folder)) if _has_config_file(folder) else None
+            found = self._config_file_of(folder)
             parent = os.path.dirname(folder)
             if found is not None or parent == folder:
                 break
@@ -375,14 +437,39 @@ class ConfigResolver:
             self._by_folder[candidate] = found
         return found
 
+    def _config_file_of(self, folder: str) -> Path | None:
+        """`config_file_in(folder)`, from what the walk saw in it when it listed it (no `stat` per name)."""
+        seen = [self.real_paths.has(folder, name) for name in CONFIG_FILES]
+        if None in seen:
+            return config_file_in(Path(folder)) if _has_config_file(folder) else None
+        for name, present in zip(CONFIG_FILES, seen, strict=True):
+            if present and os.path.isfile(os.path.join(folder, name)):  # a folder may bear the name too
+                candidate = Path(folder) / name
+                if _declares_flowlint(candidate):
+                    return candidate
+        return None
+
     def base_for(self, path: Path) -> Config:
         """The configuration of the folder or file `path`, before per-file-ignores."""
-        source = self.source_for(path)
-        if source not in self._by_file:
-            loaded = read_config_file(source) if source is not None else Config()
-            self._by_file[source] = self.overrides(loaded)
-        return self._by_file[source]
+        return self._folder_config(os.fspath(path if path.is_dir() else path.parent))
+
+    def _folder_config(self, folder: str) -> Config:
+        """The configuration of the files in `folder` (as written, not resolved), before per-file-ignores:
+        worked out once per folder (a library walk has hundreds of files in each few folders)."""
+        config = self._by_folder_config.get(folder)
+        if config is None:
+            source = None if self.config is not None else self._source_of_folder(folder)
+            config = self._by_file.get(source)
+            if config is None:
+                if self.config is not None:
+                    loaded = self.config
+                else:
+                    loaded = read_config_file(source) if source is not None else Config()
+                config = self._by_file[source] = self.overrides.apply(loaded)
+            self._by_folder_config[folder] = config
+        return config
 
     def for_file(self, path: Path) -> Config:
-        """Everything that applies to the file `path`."""
-        return self.base_for(path).for_file(path)
+        """Everything that applies to the file `path` (which need not exist: standard input's name)."""
+        config = self._folder_config(os.path.dirname(os.fspath(path)))
+        return config.for_file(path) if config.per_file_ignores else config

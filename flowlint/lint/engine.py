@@ -84,6 +84,13 @@ class Engine:
                 "please report it with the file",
             )
 
+    def add_findings(self, report: FileReport, findings: list[Finding], source: SourceText) -> None:
+        """Findings made outside the rules (`verify`'s) reported as the rules' are: the selected codes
+        only, each at its configured severity, located and sorted."""
+        for finding in findings:
+            self._add(report, source, finding)
+        report.diagnostics.sort(key=lambda d: d.sort_key)
+
     def _lint_loaded(self, loaded: LoadedFile) -> FileReport:
         source = SourceText(loaded.data)
         if loaded.status is LoadStatus.SYNTAX:

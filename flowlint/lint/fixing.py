@@ -19,12 +19,11 @@ from pathlib import Path
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import atomic_write, read_regular
 from flowlint.core.severity import Severity
-from flowlint.lint.config import Config
 from flowlint.lint.engine import Engine
 from flowlint.lint.fixes import Fix, apply_fixes
 from flowlint.lint.result import FileReport, LintResult
 
-__all__ = ["MAX_ROUNDS", "FileFix", "fix_bytes", "fix_file", "fix_result", "unified_diff"]
+__all__ = ["MAX_ROUNDS", "FileFix", "fix_bytes", "fix_file", "fix_result", "more_with_unsafe", "unified_diff"]
 
 MAX_ROUNDS = 10
 
@@ -39,6 +38,7 @@ class FileFix:
     applied: list[tuple[str, Fix]] = field(default_factory=list)  # (code, fix)
     report: FileReport | None = None
     problem: str | None = None  # why the file was left (partly) unfixed, or could not be written
+    written_problem: bool = False  # `problem` is about writing the file, not about verifying a fix
 
     @property
     def changed(self) -> bool:
@@ -89,9 +89,7 @@ def fix_file(engine: Engine, report: FileReport, unsafe: bool) -> FileFix:
     return fix_bytes(engine, data, path, report.path, unsafe)
 
 
-def fix_result(
-    result: LintResult, configs: dict[str, Config], unsafe: bool, write: bool
-) -> tuple[LintResult, list[FileFix]]:
+def fix_result(result: LintResult, unsafe: bool, write: bool) -> tuple[LintResult, list[FileFix]]:
     """Fix every file of `result` that has an applicable fix; write them when `write`. Returns the
     result with the fixed files' reports replaced by their final ones, and what was done per file."""
     engines: dict[str, Engine] = {}
@@ -101,9 +99,11 @@ def fix_result(
         if not _applicable(report, unsafe):
             files.append(report)
             continue
-        config = configs.get(report.path, result.config)
+        config = report.config or result.config  # the settings the file was linted with
         engine = engines.setdefault(config.fingerprint, Engine(config))
         outcome = fix_file(engine, report, unsafe)
+        if outcome.report is not None:
+            outcome.report.config = config
         if write and outcome.changed:
             try:
                 # an edit saved while the fixes were worked out is never overwritten
@@ -111,12 +111,30 @@ def fix_result(
             except FileProblem as problem:  # (its reason: the report names the path already)
                 reason = problem.reason
                 outcome.problem = reason if reason.startswith("not written") else f"not written: {reason}"
+                outcome.written_problem = True
                 outcome.after = outcome.before
                 outcome.applied = []
                 outcome.report = report
         outcomes.append(outcome)
         files.append(outcome.report if write and outcome.report is not None else report)
     return LintResult(files, result.config), outcomes
+
+
+def more_with_unsafe(result: LintResult, outcomes: list[FileFix], after_writing: bool) -> int:
+    """How many more fixes `--unsafe-fixes` would apply than the safe run that gave `result` and
+    `outcomes`: a dry run with unsafe fixes of every file that has one, verified round by round as
+    `--fix` verifies, from the bytes on disk (fixed already when `after_writing`; else the safe run's
+    own fixes are subtracted). So `--fix`'s "N more" is what `--fix --unsafe-fixes` then fixes, and
+    `--diff`'s agrees with `--unsafe-fixes --diff`."""
+    with_unsafe = [r for r in result.files if any(d.fix is not None and not d.fix.safe for d in r.diagnostics)]
+    if not with_unsafe:
+        return 0
+    _, dry = fix_result(LintResult(with_unsafe, result.config), unsafe=True, write=False)
+    total = sum(len(outcome.applied) for outcome in dry)
+    if not after_writing:
+        paths = {report.path for report in with_unsafe}
+        total -= sum(len(outcome.applied) for outcome in outcomes if outcome.path in paths)
+    return max(total, 0)
 
 
 def unified_diff(outcome: FileFix) -> str:

@@ -11,7 +11,7 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, ClassVar, TextIO
 
-from flowlint.core.record import FrozenRecord
+from flowlint.core.record import DeclaredRecord, FrozenRecord
 from flowlint.core.version import __version__
 
 if TYPE_CHECKING:
@@ -84,18 +84,52 @@ def use_color(choice: str, stream: TextIO) -> bool:
 
 class TextStyle(FrozenRecord):
     """How the text report looks on a terminal: ANSI colour, a source frame under each finding.
-    `stdin_source` is (name, bytes) of a definition read from standard input, for its frames."""
+    `stdin_source` is (name, bytes) of a definition read from standard input, for its frames.
+    `unsafe_fixes`: unsafe fixes count as fixable (`check --unsafe-fixes`); `fix_summary`: say after the
+    summary how many findings `--fix` would fix (not when the run fixed them: it says so itself)."""
 
     color: bool
     show_source: bool
     stdin_source: tuple[str, bytes] | None
+    unsafe_fixes: bool
+    fix_summary: bool
 
     def __init__(
-        self, color: bool = False, show_source: bool = False, stdin_source: tuple[str, bytes] | None = None
+        self,
+        color: bool = False,
+        show_source: bool = False,
+        stdin_source: tuple[str, bytes] | None = None,
+        unsafe_fixes: bool = False,
+        fix_summary: bool = True,
     ) -> None:
         self.color = color
         self.show_source = show_source
         self.stdin_source = stdin_source
+        self.unsafe_fixes = unsafe_fixes
+        self.fix_summary = fix_summary
+
+
+FIXABLE_MARK = "[*]"
+"""After the severity of a finding `--fix` can fix (as ruff marks them): `TST004 error [*] ...`."""
+
+
+def fixable(d: Diagnostic, unsafe: bool = False) -> bool:
+    """Whether `--fix` (with `unsafe`: `--fix --unsafe-fixes`) has a fix for `d`."""
+    return d.fix is not None and (d.fix.safe or unsafe)
+
+
+def fixable_line(result: LintResult, unsafe: bool = False) -> str | None:
+    """How many findings have a fix, as ruff says it: `[*] 3 fixable with `--fix` (2 more have unsafe
+    fixes: `--unsafe-fixes`).`; None when none has one. These count findings; how many fixes `--fix`
+    then applies is verified as it goes (fixes that overlap or would not verify are left out)."""
+    safe = sum(1 for d in result.diagnostics if d.fix is not None and d.fix.safe)
+    risky = sum(1 for d in result.diagnostics if d.fix is not None and not d.fix.safe)
+    if unsafe:
+        return f"{FIXABLE_MARK} {safe + risky} fixable with `--fix --unsafe-fixes`." if safe + risky else None
+    more = f"{risky} more {'have unsafe fixes' if risky != 1 else 'has an unsafe fix'}: `--unsafe-fixes`"
+    if safe:
+        return f"{FIXABLE_MARK} {safe} fixable with `--fix`" + (f" ({more})." if risky else ".")
+    return f"No fixes with `--fix` ({more.replace(' more', '')})." if risky else None
 
 
 _SGR = {"bold": "1", "dim": "2", "red": "31", "yellow": "33", "cyan": "36", "blue": "34", "green": "32"}
@@ -123,6 +157,9 @@ class TextReporter(Reporter):
             parts = [headline(d) + "\n" for d in result.diagnostics]
         if self.summary:
             parts.append(self._paint(summary_line(result), "bold", "red" if result.diagnostics else "green") + "\n")
+            fixes = fixable_line(result, self.style.unsafe_fixes) if self.style.fix_summary else None
+            if fixes is not None:
+                parts.append(fixes + "\n")
         _Utf8Safe(stream).write("".join(parts))
 
     def _paint(self, text: str, *styles: str) -> str:
@@ -134,11 +171,13 @@ class TextReporter(Reporter):
         """`path:line:col: CODE severity message`, painted when colour is on; control characters in
         the path are escaped (see `printable_path`)."""
         path = printable_path(d.path)
+        mark = " " + FIXABLE_MARK if d.fix is not None and (d.fix.safe or self.style.unsafe_fixes) else ""
         if not self.style.color:  # the common case, spared three calls of `_paint`
-            return f"{path}:{d.line}:{d.column}: {d.code} {d.severity.value} {d.message}"
+            return f"{path}:{d.line}:{d.column}: {d.code} {d.severity.value}{mark} {d.message}"
         color = _SEVERITY_COLOR[d.severity.value]
         where = self._paint(f"{path}:{d.line}:{d.column}:", "bold")
-        return f"{where} {self._paint(d.code, 'bold', color)} {self._paint(d.severity.value, color)} {d.message}"
+        severity = self._paint(d.severity.value, color)
+        return f"{where} {self._paint(d.code, 'bold', color)} {severity}{mark} {d.message}"
 
     def _lines(self, path: str) -> list[str] | None:
         if path not in self._sources:
@@ -353,10 +392,10 @@ class JunitReporter(Reporter):
         out = _Utf8Safe(stream)
         import xml.etree.ElementTree as ET
 
-        threshold = result.config.fail_on.rank
         root = ET.Element("testsuites", name="flowlint")
         total = failures = skipped = 0
         for report in result.files:
+            threshold = result.fail_on(report).rank  # the file's own fail_on, as the exit code uses
             suite = ET.SubElement(root, "testsuite", name=report.path)
             cases = suite_failures = 0
             for d in report.diagnostics:
@@ -461,21 +500,58 @@ def summary_line(result: LintResult) -> str:
     return f"Found {', '.join(counts)} in {checked}."
 
 
-def statistics_lines(result: LintResult) -> list[str]:
-    """`--statistics`: one line per rule code with findings, most frequent first."""
+class CodeStatistics(DeclaredRecord):
+    """One row of `--statistics`: a rule code's findings, how many `--fix` can fix, the severities it
+    was reported at (highest first: a code can be re-graded for some files)."""
+
+    code: str
+    name: str
+    count: int
+    severities: tuple[str, ...]
+    fixable: int
+
+    def to_dict(self) -> dict[str, object]:
+        """The row in `--statistics --format json`."""
+        return {
+            "code": self.code,
+            "name": self.name,
+            "count": self.count,
+            "severities": list(self.severities),
+            "fixable": self.fixable,
+        }
+
+
+def statistics_rows(result: LintResult, unsafe: bool = False) -> list[CodeStatistics]:
+    """`--statistics`: one row per rule code with findings, most frequent first."""
     from flowlint.lint.registry import rule_for
 
     counts = Counter(d.code for d in result.diagnostics)
+    fixes = Counter(d.code for d in result.diagnostics if fixable(d, unsafe))
     severities: dict[str, set[Severity]] = {}
     for d in result.diagnostics:
         severities.setdefault(d.code, set()).add(d.severity)
-    lines = []
+    rows = []
     for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
         rule = rule_for(code)
+        levels = tuple(level.value for level in sorted(severities[code], key=lambda level: -level.rank))
         name = rule.name if rule is not None else ""
-        # A code reported at several severities (re-graded for some files) names each, highest first.
-        severity = "/".join(level.value for level in sorted(severities[code], key=lambda level: -level.rank))
-        lines.append(f"{count:>5}  {code:<8}{severity:<{max(9, len(severity) + 1)}}{name}")
+        rows.append(CodeStatistics(code=str(code), name=name, count=count, severities=levels, fixable=fixes[code]))
+    return rows
+
+
+def statistics_lines(result: LintResult, unsafe: bool = False) -> list[str]:
+    """`--statistics` as a table with aligned columns: count, code, severity (`error/warning` when a
+    code was re-graded for some files), `[*]` when `--fix` can fix some of its findings, name."""
+    rows = statistics_rows(result, unsafe)
+    cells = [(str(row.count), row.code, "/".join(row.severities)) for row in rows]
+    if not cells:
+        return []
+    widths = [max(len(cell[index]) for cell in cells) for index in range(3)]
+    marks = any(row.fixable for row in rows)
+    lines = []
+    for (count, code, severity), row in zip(cells, rows, strict=True):
+        mark = (FIXABLE_MARK + " " if row.fixable else " " * (len(FIXABLE_MARK) + 1)) if marks else ""
+        lines.append(f"{count:>{widths[0]}}  {code:<{widths[1]}}  {severity:<{widths[2]}}  {mark}{row.name}".rstrip())
     return lines
 
 

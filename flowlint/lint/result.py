@@ -23,12 +23,17 @@ class FileReport(Record):
 
     `kind` is `definition`, `list` (a shared list), `skipped` (neither) or `error` (unreadable, unparsable).
     `definition` is kept by `lint_source` (for embedding tools); `lint_paths` drops it to save memory.
+    `config` is the configuration the file was linted with (from `ConfigResolver.for_file`): its
+    `fail_on` decides whether this file fails the run.
     """
+
+    _not_compared = frozenset({"config"})
 
     path: str
     kind: str
     diagnostics: list[Diagnostic]
     definition: Definition | None
+    config: Config | None
     # The file was named on the command line (not found by a folder walk): its FL002 note is shown.
     named: bool
 
@@ -38,17 +43,20 @@ class FileReport(Record):
         kind: str,
         diagnostics: list[Diagnostic] | None = None,
         definition: Definition | None = None,
+        config: Config | None = None,
         named: bool = False,
     ) -> None:
         self.path = path
         self.kind = kind
         self.diagnostics = [] if diagnostics is None else diagnostics
         self.definition = definition
+        self.config = config
         self.named = named
 
 
 class LintResult(Record):
-    """The outcome of a run: one report per file, in path order."""
+    """The outcome of a run: one report per file, in path order. `config` is the configuration of the
+    first path linted; each report carries its own."""
 
     files: list[FileReport]
     config: Config
@@ -77,6 +85,11 @@ class LintResult(Record):
             "infos": self.count(Severity.INFO),
         }
 
+    def fail_on(self, report: FileReport) -> Severity:
+        """The lowest severity that makes `report` fail the run: its own configuration's `fail_on`."""
+        return (report.config or self.config).fail_on
+
     def failed(self, fail_on: Severity | None = None) -> bool:
-        """True when any diagnostic is at or above `fail_on` (default: the configured level)."""
-        return fails(self.diagnostics, fail_on or self.config.fail_on)
+        """True when any file has a diagnostic at or above `fail_on` (default: the `fail_on` of the
+        configuration that file was linted with, as `flowlint check` decides its exit code)."""
+        return any(fails(report.diagnostics, fail_on or self.fail_on(report)) for report in self.files)

@@ -7,9 +7,9 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from flowlint.definition.discovery import discover, display_path
+from flowlint.definition.discovery import RealPaths, display_path
 from flowlint.lint.cache import Lookup, ResultCache
-from flowlint.lint.config import Config, ConfigResolver, load_config
+from flowlint.lint.config import Config, ConfigResolver
 from flowlint.lint.result import FileReport, LintResult
 
 __all__ = ["PARALLEL_THRESHOLD", "default_workers", "lint_files", "lint_paths", "lint_per_file", "lint_source"]
@@ -23,34 +23,33 @@ def lint_paths(
     config: Config | None = None,
     jobs: int | None = None,
     cache: ResultCache | None = None,
+    resolver: ConfigResolver | None = None,
 ) -> LintResult:
-    """Lint files and folders (recursively). Without `config`, each file is linted under the
-    configuration nearest to it (as `flowlint check` does); a given `config` applies to every file.
-    `jobs` is the number of processes (default: see `default_workers`). With a `cache`, files whose
-    bytes, configuration and shared lists are unchanged are not linted again, and the cache is saved
-    at the end. A folder the walk cannot read gets a report of its own (kind `error`,
-    FL006), after the files. Raises `UsageError` for a path that does not exist."""
+    """Lint files and folders (recursively). Each file is linted under the settings `resolver` gives it
+    (default: the configuration nearest to it, as `flowlint check` does); a given `config` applies to
+    every file instead (with its per-file-ignores). Each report carries its settings, so `failed()`
+    follows each file's `fail_on` as `check`'s exit code does. `jobs` is the number of processes
+    (default: see `default_workers`). With a `cache`, files whose bytes, configuration and shared lists
+    are unchanged are not linted again, and the cache is saved at the end. A folder the walk cannot
+    read gets a report of its own (kind `error`, FL006), after the files. Raises `UsageError` for a
+    path that does not exist."""
     targets = [Path(p) for p in paths] or [Path(".")]
-    if config is None:  # each file under the configuration nearest to it, as `flowlint check` does
-        return lint_per_file(targets, ConfigResolver(), jobs, use_cache=False, cache=cache)[0]
-    found = discover(targets, config.exclude)
-    result = lint_files(found.files, config, jobs, cache)
-    mark_named(result.files, found.files, targets, lambda _file: config)
-    if found.problems:  # a folder that cannot be read is an FL006 report of its own, never skipped silently
-        from flowlint.definition.loading import unwalkable
-        from flowlint.lint.engine import Engine
-
-        engine = Engine(config)
-        result.files.extend(engine.lint_loaded(unwalkable(problem)) for problem in found.problems)
-    return result
+    if resolver is None:
+        resolver = ConfigResolver(config=config)
+    return lint_per_file(targets, resolver, jobs, use_cache=False, cache=cache)
 
 
 def lint_files(
-    files: list[Path], config: Config, jobs: int | None = None, cache: ResultCache | None = None
+    files: list[Path],
+    config: Config,
+    jobs: int | None = None,
+    cache: ResultCache | None = None,
+    real_paths: RealPaths | None = None,
 ) -> LintResult:
-    """Lint files already discovered (each a file, in report order) under one configuration."""
+    """Lint files already discovered (each a file, in report order) under one configuration (already
+    resolved for these files: see `ConfigResolver.for_file`); `real_paths` is what the walk saw."""
     if cache is not None:
-        lookups = cache.lookup(files, config)
+        lookups = cache.lookup(files, config, real_paths)
     else:
         lookups = [Lookup(file, None, None, None) for file in files]
     todo = [item for item in lookups if item.report is None]
@@ -69,6 +68,7 @@ def lint_files(
             report = next(fresh_reports)
             if cache is not None and item.key is not None:
                 cache.put(item.path, item.key, report)
+        report.config = config
         result.files.append(report)
     if cache is not None:
         cache.save()
@@ -147,17 +147,17 @@ def lint_source(
     text: str | bytes, path: str | os.PathLike[str] = "definition.mjs", config: Config | None = None
 ) -> FileReport:
     """Lint a source text as if it were the file `path` (its suffix picks the loader; its folder is
-    where configuration and `_lists/` are looked up)."""
+    where configuration and `_lists/` are looked up). The settings are those `flowlint check` would
+    use for that file (`ConfigResolver.for_file`: per-file-ignores included), or `config` with its
+    per-file-ignores for `path`; the report carries them."""
     from flowlint.lint.engine import Engine
 
     target = Path(path)
-    if config is None:
-        config = load_config(target.parent if str(target.parent) else Path("."))
+    config = ConfigResolver().for_file(target) if config is None else config.for_file(target)
     data = text.encode("utf-8") if isinstance(text, str) else text
-    return Engine(config).lint_bytes(data, target, str(path))
-
-
-Matcher = Callable[[str, str], bool]
+    report = Engine(config).lint_bytes(data, target, str(path))
+    report.config = config
+    return report
 
 
 def lint_per_file(
@@ -166,24 +166,15 @@ def lint_per_file(
     jobs: int | None,
     use_cache: bool = True,
     cache: ResultCache | None = None,
-) -> tuple[LintResult, dict[str, Config]]:
-    """Lint files, each under the configuration that applies to it; files that share a configuration
-    are linted together (one run of `lint_files` each), reports keep the walk's order. A folder is
-    walked with the exclude patterns of its own configuration, and a file found there is dropped when
-    the exclude patterns of the configuration nearest to it name it or a folder on the way. Each
-    configuration's files use the result cache of that configuration (one `ResultCache` per folder),
-    or `cache` for all when one is given."""
-    from flowlint.definition.discovery import display_path
+) -> LintResult:
+    """Lint the files `resolver.discover` finds under `targets`, each under the settings the resolver
+    gives it (the report carries them); files that share settings are linted together (one run of
+    `lint_files` each), reports keep the walk's order. Each configuration's files use the result cache
+    of that configuration (one `ResultCache` per folder), or `cache` for all when one is given."""
     from flowlint.lint.cache import default_cache_dir
 
-    files: list[Path] = []
-    problems = []
-    matchers: dict[tuple[str, ...], Matcher] = {}
-    for target in targets:
-        found = discover([target], resolver.base_for(target).exclude)
-        problems.extend(found.problems)
-        files.extend(file for file in found.files if file == target or not _excluded(file, target, resolver, matchers))
-    files = list(dict.fromkeys(files))
+    found = resolver.discover(targets)
+    files, problems = found.files, found.problems
     groups: dict[str, tuple[Config, list[Path]]] = {}
     # Files group by all their settings (fail_on and cache_dir too). Most files share their folder's
     # Config object: its key is worked out once (the object is kept alive, so its id stays unique).
@@ -196,17 +187,15 @@ def lint_per_file(
             keys[id(config)] = (config, repr(config.settings()))
         groups.setdefault(keys[id(config)][1], (config, []))[1].append(file)
     by_file: dict[Path, FileReport] = {}
-    configs: dict[str, Config] = {}
     caches: dict[Path, ResultCache] = {}
     for config, group in groups.values():
         group_cache = cache
         if group_cache is None and use_cache:
             folder = default_cache_dir(config)
             group_cache = caches.setdefault(folder, ResultCache(folder))
-        reports = lint_files(group, config, jobs=jobs, cache=group_cache).files
+        reports = lint_files(group, config, jobs=jobs, cache=group_cache, real_paths=resolver.real_paths).files
         for file, report in zip(group, reports, strict=True):
             by_file[file] = report
-            configs[report.path] = config
     base = resolver.base_for(targets[0])
     reports = [by_file[file] for file in files]
     mark_named(reports, files, targets, resolver.for_file)
@@ -216,9 +205,10 @@ def lint_per_file(
         from flowlint.lint.engine import Engine
     for problem in problems:  # a folder that cannot be read is an FL006 report of its own
         config = resolver.base_for(problem.path.parent)
-        result.files.append(Engine(config).lint_loaded(unwalkable(problem)))
-        configs[display_path(problem.path)] = config
-    return result, configs
+        report = Engine(config).lint_loaded(unwalkable(problem))
+        report.config = config
+        result.files.append(report)
+    return result
 
 
 def mark_named(
@@ -226,7 +216,7 @@ def mark_named(
 ) -> None:
     """Give the files named on the command line (not found by walking a folder) their own verdict, in
     place: their FL002 notes show, and a JavaScript module meant as a definition without a `main` export
-    is a VAL001 error (see `Engine.named_report`)."""
+    is a VAL001 error (see `Engine.lint_loaded`)."""
     named = {target for target in targets if target in files}
     if not named:
         return
@@ -234,29 +224,7 @@ def mark_named(
 
     for index, file in enumerate(files):
         if file in named and reports[index].kind == "skipped":  # a walk's verdict: lint it again as named
-            reports[index] = Engine(config_for(file)).lint_file(file, reports[index].path, named=True)
-            reports[index].named = True
-
-
-def _excluded(file: Path, target: Path, resolver: ConfigResolver, matchers: dict[tuple[str, ...], Matcher]) -> bool:
-    """Whether the exclude patterns of the configuration nearest to `file` (found by walking `target`)
-    name it or a folder between `target` and it, as the walk itself matches them."""
-    from flowlint.definition.discovery import exclude_matcher
-
-    patterns = resolver.base_for(file).exclude
-    if not patterns:
-        return False
-    excluded = matchers.get(patterns)
-    if excluded is None:
-        excluded = matchers[patterns] = exclude_matcher(patterns)
-    try:
-        parts = file.relative_to(target).parts
-    except ValueError:
-        return False
-    top = target.as_posix()
-    prefix = "" if top == "." else top + "/"
-    for part in parts:
-        if excluded(part, prefix + part):
-            return True
-        prefix += part + "/"
-    return False
+            config = config_for(file)
+            report = Engine(config).lint_file(file, reports[index].path, named=True)
+            report.named, report.config = True, config
+            reports[index] = report

@@ -1,7 +1,8 @@
 """Capture through an MCP server: run every definition test as a `tools/call` (or `resources/read`).
 
 The server runs the definitions' handlers, so the records hold post-handler data (`rawData=False`),
-which is what output schemas describe. Every request has a timeout; on expiry the MCP SDK sends
+which is what output schemas describe. Every request has a timeout (the handshake at least
+`HANDSHAKE_SECONDS`: starting the server is not a test's call); on expiry the MCP SDK sends
 `notifications/cancelled` and the test fails with a clear reason. A server that hangs, crashes or
 answers garbage ends in per-test failures, never in a hung flowlint.
 """
@@ -148,6 +149,12 @@ def _calls(definitions: list[LoadedFile]) -> list[_Call]:
     return calls
 
 
+HANDSHAKE_SECONDS = 60.0
+"""The least time the server gets to start and answer `initialize` and `tools/list`: `--timeout` bounds
+each test's call, but a server on a busy machine (a Python import, an `npx` install) may take longer
+than one call to start. A server that never answers still ends in per-test failures."""
+
+
 class _Session:
     """One server process and the calls made through it."""
 
@@ -193,12 +200,13 @@ class _Session:
         done = 0
         try:
             async with stdio_client(parameters, errlog=self.errlog) as (read, write):
-                async with ClientSession(read, write, read_timeout_seconds=self.timeout) as session:
+                handshake = max(self.timeout, HANDSHAKE_SECONDS)  # each call passes its own timeout
+                async with ClientSession(read, write, read_timeout_seconds=handshake) as session:
                     try:
                         await session.initialize()
                         listed = await self._list_tools(session)
                     except Exception as error:
-                        self.dead = "the MCP handshake failed: " + self._describe(error, "initialize")
+                        self.dead = "the MCP handshake failed: " + self._describe(error, "initialize", handshake)
                         listed = set()
                     for position, call in enumerate(self.calls):
                         if position and self.delay > 0 and self.dead is None:
@@ -269,7 +277,12 @@ class _Session:
                 elapsed = (time.perf_counter() - started) * 1000
                 data, error = _tool_data(response)
             else:
-                read = await session.read_resource(target)
+                from mcp import types
+
+                request = types.ReadResourceRequest(params=types.ReadResourceRequestParams(uri=target))
+                read = await session.send_request(
+                    request, types.ReadResourceResult, request_read_timeout_seconds=self.timeout
+                )
                 elapsed = (time.perf_counter() - started) * 1000
                 data, error = _resource_data(read)
         except Exception as failure:
@@ -281,7 +294,7 @@ class _Session:
             return
         self._record(call, target, "ok", None, data, elapsed)
 
-    def _describe(self, error: BaseException, what: str) -> str:
+    def _describe(self, error: BaseException, what: str, seconds: float | None = None) -> str:
         from mcp.shared.exceptions import MCPError
 
         if isinstance(error, MCPError):
@@ -289,7 +302,7 @@ class _Session:
             if error.error.message.startswith(RELAY_PREFIX):
                 return error.error.message.removeprefix(RELAY_PREFIX)
             if "timed out" in error.error.message:
-                return f"no answer from {what} within {self.timeout:g}s (request cancelled)"
+                return f"no answer from {what} within {seconds or self.timeout:g}s (request cancelled)"
             if "onnection closed" in error.error.message:
                 self.dead = "the MCP server exited" + self._stderr_tail()
                 return self.dead
