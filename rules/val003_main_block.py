@@ -271,6 +271,7 @@ class Version(Rule):
                     f"main.version '{version}': version 2.x is deprecated (specification 3.0.0); write '3.0.0'",
                     node.span,
                     severity=Severity.WARNING,
+                    consequence=Consequence.ADVICE,  # the 3.x runtime loads 2.x (its pattern is (2|3).x.y)
                 )
         elif spec.declared not in (3, 4):
             shown = r"^3\.\d+\.\d+$" if spec.major == 3 else r"^4\.\d+\.\d+$"
@@ -348,6 +349,7 @@ class Root(Rule):
                     "main.root is empty: the runtime accepts it with a warning, but every tool's URL is root + path",
                     node.span,
                     severity=Severity.WARNING,
+                    consequence=Consequence.ADVICE,
                 )
         elif not node.value.startswith("https://"):
             yield self.finding(f"main.root must start with https://, got '{node.value}'", node.span)
