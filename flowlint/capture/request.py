@@ -7,8 +7,13 @@
 - `body` values form a JSON object, sent for POST/PUT/PATCH; a user value keeps its JSON type.
 - Named placeholders (`'intitle:{{USER_PARAM}}'`, `'{{LATITUDE}}'`) are filled from the test (by
   parameter key, then by placeholder name) or from server params; otherwise sent as written.
+- Only the server params a definition declares in `requiredServerParams` are ever filled (as the
+  FlowMCP CLI passes only those to the runtime), never any other variable of the environment: a
+  definition cannot make capture send a CI secret it did not declare. An undeclared name is sent as
+  the runtime sends an unset one (empty in a header or a parameter value, as written in the root or
+  path) and the request lists it in `undeclared`.
 
-A test that needs a server param that is unset or blank is not built: `RequestSkip` says which.
+A test that needs a declared server param that is unset or blank is not built: `RequestSkip` says which.
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ class HttpRequest:
     server_params: tuple[str, ...] = ()
     secret_headers: tuple[str, ...] = ()  # headers that carry a server param: never sent to another origin
     shown_url: str = ""  # the URL as records show it: each server param's token where its value went
+    undeclared: tuple[str, ...] = ()  # placeholder names not in requiredServerParams: never filled from the env
 
     @property
     def host(self) -> str:
@@ -67,7 +73,8 @@ def test_values(tool: Tool, index: int) -> dict[str, Any]:
 
 
 class _Filler:
-    """Fills placeholders from server params, remembering which ones a request used."""
+    """Fills placeholders from the declared server params, remembering which ones a request used and
+    which undeclared names it met."""
 
     def __init__(
         self, env: Mapping[str, str], test: Mapping[str, Any] | None = None, required: tuple[str, ...] = ()
@@ -76,9 +83,15 @@ class _Filler:
         self.test = test or {}
         self.required = set(required)
         self.used: set[str] = set()
+        self.undeclared: set[str] = set()
         self.fills = 0  # how many placeholders server params filled so far
 
-    def server(self, name: str) -> str:
+    def server(self, name: str, unset: str = "") -> str:
+        """The value of server param `name`; `unset` (the runtime's `''`, or the placeholder as
+        written) for a name the definition does not declare, whatever the environment holds."""
+        if name not in self.required:
+            self.undeclared.add(name)
+            return unset
         value = self.env.get(name)
         if value is None or not value.strip():
             raise RequestSkip(f"server param {name} is not set")
@@ -86,20 +99,24 @@ class _Filler:
         self.fills += 1
         return value
 
-    def fill(self, text: str, key: str | None = None) -> str:
+    def fill(self, text: str, key: str | None = None, in_url: bool = False) -> str:
+        """`text` with its placeholders filled; an undeclared server param is `''` (the runtime's
+        header and parameter values) or, `in_url` (root and path), left as written."""
+
         def replace(match: re.Match[str]) -> str:
             name = match.group(1).strip()
+            unset = match.group(0) if in_url else ""
             server = _SERVER.match(name)
             if server:
-                return self.server(server.group(1).strip())
+                return self.server(server.group(1).strip(), unset)
             if name == "USER_PARAM" and key is not None and key in self.test:
                 return js_string(self.test[key])
             if name in self.test:
                 return js_string(self.test[name])
             if key is not None and key in self.test and name != "USER_PARAM":
                 return js_string(self.test[key])
-            if name in self.required or name in self.env:
-                return self.server(name)
+            if name in self.required or name in self.env or not in_url:
+                return self.server(name, unset)
             return match.group(0)
 
         return _PLACEHOLDER.sub(replace, text)
@@ -139,14 +156,15 @@ def build_request(
         server_params=tuple(sorted(filler.used)),
         secret_headers=secret_headers,
         shown_url=shown_url,
+        undeclared=tuple(sorted(filler.undeclared)),
     )
 
 
 def _build_url(tool: Tool, root: str, values: Mapping[str, Any], filler: _Filler) -> tuple[str, dict[str, Any]]:
     assert tool.path is not None
-    root = filler.fill(root)
+    root = filler.fill(root, in_url=True)
     path, query, body = _place_parameters(tool, tool.path, values, filler)
-    return _url(root, filler.fill(path), query), body
+    return _url(root, filler.fill(path, in_url=True), query), body
 
 
 def _shown_url(
@@ -235,7 +253,8 @@ def _headers(definition: Definition, filler: _Filler) -> tuple[dict[str, str], t
                     continue
                 header = js_string(raw_value)
             before = filler.fills
-            headers[entry.key] = filler.fill(header)
+            # fetch() normalizes a header value: leading and trailing HTTP whitespace is dropped
+            headers[entry.key] = filler.fill(header).strip(" \t\r\n")
             if filler.fills != before:
                 secret.append(entry.key)
     return headers, tuple(secret)

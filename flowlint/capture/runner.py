@@ -93,12 +93,25 @@ class CaptureResult(OutcomeCounts):
                 f"before it, {self.not_run} tests not recorded; metrics.json "
                 + ("written for them" if self.metrics_written and self.records else "not written")
             )
+        undeclared = sorted({name for r in self.records for name in undeclared_names(r)})
+        if undeclared:
+            users = sum(1 for r in self.records if undeclared_names(r))
+            text += (
+                f"\n{users} test{'s' if users != 1 else ''} used server params not declared in requiredServerParams "
+                f"({', '.join(undeclared)}): sent unset, as FlowMCP does, never filled from the environment"
+            )
         for namespace, safe, names in shared_file_names(self.records):
             text += (
                 f"\n{len(names)} tool names in {namespace} share the file name '{safe}' "
                 f"({', '.join(repr(n) for n in names)}); each record file has a hash of its tool name added"
             )
         return text
+
+
+def undeclared_names(record: CaptureRecord) -> list[str]:
+    """The placeholder names a test used that its definition does not declare (see `capture.request`)."""
+    names = (record.model_extra or {}).get("undeclaredServerParams")
+    return [str(name) for name in names] if isinstance(names, list) else []
 
 
 @dataclass
@@ -374,7 +387,7 @@ def _base_record(job: _Job, outcome: str, reason: str | None = None) -> dict[str
         "reason": reason,
         "rawData": (not is_query) and tool.name in job.loaded.handler_tools,
         "definitionPath": job.loaded.display,
-    }
+    } | ({"undeclaredServerParams": list(job.request.undeclared)} if job.request and job.request.undeclared else {})
 
 
 def _run_lane(
