@@ -616,3 +616,87 @@ def test_undeclared_placeholders_are_never_filled_from_the_environment(
     assert record.outcome == "ok"
     assert record.model_dump().get("undeclaredServerParams") == ["GITHUB_TOKEN"]
     assert "GITHUB_TOKEN" in result.summary() and "requiredServerParams" in result.summary()
+
+
+ROOTED = """
+export const main = {
+    namespace: '%(namespace)s',
+    name: 'Rooted',
+    description: 'rooted',
+    version: '3.0.0',
+    root: '%(root)s',
+    requiredServerParams: [ 'PORT_TOKEN' ],
+    headers: {},
+    tools: {
+        getThing: {
+            method: 'GET',
+            path: '/thing',
+            description: 'thing',
+            parameters: [],
+            tests: [ { _description: 'one' }, { _description: 'two' } ]
+        }
+    }
+}
+"""
+
+
+def rooted(folder: Path, namespace: str, root: str) -> Path:
+    path = folder / f"{namespace}.mjs"
+    path.write_text(ROOTED % {"namespace": namespace, "root": root}, encoding="utf-8")
+    return path
+
+
+def written_text(folder: Path) -> str:
+    return "".join(p.read_text(encoding="utf-8") for p in sorted(folder.rglob("*")) if p.is_file())
+
+
+def test_a_secret_that_makes_the_url_invalid_reaches_no_output_and_the_run_goes_on(
+    tmp_path: Path, recorder: tuple[str, list[dict[str, Any]]]
+) -> None:
+    root, seen = recorder
+    rooted(tmp_path, "aleak", "https://api.x.test:{{SERVER_PARAM:PORT_TOKEN}}")
+    rooted(tmp_path, "fine", root)
+    cli = invoke_cli(
+        "capture", ".", "-o", "out", "--delay", "0", "--retries", "0", "-q",
+        cwd=tmp_path, env={"PORT_TOKEN": "tok_abcdef123"},
+    )  # fmt: skip
+    assert cli.returncode == 1, cli.stderr
+    assert "Traceback" not in cli.stderr
+    everything = cli.stdout + cli.stderr + written_text(tmp_path / "out")
+    assert "tok_abcdef123" not in everything
+    assert "4 tests captured" in cli.stdout and "2 ok, 2 failed" in cli.stdout, cli.stdout
+    assert len(seen) == 2  # the other definition was captured
+    [run] = (tmp_path / "out").iterdir()
+    leak = json.loads((run / "aleak" / "getThing-0.json").read_text())
+    assert leak["outcome"] == "failed"
+    assert leak["reason"] == (
+        "not sent: the URL is not valid (Invalid port: '{{SERVER_PARAM:PORT_TOKEN}}'): "
+        "https://api.x.test:{{SERVER_PARAM:PORT_TOKEN}}/thing"
+    )
+    assert json.loads((run / "aleak" / "metrics.json").read_text())["counts"]["failed"] == 2
+    assert json.loads((run / "fine" / "metrics.json").read_text())["counts"]["ok"] == 2
+
+
+def test_an_unexpected_error_in_one_call_fails_that_test_redacted(
+    tmp_path: Path, recorder: tuple[str, list[dict[str, Any]]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import flowlint.capture.http as http
+
+    root, _seen = recorder
+    path = rooted(tmp_path, "fine", root)
+    real_send = http.HostLane.send
+    calls: list[int] = []
+
+    def send(self: Any, request: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("unexpected, with tok_abcdef123 in its text")
+        return real_send(self, request)
+
+    monkeypatch.setattr(http.HostLane, "send", send)
+    result = capture([path], options(tmp_path, environ={"PORT_TOKEN": "tok_abcdef123"}, concurrency=1))
+    assert [r.outcome for r in result.records] == ["failed", "ok"]
+    assert result.records[0].reason == (
+        "flowlint could not send this request (RuntimeError: unexpected, with {{SERVER_PARAM:PORT_TOKEN}} in its text)"
+    )
+    assert "tok_abcdef123" not in written_text(result.run_dir)

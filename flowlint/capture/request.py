@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+import httpx
+
 from flowlint.captures.redact import encode_component
 from flowlint.core.jsvalues import js_string
 from flowlint.core.nodes import SObject, first_non_json, string_value, to_python
@@ -55,6 +57,10 @@ class HttpRequest:
 
 class RequestSkip(Exception):
     """The test cannot be sent (a missing server param, a value flowlint cannot read...)."""
+
+
+class RequestInvalid(RequestSkip):
+    """The test's request is not one that can be sent (an invalid URL...): the test fails, not sent."""
 
 
 def test_values(tool: Tool, index: int) -> dict[str, Any]:
@@ -139,7 +145,13 @@ def build_request(
         raise RequestSkip("the tool has no path")
     method = (tool.method or "GET").upper()
     url, body = _build_url(tool, root, values, filler)
-    shown_url = _shown_url(tool, root, values, env, definition.required_server_params)
+    try:
+        shown_url = _shown_url(tool, root, values, env, definition.required_server_params)
+    except ValueError:  # urlsplit: an invalid authority (`https://[::1`); said by _check_url
+        shown_url = url
+        for name in filler.used:
+            shown_url = shown_url.replace(env[name], "{{SERVER_PARAM:" + name + "}}")
+    _check_url(url, shown_url, {env[name]: "{{SERVER_PARAM:" + name + "}}" for name in filler.used})
     headers, secret_headers = _headers(definition, filler)
     send_body: dict[str, Any] | None = None
     if method in BODY_METHODS:
@@ -165,6 +177,22 @@ def _build_url(tool: Tool, root: str, values: Mapping[str, Any], filler: _Filler
     root = filler.fill(root, in_url=True)
     path, query, body = _place_parameters(tool, tool.path, values, filler)
     return _url(root, filler.fill(path, in_url=True), query), body
+
+
+def _check_url(url: str, shown_url: str, secrets: Mapping[str, str]) -> None:
+    """Raise `RequestInvalid` for a URL that cannot be sent (no http(s) scheme, no host, a bad port, a
+    broken IPv6 address), saying why with each server param's value replaced by its token."""
+    try:
+        urlsplit(url)  # "Invalid IPv6 URL"
+        parsed = httpx.URL(url)  # "Invalid port: 'abc'"
+        _ = urlsplit(url).port  # "Port out of range 0-65535"
+    except (httpx.InvalidURL, ValueError) as error:
+        detail = str(error)
+        for value, token in sorted(secrets.items(), key=lambda item: -len(item[0])):
+            detail = detail.replace(value, token)
+        raise RequestInvalid(f"not sent: the URL is not valid ({detail}): {shown_url}") from None
+    if parsed.scheme not in ("http", "https") or not parsed.host:
+        raise RequestInvalid(f"not sent: the URL is not valid (not http(s)://host...): {shown_url}")
 
 
 def _shown_url(

@@ -19,10 +19,11 @@ from typing import Any, TextIO
 from urllib.parse import unquote, urlsplit
 
 from flowlint.capture.env import build_environment, default_env_files
-from flowlint.capture.http import HostLane, HttpOptions, Interrupted, shared_ssl_context
+from flowlint.capture.http import HostLane, HttpOptions, HttpOutcome, Interrupted, shared_ssl_context
 from flowlint.capture.progress import Progress
 from flowlint.capture.request import (
     HttpRequest,
+    RequestInvalid,
     RequestSkip,
     build_request,
     referenced_server_params,
@@ -126,6 +127,7 @@ class _Job:
     skip: str | None = None
     user_params: dict[str, Any] = field(default_factory=dict)
     invalid: str | None = None  # why the test's values fail their z validation (TST004), if they do
+    fails: bool = False  # the test cannot be sent as written (an invalid URL...): not sent, and failed
 
 
 def parse_base_url(text: str) -> tuple[str, str]:
@@ -180,7 +182,7 @@ def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) 
         lanes: dict[str, list[_Job]] = {}
         for job in jobs:
             if job.skip is not None:
-                refused = job.invalid is not None  # an invalid test is the definition's error: it fails
+                refused = job.invalid is not None or job.fails  # the definition's error: the test fails
                 finish(job, _base_record(job, "failed" if refused else "skipped", job.skip))
             else:
                 lanes.setdefault(job.lane, []).append(job)
@@ -344,6 +346,7 @@ def _plan(loaded: LoadedFile, env: Mapping[str, str], options: CaptureOptions, c
                     job.lane = "http:" + job.request.host
             except RequestSkip as skip:
                 job.skip = str(skip)
+                job.fails = isinstance(skip, RequestInvalid)
     return jobs
 
 
@@ -411,6 +414,9 @@ def _run_lane(
                 outcome = lane.send(job.request)
             except Interrupted:
                 return
+            except Exception as error:  # a defect met by this request: it fails this test, not the run
+                reason = f"flowlint could not send this request ({type(error).__name__}: {error})"
+                outcome = HttpOutcome(False, reason=reason, messages=[reason], attempts=1)
             record["responseTime"] = outcome.response_time
             record["httpStatus"] = outcome.status_code
             record["contentType"] = outcome.content_type
