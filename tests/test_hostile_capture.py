@@ -700,3 +700,21 @@ def test_an_unexpected_error_in_one_call_fails_that_test_redacted(
         "flowlint could not send this request (RuntimeError: unexpected, with {{SERVER_PARAM:PORT_TOKEN}} in its text)"
     )
     assert "tok_abcdef123" not in written_text(result.run_dir)
+
+
+@pytest.mark.parametrize(
+    ("root", "why"),
+    [("https://[::1", "Invalid IPv6 URL"), ("https://api.x.test:abc", "Invalid port: 'abc'")],
+)
+def test_an_invalid_static_root_fails_its_definition_only(
+    tmp_path: Path, recorder: tuple[str, list[dict[str, Any]]], root: str, why: str
+) -> None:
+    good, seen = recorder
+    bad = rooted(tmp_path, "broken", root)
+    fine = rooted(tmp_path, "fine", good)
+    result = capture([bad, fine], options(tmp_path, environ={"PORT_TOKEN": "x"}))
+    outcomes = {(r.namespace, r.testIndex): (r.outcome, r.reason) for r in result.records}
+    assert outcomes[("fine", 0)] == ("ok", None) and outcomes[("fine", 1)] == ("ok", None)
+    assert outcomes[("broken", 0)] == ("failed", f"not sent: the URL is not valid ({why}): {root}/thing")
+    assert len(seen) == 2 and result.failed == 2
+    assert sorted(p.parent.name for p in result.run_dir.rglob("metrics.json")) == ["broken", "fine"]
