@@ -718,3 +718,51 @@ def test_an_invalid_static_root_fails_its_definition_only(
     assert outcomes[("broken", 0)] == ("failed", f"not sent: the URL is not valid ({why}): {root}/thing")
     assert len(seen) == 2 and result.failed == 2
     assert sorted(p.parent.name for p in result.run_dir.rglob("metrics.json")) == ["broken", "fine"]
+
+
+@pytest.fixture
+def dripping() -> Iterator[str]:
+    """A raw-socket server on 127.0.0.1 that answers `HTTP/1.1 200 OK` and then sends one header byte
+    every 0.5 s (for at most 60 s, or until the client goes away): each read gets data in time."""
+    import socket
+
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(4)
+    done = threading.Event()
+
+    def drip(conn: socket.socket) -> None:
+        with conn:
+            try:
+                conn.recv(65536)
+                conn.sendall(b"HTTP/1.1 200 OK\r\nX-Slow: ")
+                for _ in range(120):
+                    if done.wait(0.5):
+                        return
+                    conn.sendall(b"a")
+            except OSError:
+                return
+
+    def accept() -> None:
+        while not done.is_set():
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=drip, args=(conn,), daemon=True).start()
+
+    threading.Thread(target=accept, daemon=True).start()
+    yield f"http://127.0.0.1:{listener.getsockname()[1]}"
+    done.set()
+    listener.close()
+
+
+@pytest.mark.timeout(60)
+def test_headers_sent_slowly_cannot_outlast_the_timeout(tmp_path: Path, dripping: str) -> None:
+    path = definition(tmp_path, dripping, 1)
+    started = time.monotonic()
+    result = capture([path], options(tmp_path, timeout=1.0))
+    took = time.monotonic() - started
+    [record] = result.records
+    assert record.outcome == "failed" and (record.reason or "").startswith("timed out after 1 s"), record.reason
+    assert took < 30, took  # a bound on a hang only: the drip lasts 60 s

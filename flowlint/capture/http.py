@@ -12,20 +12,26 @@ Per-host rules:
 - 429 and 503 honour `Retry-After` (seconds or an HTTP date), capped by `max_retry_after`; without
   it, and for other 5xx and connection errors, exponential backoff (`backoff * 2**attempt`).
   At most `retries` retries per test.
-- `timeout` bounds each request: connect, each read, and the whole body download. A read timeout is
-  not retried (a slow endpoint stays slow; retrying would only multiply the wait).
+- `timeout` bounds each attempt as a whole: connecting, sending, waiting for the headers (a server
+  that sends them one byte at a time included), redirects and the body download. httpx bounds each
+  read only, so every socket operation of a lane goes through `_DeadlineBackend`, which gives it at
+  most the time left before the attempt's deadline. A read timeout is not retried (a slow endpoint
+  stays slow; retrying would only multiply the wait).
 """
 
 from __future__ import annotations
 
 import email.utils
 import json
+import math
 import ssl
 import threading
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import httpcore
 import httpx
 
 from flowlint.capture.request import HttpRequest
@@ -72,6 +78,86 @@ class HttpOutcome:
     retry_after: str | None = None  # the last response's Retry-After header, if any
 
 
+class _Deadline:
+    """The end of the attempt in flight of one lane (monotonic seconds); each socket operation gets at
+    most the time left, and none starts after it."""
+
+    def __init__(self) -> None:
+        self.at = math.inf
+
+    def cap(self, timeout: float | None, expired: type[Exception]) -> float:
+        left = self.at - time.monotonic()
+        if left <= 0:
+            raise expired("the whole exchange exceeded the timeout")
+        return left if timeout is None else min(timeout, left)
+
+
+class _DeadlineStream(httpcore.NetworkStream):
+    def __init__(self, inner: httpcore.NetworkStream, deadline: _Deadline) -> None:
+        self.inner = inner
+        self.deadline = deadline
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        return self.inner.read(max_bytes, self.deadline.cap(timeout, httpcore.ReadTimeout))
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self.inner.write(buffer, self.deadline.cap(timeout, httpcore.WriteTimeout))
+
+    def close(self) -> None:
+        self.inner.close()
+
+    def start_tls(
+        self, ssl_context: ssl.SSLContext, server_hostname: str | None = None, timeout: float | None = None
+    ) -> httpcore.NetworkStream:
+        capped = self.deadline.cap(timeout, httpcore.ConnectTimeout)
+        return _DeadlineStream(self.inner.start_tls(ssl_context, server_hostname, capped), self.deadline)
+
+    def get_extra_info(self, info: str) -> Any:
+        return self.inner.get_extra_info(info)
+
+
+class _DeadlineBackend(httpcore.NetworkBackend):
+    """httpcore's socket layer with every operation bounded by the lane's `_Deadline`."""
+
+    def __init__(self, inner: httpcore.NetworkBackend, deadline: _Deadline) -> None:
+        self.inner = inner
+        self.deadline = deadline
+
+    def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> httpcore.NetworkStream:
+        capped = self.deadline.cap(timeout, httpcore.ConnectTimeout)
+        stream = self.inner.connect_tcp(host, port, capped, local_address, socket_options)
+        return _DeadlineStream(stream, self.deadline)
+
+    def connect_unix_socket(
+        self, path: str, timeout: float | None = None, socket_options: Iterable[Any] | None = None
+    ) -> httpcore.NetworkStream:
+        capped = self.deadline.cap(timeout, httpcore.ConnectTimeout)
+        return _DeadlineStream(self.inner.connect_unix_socket(path, capped, socket_options), self.deadline)
+
+    def sleep(self, seconds: float) -> None:
+        self.inner.sleep(seconds)
+
+
+def _bound_by(client: httpx.Client, deadline: _Deadline) -> None:
+    """Route the socket operations of every transport of `client` (proxies from the environment
+    included) through `_DeadlineBackend`. httpx has no option for it: its transports keep their
+    httpcore pool in `_pool`, whose `_network_backend` is httpcore's documented extension point."""
+    transports = [client._transport, *(t for t in client._mounts.values() if t is not None)]
+    for transport in transports:
+        pool = getattr(transport, "_pool", None)
+        inner = getattr(pool, "_network_backend", None)
+        if pool is None or not isinstance(inner, httpcore.NetworkBackend):
+            raise RuntimeError("httpx's transport has changed: cannot bound a whole request by the timeout")
+        pool._network_backend = _DeadlineBackend(inner, deadline)
+
+
 class HostLane:
     """All calls to one host: one client, sequential, spaced by `delay`."""
 
@@ -87,6 +173,8 @@ class HostLane:
             follow_redirects=False,  # followed by `_attempt`, which keeps secrets on their origin
             headers={"User-Agent": USER_AGENT, "Accept": "application/json, */*;q=0.5"},
         )
+        self.deadline = _Deadline()
+        _bound_by(self.client, self.deadline)
 
     def close(self) -> None:
         self.client.close()
@@ -170,6 +258,7 @@ class HostLane:
         if request.body is not None:
             kwargs["content"] = json.dumps(request.body, ensure_ascii=False).encode("utf-8")
         deadline = started + options.timeout
+        self.deadline.at = deadline
         hop = self.client.build_request(request.method, request.url, **kwargs)
         origin = _origin(hop.url)
         for _ in range(MAX_REDIRECTS):

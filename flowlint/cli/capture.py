@@ -54,7 +54,7 @@ from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, FORMATS, SEV
     type=click.FloatRange(min=0.001),
     default=30.0,
     show_default=True,
-    help="Seconds allowed per request (connect, reads, whole body) and per SQLite query.",
+    help="Seconds allowed per request, for the whole exchange (connect, headers, body), and per SQLite query.",
 )
 @click.option(
     "--concurrency",
