@@ -766,3 +766,55 @@ def test_headers_sent_slowly_cannot_outlast_the_timeout(tmp_path: Path, dripping
     [record] = result.records
     assert record.outcome == "failed" and (record.reason or "").startswith("timed out after 1 s"), record.reason
     assert took < 30, took  # a bound on a hang only: the drip lasts 60 s
+
+
+# Answers whose text content is JSON that cannot be stored: a lone surrogate escaped inside the text
+# (valid Unicode as text, a lone surrogate once parsed) and a 900-deep array.
+INNER_MCP_SERVER = RAW_MCP_SERVER.replace(
+    r"""    "not-json": b'"content": oops',""",
+    r"""    "not-json": b'"content": oops',
+    "inner-surrogate": b'"content":[{"type":"text","text":"{\\"v\\": \\"\\\\ud800\\"}"}]',
+    "deep-text": b'"content":[{"type":"text","text":"' + b"[" * 900 + b"]" * 900 + b'"}]',""",
+)
+
+
+@pytest.mark.timeout(60)
+def test_via_mcp_text_answers_that_cannot_be_stored_fail_one_test_each(tmp_path: Path) -> None:
+    pytest.importorskip("mcp")
+    from flowlint.mcp.client import capture_via_mcp
+
+    assert "inner-surrogate" in INNER_MCP_SERVER
+    kinds = ["fine", "inner-surrogate", "deep-text", "after"]
+    path = tmp_path / "demo.mjs"
+    path.write_text(MCP_DEFINITION % ", ".join(f"{{ _description: '{k}', id: '{k}' }}" for k in kinds))
+    server = tmp_path / "server.py"
+    server.write_text(INNER_MCP_SERVER)
+    result = capture_via_mcp([path], f"{sys.executable} {server}", tmp_path / "out", timeout=10, delay=0)
+    reasons = {outcome.index: (outcome.outcome, outcome.reason) for outcome in result.outcomes}
+    assert reasons[0] == ("ok", None) and reasons[3] == ("ok", None), reasons
+    assert reasons[1] == (
+        "failed",
+        "the answer's text is JSON that holds an invalid Unicode escape (a lone surrogate such as \\ud800)",
+    )
+    assert reasons[2] == ("failed", f"the answer's text is JSON that is nested deeper than {MAX_DEPTH} levels")
+    assert result.folder is not None
+    strict_files(result.folder)
+
+
+@pytest.mark.timeout(60)
+def test_via_mcp_metrics_never_hold_the_server_command_line(tmp_path: Path) -> None:
+    pytest.importorskip("mcp")
+    path = tmp_path / "demo.mjs"
+    path.write_text(MCP_DEFINITION % "{ _description: 'one', id: 'a' }")
+    server = tmp_path / "server.py"
+    server.write_text(RAW_MCP_SERVER)
+    secret = "sk_live_commandLineSecret9"
+    cli = invoke_cli(
+        "capture", "demo.mjs", "-o", "out", "--delay", "0", "-q",
+        "--via-mcp", f"{sys.executable} {server} --api-key {secret}",
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert cli.returncode == 0, cli.stderr
+    [metrics] = (tmp_path / "out").rglob("metrics.json")
+    assert json.loads(metrics.read_text())["server"] == sys.executable
+    assert secret not in written_text(tmp_path / "out") + cli.stdout + cli.stderr

@@ -414,7 +414,7 @@ def test_capture_via_mcp_round_trip(tmp_path: Path) -> None:
     assert record["source"] == "mcp" and record["rawData"] is False and record["userParams"] == {"id": "b", "limit": 2}
     metrics = json.loads((first.folder / "demo" / "metrics.json").read_text())
     assert (metrics["counts"]["total"], metrics["counts"]["ok"], metrics["counts"]["failed"]) == (2, 2, 0)
-    assert metrics["source"] == "mcp" and "flowlint" in metrics["server"]
+    assert metrics["source"] == "mcp" and metrics["server"] == mock_command()[0]
 
     second = capture_via_mcp(
         [definition],

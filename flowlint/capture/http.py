@@ -337,7 +337,12 @@ MAX_INT_DIGITS = 4300
 
 
 class BodyRejected(ValueError):
-    """A JSON body flowlint will not store: too deep, a number too large, or not valid Unicode."""
+    """A JSON body flowlint will not store: too deep, a number too large, or not valid Unicode.
+    `problem` says what is wrong with it (`is nested deeper than 200 levels`)."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__("response body " + problem)
+        self.problem = problem
 
 
 def interpret(status: int, phrase: str, content_type: str | None, body: bytes, max_text: int) -> HttpOutcome:
@@ -379,7 +384,7 @@ def decode_body(content_type: str | None, body: bytes, max_text: int) -> tuple[A
     looks_json = "json" in kind or (not kind and stripped[:1] in (b"{", b"["))
     if looks_json or stripped[:1] in (b"{", b"["):
         try:
-            return _bounded_json(body.decode("utf-8-sig"))
+            return bounded_json(body.decode("utf-8-sig"))
         except (UnicodeDecodeError, json.JSONDecodeError) as error:
             if looks_json:
                 text, cut = _text(body, max_text)
@@ -389,18 +394,19 @@ def decode_body(content_type: str | None, body: bytes, max_text: int) -> tuple[A
 
 
 _REJECTIONS = {
-    "deep": f"response body is nested deeper than {MAX_DEPTH} levels",
-    "surrogate": "response body holds an invalid Unicode escape (a lone surrogate such as \\ud800)",
+    "deep": f"is nested deeper than {MAX_DEPTH} levels",
+    "surrogate": "holds an invalid Unicode escape (a lone surrogate such as \\ud800)",
 }
 
 
-def _bounded_json(text: str) -> tuple[Any, str | None]:
-    """Parse a JSON body with `core.strictjson`'s bounds; non-finite numbers are kept as strings."""
+def bounded_json(text: str) -> tuple[Any, str | None]:
+    """Parse a JSON body with `core.strictjson`'s bounds; non-finite numbers are kept as strings.
+    Raises `json.JSONDecodeError` for text that is not JSON, `BodyRejected` for JSON not stored."""
     try:
         data, non_finite = loads_bounded(text, max_depth=MAX_DEPTH, max_int_digits=MAX_INT_DIGITS, keep_non_finite=True)
     except JsonRejected as rejected:
         if rejected.kind == "number":
-            raise BodyRejected(f"response body holds a number too large ({rejected.detail})") from None
+            raise BodyRejected(f"holds a number too large ({rejected.detail})") from None
         raise BodyRejected(_REJECTIONS[rejected.kind]) from None
     note = None
     if non_finite:

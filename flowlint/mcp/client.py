@@ -115,7 +115,8 @@ def capture_via_mcp(
             anyio.run(session.run)
         finally:
             shown.close()
-    write_metrics(folder, result.records, {"source": "mcp", "server": command})
+    # the program only: the rest of a command line may hold a key (`--api-key sk_...`)
+    write_metrics(folder, result.records, {"source": "mcp", "server": redactor.text(argv[0])})
     return result
 
 
@@ -182,7 +183,7 @@ class _Session:
 
         relay = "flowlint.mcp.relay"
         if shutil.which(self.argv[0]) is None:
-            missing = f"cannot start the MCP server `{shlex.join(self.argv)}`: not found or not executable"
+            missing = f"cannot start the MCP server `{self.argv[0]}`: not found or not executable"
             self.dead = self.result.server_error = missing
             for call in self.calls:
                 self._fail(call, self._target(call, set()), missing, None)
@@ -206,7 +207,7 @@ class _Session:
                         await self._run_call(session, call, listed)
                         done += 1
         except OSError as error:
-            self.dead = f"cannot start the MCP server `{shlex.join(self.argv)}`: {error.strerror or error}"
+            self.dead = f"cannot start the MCP server `{self.argv[0]}`: {error.strerror or error}"
         except Exception as error:
             self.dead = self.dead or f"the MCP session ended: {self._describe(error, 'session')}"
         if self.dead is not None and not self.result.outcomes:
@@ -279,7 +280,10 @@ class _Session:
         if error is not None:
             self._fail(call, target, error, elapsed)
             return
-        self._record(call, target, "ok", None, data, elapsed)
+        try:
+            self._record(call, target, "ok", None, data, elapsed)
+        except (ValueError, RecursionError) as problem:  # ValidationError and UnicodeEncodeError included
+            self._fail(call, target, f"the answer cannot be stored as JSON ({type(problem).__name__})", elapsed)
 
     def _describe(self, error: BaseException, what: str) -> str:
         from mcp.shared.exceptions import MCPError
@@ -358,22 +362,29 @@ def _tool_data(response: Any) -> tuple[Any, str | None]:
         return None, "the tool answered isError: " + (_first_line(" ".join(texts)) or "(no message)")
     if response.structured_content is not None:
         return response.structured_content, None
-    return _parse_texts(texts), None
+    return _parse_texts(texts)
 
 
 def _resource_data(response: Any) -> tuple[Any, str | None]:
     texts = [item.text for item in response.contents if isinstance(getattr(item, "text", None), str)]
     if not texts:
         return None, "the resource has no text contents"
-    return _parse_texts(texts), None
+    return _parse_texts(texts)
 
 
-def _parse_texts(texts: list[str]) -> Any:
+def _parse_texts(texts: list[str]) -> tuple[Any, str | None]:
+    """(data, error): the text parsed as JSON with the bounds of an HTTP body (`capture.http`), or the
+    text itself when it is not JSON; JSON that cannot be stored (too deep, a lone surrogate escape, a
+    number too large) fails the test."""
+    from flowlint.capture.http import BodyRejected, bounded_json
+
     text = "\n".join(texts) if len(texts) != 1 else texts[0]
     try:
-        return json.loads(text)
+        return bounded_json(text)[0], None
     except json.JSONDecodeError:
-        return text
+        return text, None
+    except BodyRejected as rejected:
+        return None, "the answer's text is JSON that " + rejected.problem
 
 
 def _first_line(text: str) -> str:
