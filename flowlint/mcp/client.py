@@ -32,6 +32,10 @@ if TYPE_CHECKING:
     from flowlint.capture.progress import Progress
 
 
+STARTUP_TIMEOUT = 30.0
+"""Seconds the MCP handshake may take at least (the server starting), whatever `--timeout` is."""
+
+
 @dataclass(frozen=True, slots=True)
 class McpTestOutcome:
     """What happened to one test."""
@@ -194,12 +198,15 @@ class _Session:
         done = 0
         try:
             async with stdio_client(parameters, errlog=self.errlog) as (read, write):
-                async with ClientSession(read, write, read_timeout_seconds=self.timeout) as session:
+                # The handshake waits for the server to start (node, npx, a cold Python: seconds on a busy
+                # machine), so it gets at least STARTUP_TIMEOUT; each call then gets `timeout`.
+                startup = max(self.timeout, STARTUP_TIMEOUT)
+                async with ClientSession(read, write, read_timeout_seconds=startup) as session:
                     try:
                         await session.initialize()
                         listed = await self._list_tools(session)
                     except Exception as error:
-                        self.dead = "the MCP handshake failed: " + self._describe(error, "initialize")
+                        self.dead = "the MCP handshake failed: " + self._describe(error, "initialize", startup)
                         listed = set()
                     for position, call in enumerate(self.calls):
                         if position and self.delay > 0 and self.dead is None:
@@ -262,6 +269,8 @@ class _Session:
                 None,
             )
             return
+        import anyio
+
         self.progress.start(f"{call.namespace}.{call.tool.label}#{call.index}")
         started = time.perf_counter()
         try:
@@ -270,7 +279,8 @@ class _Session:
                 elapsed = (time.perf_counter() - started) * 1000
                 data, error = _tool_data(response)
             else:
-                read = await session.read_resource(target)
+                with anyio.fail_after(self.timeout):
+                    read = await session.read_resource(target)
                 elapsed = (time.perf_counter() - started) * 1000
                 data, error = _resource_data(read)
         except Exception as failure:
@@ -285,15 +295,17 @@ class _Session:
         except (ValueError, RecursionError) as problem:  # ValidationError and UnicodeEncodeError included
             self._fail(call, target, f"the answer cannot be stored as JSON ({type(problem).__name__})", elapsed)
 
-    def _describe(self, error: BaseException, what: str) -> str:
+    def _describe(self, error: BaseException, what: str, timeout: float | None = None) -> str:
         from mcp.shared.exceptions import MCPError
 
+        if isinstance(error, TimeoutError):  # anyio.fail_after
+            return f"no answer from {what} within {self.timeout:g}s"
         if isinstance(error, MCPError):
             code = error.error.code
             if error.error.message.startswith(RELAY_PREFIX):
                 return error.error.message.removeprefix(RELAY_PREFIX)
             if "timed out" in error.error.message:
-                return f"no answer from {what} within {self.timeout:g}s (request cancelled)"
+                return f"no answer from {what} within {timeout or self.timeout:g}s (request cancelled)"
             if "onnection closed" in error.error.message:
                 self.dead = "the MCP server exited" + self._stderr_tail()
                 return self.dead
