@@ -818,3 +818,21 @@ def test_via_mcp_metrics_never_hold_the_server_command_line(tmp_path: Path) -> N
     [metrics] = (tmp_path / "out").rglob("metrics.json")
     assert json.loads(metrics.read_text())["server"] == sys.executable
     assert secret not in written_text(tmp_path / "out") + cli.stdout + cli.stderr
+
+
+def test_a_base_url_query_is_kept_after_the_path_and_its_values_redacted(
+    tmp_path: Path, recorder: tuple[str, list[dict[str, Any]]]
+) -> None:
+    root, seen = recorder
+    path = definition(tmp_path, "https://api.example.invalid", 1)
+    cli = invoke_cli(
+        "capture", str(path), "-o", "out", "--delay", "0", "-q",
+        "--base-url", f"hostile={root}/base?api_key=qs_secret_12345",
+        cwd=tmp_path,
+    )  # fmt: skip
+    assert cli.returncode == 0, cli.stderr
+    [request] = seen
+    assert request["path"] == "/base/thing?api_key=qs_secret_12345&n=0"
+    assert "qs_secret_12345" not in written_text(tmp_path / "out") + cli.stdout + cli.stderr
+    [record] = (tmp_path / "out").rglob("getThing-0.json")
+    assert json.loads(record.read_text())["url"] == f"{root}/base/thing?api_key={{{{BASE_URL_QUERY}}}}&n=0"

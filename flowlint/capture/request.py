@@ -23,11 +23,11 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 import httpx
 
-from flowlint.captures.redact import encode_component
+from flowlint.captures.redact import BASE_URL_QUERY, encode_component
 from flowlint.core.jsvalues import js_string
 from flowlint.core.nodes import SObject, first_non_json, string_value, to_python
 from flowlint.definition.model import USER_PARAM, Definition, Parameter, Tool
@@ -139,14 +139,18 @@ def build_request(
     values = test_values(tool, index)
     filler = _Filler(env, values, definition.required_server_params)
     root = root_override if root_override is not None else string_value(definition.get("root"))
+    base_query: list[tuple[str, str]] = []
+    if root_override is not None:  # `--base-url URL?key=value`: the path goes before the query
+        root, base_query = split_base_url(root_override)
     if not root:
         raise RequestSkip("the definition has no root URL")
     if tool.path is None:
         raise RequestSkip("the tool has no path")
     method = (tool.method or "GET").upper()
-    url, body = _build_url(tool, root, values, filler)
+    url, body = _build_url(tool, root, values, filler, base_query)
     try:
-        shown_url = _shown_url(tool, root, values, env, definition.required_server_params)
+        shown = [(key, BASE_URL_QUERY if value else "") for key, value in base_query]
+        shown_url = _shown_url(tool, root, values, env, definition.required_server_params, shown)
     except ValueError:  # urlsplit: an invalid authority (`https://[::1`); said by _check_url
         shown_url = url
         for name in filler.used:
@@ -172,11 +176,19 @@ def build_request(
     )
 
 
-def _build_url(tool: Tool, root: str, values: Mapping[str, Any], filler: _Filler) -> tuple[str, dict[str, Any]]:
+def split_base_url(url: str) -> tuple[str, list[tuple[str, str]]]:
+    """A `--base-url` as (root without query or fragment, its query pairs)."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(query="", fragment="")), parse_qsl(parts.query, keep_blank_values=True)
+
+
+def _build_url(
+    tool: Tool, root: str, values: Mapping[str, Any], filler: _Filler, base_query: list[tuple[str, str]]
+) -> tuple[str, dict[str, Any]]:
     assert tool.path is not None
     root = filler.fill(root, in_url=True)
     path, query, body = _place_parameters(tool, tool.path, values, filler)
-    return _url(root, filler.fill(path, in_url=True), query), body
+    return _url(root, filler.fill(path, in_url=True), base_query + query), body
 
 
 def _check_url(url: str, shown_url: str, secrets: Mapping[str, str]) -> None:
@@ -196,13 +208,19 @@ def _check_url(url: str, shown_url: str, secrets: Mapping[str, str]) -> None:
 
 
 def _shown_url(
-    tool: Tool, root: str, values: Mapping[str, Any], env: Mapping[str, str], required: tuple[str, ...]
+    tool: Tool,
+    root: str,
+    values: Mapping[str, Any],
+    env: Mapping[str, str],
+    required: tuple[str, ...],
+    base_query: list[tuple[str, str]],
 ) -> str:
-    """The request's URL with `{{SERVER_PARAM:NAME}}` wherever a server param's value went and no
-    credentials in the authority: redaction by position, whatever the value's length."""
+    """The request's URL with `{{SERVER_PARAM:NAME}}` wherever a server param's value went, no
+    credentials in the authority and `{{BASE_URL_QUERY}}` for each value of the `--base-url` query:
+    redaction by position, whatever the value's length."""
     tokens = {name: "{{SERVER_PARAM:" + name + "}}" for name, value in env.items() if value and value.strip()}
-    shown, _ = _build_url(tool, root, values, _Filler(tokens, values, required))
-    for token in tokens.values():
+    shown, _ = _build_url(tool, root, values, _Filler(tokens, values, required), base_query)
+    for token in [*tokens.values(), BASE_URL_QUERY]:
         shown = shown.replace(encode_component(token), token)
     parts = urlsplit(shown)
     if "@" in parts.netloc:

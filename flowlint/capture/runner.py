@@ -27,6 +27,7 @@ from flowlint.capture.request import (
     RequestSkip,
     build_request,
     referenced_server_params,
+    split_base_url,
     test_values,
 )
 from flowlint.capture.sqlite import QueryFailure, bind_values, find_resource, resolve_database, run_query
@@ -302,11 +303,13 @@ def _redactor_for(
     assert loaded.definition is not None
     names = referenced_server_params(loaded.definition) | set(request.server_params if request else ())
     credentials = []
+    query_values: list[str] = []
     if base_url:
         parts = urlsplit(base_url)
         if parts.username is not None or parts.password is not None:
             credentials.append((unquote(parts.username or ""), unquote(parts.password or "")))
-    return Redactor({n: env[n] for n in names if env.get(n)}, credentials)
+        query_values = [value for _key, value in split_base_url(base_url)[1]]
+    return Redactor({n: env[n] for n in names if env.get(n)}, credentials, query_values)
 
 
 def _invalid_tests(loaded: LoadedFile, config: Config) -> dict[tuple[str, int], str]:
