@@ -836,3 +836,43 @@ def test_a_base_url_query_is_kept_after_the_path_and_its_values_redacted(
     assert "qs_secret_12345" not in written_text(tmp_path / "out") + cli.stdout + cli.stderr
     [record] = (tmp_path / "out").rglob("getThing-0.json")
     assert json.loads(record.read_text())["url"] == f"{root}/base/thing?api_key={{{{BASE_URL_QUERY}}}}&n=0"
+
+
+HEADERED = """
+export const main = {
+    namespace: '%(namespace)s',
+    name: 'Headered',
+    description: 'headered',
+    version: '3.0.0',
+    root: '%(root)s',
+    requiredServerParams: [],
+    headers: { 'X-Uni': '%(value)s' },
+    tools: {
+        getThing: { method: 'GET', path: '/thing', description: 'thing', parameters: [], tests: [ { _description: 'one' } ] }
+    }
+}
+"""
+
+
+def test_a_header_value_fetch_refuses_fails_its_test_as_node_does(
+    tmp_path: Path, recorder: tuple[str, list[dict[str, Any]]]
+) -> None:
+    # node's fetch: `new Headers({'X-Uni': 'café ☃'})` throws "Cannot convert argument to a ByteString
+    # because the character at index 5 has a value of 9731"; 'café' (all code points < 256) is sent,
+    # as the bytes of those code points (latin-1)
+    root, seen = recorder
+    for namespace, value in [("snowman", "café ☃"), ("latin", "café")]:
+        (tmp_path / f"{namespace}.mjs").write_text(
+            HEADERED % {"namespace": namespace, "root": root, "value": value}, encoding="utf-8"
+        )
+    cli = invoke_cli("capture", ".", "-o", "out", "--delay", "0", "--retries", "0", "-q", cwd=tmp_path)
+    assert cli.returncode == 1 and "Traceback" not in cli.stderr, cli.stderr
+    records = {p.parent.name: json.loads(p.read_text()) for p in (tmp_path / "out").rglob("getThing-0.json")}
+    assert records["latin"]["outcome"] == "ok"
+    assert records["snowman"]["outcome"] == "failed"
+    assert records["snowman"]["reason"] == (
+        "not sent: header 'X-Uni' is not a valid header value for fetch(): the character at index 5 "
+        "(U+2603) is above U+00FF (a header value is a ByteString)"
+    )
+    [request] = seen
+    assert request["headers"]["X-Uni"] == "café"  # http.server reads header bytes as latin-1

@@ -254,7 +254,8 @@ class HostLane:
 
     def _attempt(self, request: HttpRequest, started: float) -> HttpOutcome:
         options = self.options
-        kwargs: dict[str, Any] = {"headers": request.headers}
+        # as fetch() sends a ByteString: each character (all <= U+00FF, see `request._fetch_header`) one byte
+        kwargs: dict[str, Any] = {"headers": {name: value.encode("latin-1") for name, value in request.headers.items()}}
         if request.body is not None:
             kwargs["content"] = json.dumps(request.body, ensure_ascii=False).encode("utf-8")
         deadline = started + options.timeout

@@ -300,10 +300,32 @@ def _headers(definition: Definition, filler: _Filler) -> tuple[dict[str, str], t
                 header = js_string(raw_value)
             before = filler.fills
             # fetch() normalizes a header value: leading and trailing HTTP whitespace is dropped
-            headers[entry.key] = filler.fill(header).strip(" \t\r\n")
+            headers[entry.key] = _fetch_header(entry.key, filler.fill(header).strip(" \t\r\n"))
             if filler.fills != before:
                 secret.append(entry.key)
     return headers, tuple(secret)
+
+
+_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+\Z")
+
+
+def _fetch_header(name: str, value: str) -> str:
+    """`value`, if fetch() would send it in header `name`; else `RequestInvalid` saying why as node
+    does (a header value is a ByteString: every character U+0000-U+00FF, sent as that byte, and no
+    NUL, CR or LF; a name is an HTTP token). The value itself is never quoted: it may be a secret."""
+    if not _TOKEN.match(name):
+        raise RequestInvalid(f"not sent: {name!r} is not a valid header name for fetch()")
+    problem = None
+    for index, char in enumerate(value):
+        if ord(char) > 0xFF:
+            problem = (
+                f"the character at index {index} (U+{ord(char):04X}) is above U+00FF (a header value is a ByteString)"
+            )
+        elif char in "\0\r\n":
+            problem = f"the character at index {index} is {'NUL' if char == chr(0) else 'a line break'}"
+        if problem:
+            raise RequestInvalid(f"not sent: header {name!r} is not a valid header value for fetch(): {problem}")
+    return value
 
 
 def referenced_server_params(definition: Definition) -> set[str]:
