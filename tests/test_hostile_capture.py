@@ -876,3 +876,21 @@ def test_a_header_value_fetch_refuses_fails_its_test_as_node_does(
     )
     [request] = seen
     assert request["headers"]["X-Uni"] == "café"  # http.server reads header bytes as latin-1
+
+
+def test_a_file_name_that_is_not_utf8_is_escaped_in_records_and_neighbours_are_captured(
+    tmp_path: Path, recorder: tuple[str, list[dict[str, Any]]]
+) -> None:
+    root, seen = recorder
+    folder = tmp_path / "defs"
+    folder.mkdir()
+    odd = os.path.join(os.fsencode(folder), b"def\xff\xfe.mjs")
+    with open(odd, "wb") as handle:
+        handle.write((ROOTED % {"namespace": "odd", "root": root}).encode())
+    rooted(folder, "good", root)
+    cli = invoke_cli("capture", "defs", "-o", "out", "--delay", "0", "-q", cwd=tmp_path, env={"PORT_TOKEN": "x"})
+    assert cli.returncode == 0 and "Traceback" not in cli.stderr, cli.stderr
+    assert "4 tests captured" in cli.stdout and len(seen) == 4
+    records = {p.parent.name: json.loads(p.read_text()) for p in (tmp_path / "out").rglob("getThing-1.json")}
+    assert records["odd"]["definitionPath"] == os.path.join("defs", "def\\xff\\xfe.mjs")
+    assert records["good"]["outcome"] == "ok"

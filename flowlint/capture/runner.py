@@ -33,7 +33,14 @@ from flowlint.capture.request import (
 from flowlint.capture.sqlite import QueryFailure, bind_values, find_resource, resolve_database, run_query
 from flowlint.captures.records import CapturedResponse, CaptureRecord, OutcomeCounts
 from flowlint.captures.redact import Redactor
-from flowlint.captures.store import make_run_dir, now, shared_file_names, write_metrics, write_record
+from flowlint.captures.store import (
+    make_run_dir,
+    now,
+    printable_path,
+    shared_file_names,
+    write_metrics,
+    write_record,
+)
 from flowlint.core.errors import FileProblem, UsageError
 from flowlint.definition.loading import LoadedFile, load_paths
 from flowlint.definition.model import Tool
@@ -83,7 +90,7 @@ class CaptureResult(OutcomeCounts):
         return [item for item in self.definitions if item.kind == "error"]
 
     def summary(self) -> str:
-        text = "".join(f"{item.display}: not captured: {item.reason}\n" for item in self.unloadable) + (
+        text = "".join(f"{printable_path(item.display)}: not captured: {item.reason}\n" for item in self.unloadable) + (
             f"{len(self.records)} tests captured in {self.wall_time:.1f} s: {self.ok} ok, "
             f"{self.failed} failed, {self.skipped} skipped -> {self.run_dir}"
         )
@@ -392,7 +399,7 @@ def _base_record(job: _Job, outcome: str, reason: str | None = None) -> dict[str
         "outcome": outcome,
         "reason": reason,
         "rawData": (not is_query) and tool.name in job.loaded.handler_tools,
-        "definitionPath": job.loaded.display,
+        "definitionPath": printable_path(job.loaded.display),
     } | ({"undeclaredServerParams": list(job.request.undeclared)} if job.request and job.request.undeclared else {})
 
 

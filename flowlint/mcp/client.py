@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from flowlint.captures.records import CapturedResponse, CaptureRecord, Outcome, OutcomeCounts
 from flowlint.captures.redact import Redactor
-from flowlint.captures.store import make_run_dir, now, record_path, write_metrics, write_record
+from flowlint.captures.store import make_run_dir, now, printable_path, record_path, write_metrics, write_record
 from flowlint.core.errors import FlowlintError, UsageError
 from flowlint.core.nodes import to_python
 from flowlint.definition.loading import LoadedFile, load_paths
@@ -347,7 +347,7 @@ class _Session:
             outcome=outcome,
             reason=reason,
             rawData=False,
-            definitionPath=call.loaded.display,
+            definitionPath=printable_path(call.loaded.display),
         )
         record = write_record(self.folder, record, self.redactor)
         path = record_path(self.folder, record)
