@@ -35,6 +35,7 @@ import httpcore
 import httpx
 
 from flowlint.capture.request import HttpRequest
+from flowlint.captures.records import MAX_DATA_DEPTH
 from flowlint.core.strictjson import JsonRejected, loads_bounded
 
 USER_AGENT = "flowlint-capture (+https://github.com/flowmcp)"
@@ -331,7 +332,7 @@ def parse_retry_after(value: str | None) -> float | None:
     return max(0.0, when.timestamp() - time.time())
 
 
-MAX_DEPTH = 200
+MAX_DEPTH = MAX_DATA_DEPTH
 """Deepest nesting of arrays and objects kept from a JSON body; a deeper body fails its test."""
 MAX_INT_DIGITS = 4300
 """Longest integer kept from a JSON body (Python's default `int` string limit)."""

@@ -12,7 +12,7 @@ import json
 import math
 from typing import Any, Literal
 
-__all__ = ["JsonRejected", "loads_bounded"]
+__all__ = ["JsonRejected", "check_tree", "loads_bounded"]
 
 RejectionKind = Literal["deep", "number", "non-finite", "surrogate"]
 
@@ -64,11 +64,11 @@ def loads_bounded(
         value = json.loads(text, parse_int=parse_int, parse_float=parse_float, parse_constant=keep)
     except RecursionError:
         raise JsonRejected("deep") from None
-    _check_tree(value, max_depth)
+    check_tree(value, max_depth)
     return value, non_finite
 
 
-def _check_tree(data: Any, max_depth: int | None) -> None:
+def check_tree(data: Any, max_depth: int | None) -> None:
     """Refuse nesting deeper than `max_depth` and strings (or keys) that are lone surrogates, not text.
     Iterative, so no depth can exhaust the stack."""
     stack: list[tuple[Any, int]] = [(data, 0)]
