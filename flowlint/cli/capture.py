@@ -1,8 +1,9 @@
 """`flowlint capture`: map options to the library calls and results to exit codes.
 
 Exit codes: 0 every call ok (skips are not failures) and no verify finding at or above --fail-on;
-1 some calls failed, or verify findings at or above --fail-on, or the run was interrupted (Ctrl-C,
-SIGTERM: metrics.json and the summary are still written); 2 usage error (a missing path, a bad
+1 some calls failed, or verify findings at or above --fail-on (the configured fail-on, error by
+default, as for check), or the run was interrupted (Ctrl-C, SIGTERM: metrics.json and the summary
+are still written); 2 usage error (a missing path, a bad
 --base-url, a missing --env-file or captures folder) or the captures cannot be written (a read-only
 folder, a full disk: the run stops and the summary says what was written).
 """
@@ -102,9 +103,8 @@ from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, FORMATS, SEV
 @click.option(
     "--fail-on",
     type=click.Choice(SEVERITIES),
-    default="warning",
-    show_default=True,
-    help="With --verify: lowest severity that makes the exit code 1.",
+    help="With --verify: lowest severity that makes the exit code 1 (default: the configured fail-on, "
+    "error, as for check).",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
 @click.option(
@@ -135,7 +135,7 @@ def capture(
     send_invalid: bool,
     run_verify: bool,
     output_format: str,
-    fail_on: str,
+    fail_on: str | None,
     quiet: bool,
     via_mcp: str | None,
     mcp_tools: tuple[str, ...],
@@ -199,7 +199,7 @@ def _capture_via_mcp(
     delay: float,
     run_verify: bool,
     output_format: str,
-    fail_on: str,
+    fail_on: str | None,
     quiet: bool,
 ) -> None:
     from flowlint.core.errors import FlowlintError
@@ -247,16 +247,17 @@ def _capture_via_mcp(
     sys.exit(code)
 
 
-def _verify_run(paths: list[Path], run_dir: Path, fail_on: str, output_format: str) -> int:
+def _verify_run(paths: list[Path], run_dir: Path, fail_on: str | None, output_format: str) -> int:
     """`--verify`: what `flowlint verify PATHS --captures RUN_DIR` does, exit code included: the report,
     and a failure with the reason when nothing at all could be verified."""
     from flowlint.core.severity import Severity
     from flowlint.lint.reporters import REPORTERS
     from flowlint.verify import verify_folder
 
-    outcome = verify_folder(paths or [Path(".")], run_dir, fail_on=Severity(fail_on))
+    outcome = verify_folder(paths or [Path(".")], run_dir, fail_on=Severity(fail_on) if fail_on else None)
     REPORTERS[output_format]().write(outcome.result, sys.stdout)
     if outcome.nothing_verified is not None:
         click.echo(f"flowlint: nothing verified: {outcome.nothing_verified}", err=True)
         return EXIT_FINDINGS
+    click.echo(f"flowlint: {outcome.compared_line()}", err=True)
     return EXIT_FINDINGS if outcome.result.failed() else EXIT_OK
