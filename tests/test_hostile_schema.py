@@ -225,3 +225,45 @@ def test_schema_on_a_readable_deep_record_is_a_clear_problem(tmp_path: Path, dep
     assert "fine" in result.stdout  # the other tool's schema is still generated
     record = invoke_cli("schema", "--from-response", str(captures / "getThing-0.json"), cwd=tmp_path)
     assert record.returncode in (1, 2) and "nested deeper than 202 levels" in record.stderr, record.stderr
+
+
+def test_schema_captures_that_is_a_device_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "demo.mjs").write_text(DEMO)
+    result = invoke_cli("schema", "demo.mjs", "--captures", "/dev/zero", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "/dev/zero: not a captures folder or a record file" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("mode", [[], ["--check"], ["--write"]])
+def test_schema_on_an_empty_captures_folder_says_so_and_fails(tmp_path: Path, mode: list[str]) -> None:
+    (tmp_path / "demo.mjs").write_text(DEMO)
+    (tmp_path / "captures").mkdir()
+    result = invoke_cli("schema", "demo.mjs", "--captures", "captures", *mode, cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr == "flowlint: nothing generated: no capture records in captures\n", result.stderr
+
+
+def test_a_stray_json_file_in_a_captures_folder_is_one_line(tmp_path: Path) -> None:
+    import json
+
+    captures = tmp_path / "captures" / "demo"
+    captures.mkdir(parents=True)
+    (captures / "getThing-0.json").write_text(json.dumps(_record({"fine": 1})))
+    (captures / "package.json").write_text('{"name": "stray", "version": "1.0.0"}')
+    (tmp_path / "demo.mjs").write_text(DEMO)
+    result = invoke_cli("schema", "demo.mjs", "--captures", "captures", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    [warning] = [line for line in result.stderr.splitlines() if "package.json" in line]
+    assert warning.endswith(
+        "package.json: not a capture record (missing namespace, toolName, testIndex, timestamp, response)"
+    ), result.stderr
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+
+
+def test_schema_when_no_file_is_a_record_says_so_and_fails(tmp_path: Path) -> None:
+    (tmp_path / "demo.mjs").write_text(DEMO)
+    (tmp_path / "captures").mkdir()
+    (tmp_path / "captures" / "package.json").write_text("{}")
+    result = invoke_cli("schema", "demo.mjs", "--captures", "captures", "--check", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.endswith("flowlint: nothing generated: no file in captures is a capture record\n")

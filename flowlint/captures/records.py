@@ -118,7 +118,21 @@ def read_record(path: Path) -> CaptureRecord:
         # ValueError covers bad UTF-8, bad JSON and integers past Python's digit limit; RecursionError,
         # nesting deeper than the parser's stack: a hostile file is a problem of its own, never a crash.
         kind = type(error).__name__
-        raise RecordError(f"{path}: not a capture record ({kind}: {error})", path, kind) from error
+        why = _invalid_fields(error) if isinstance(error, ValidationError) else f"{kind}: {error}".splitlines()[0]
+        raise RecordError(f"{path}: not a capture record ({why})", path, kind) from error
+
+
+def _invalid_fields(error: ValidationError) -> str:
+    """pydantic's many lines as one: `missing namespace, toolName; invalid testIndex (...)`."""
+    missing = [".".join(map(str, e["loc"])) for e in error.errors() if e["type"] == "missing"]
+    invalid = [
+        f"{'.'.join(map(str, e['loc'])) or 'the document'} ({e['msg']})"
+        for e in error.errors()
+        if e["type"] != "missing"
+    ]
+    parts = [f"missing {', '.join(missing)}" if missing else "", f"invalid {', '.join(invalid[:3])}" if invalid else ""]
+    more = f" and {len(invalid) - 3} more" if len(invalid) > 3 else ""
+    return "; ".join(part for part in parts if part) + more
 
 
 def describe_rejection(rejected: JsonRejected, max_depth: int) -> str:
