@@ -194,7 +194,7 @@ def test_writer_refuses_non_strict_json_and_the_test_fails_instead(
     # values the decoder let through (here forced): a lone surrogate fails its test, not the run;
     # a non-finite float is written as a string by write_record
     values: list[Any] = [{"x": float("inf")}, {"y": "\udc80"}, {"z": 1}]
-    monkeypatch.setattr(http, "decode_body", lambda *args: (values.pop(0), None))
+    monkeypatch.setattr(http, "decode_body", lambda *args: http.DecodedBody(values.pop(0)))
     root = serve(lambda n: (b"{}", []))
     result = capture([definition(tmp_path, root, 3)], options(tmp_path, concurrency=1))
     assert [r.outcome for r in result.records] == ["ok", "failed", "ok"]
@@ -894,3 +894,82 @@ def test_a_file_name_that_is_not_utf8_is_escaped_in_records_and_neighbours_are_c
     records = {p.parent.name: json.loads(p.read_text()) for p in (tmp_path / "out").rglob("getThing-1.json")}
     assert records["odd"]["definitionPath"] == os.path.join("defs", "def\\xff\\xfe.mjs")
     assert records["good"]["outcome"] == "ok"
+
+
+PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\xff\xfe"
+
+
+@pytest.fixture
+def typed() -> Iterator[Callable[[list[tuple[str, bytes]]], str]]:
+    """`typed(replies)` starts a server on 127.0.0.1 whose answer to `?n=i` is replies[i]: (content type,
+    body bytes); returns its root URL."""
+    servers: list[ThreadingHTTPServer] = []
+
+    def start(replies: list[tuple[str, bytes]]) -> str:
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                content_type, body = replies[int(parse_qs(urlsplit(self.path).query).get("n", ["0"])[0])]
+                self.send_response(200)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}"
+
+    yield start
+    for server in servers:
+        server.shutdown()
+        server.server_close()
+
+
+def test_binary_bodies_are_stored_losslessly_and_declared_charsets_are_read(tmp_path: Path, typed: Any) -> None:
+    import base64
+
+    replies = [
+        ("image/png", PNG),
+        ("text/plain; charset=ISO-8859-1", "café crème".encode("latin-1")),
+        ("application/json; charset=utf-16", json.dumps({"v": "café ☃"}, ensure_ascii=False).encode("utf-16")),
+        ("text/plain; charset=utf-16le", "naïve ☃".encode("utf-16-le")),
+        ("application/octet-stream", b"\x00\x01\xfe\xff"),
+        ("text/plain", "plain ☃".encode()),
+    ]
+    root = typed(replies)
+    result = capture([definition(tmp_path, root, len(replies))], options(tmp_path))
+    records = {r.testIndex: r for r in result.records}
+    assert all(r.outcome == "ok" for r in records.values()), [r.reason for r in records.values()]
+    png = records[0].model_dump()
+    assert png["bodyEncoding"] == "base64" and base64.b64decode(png["response"]["data"]) == PNG
+    assert records[1].response.data == "café crème" and "bodyEncoding" not in records[1].model_dump()
+    assert records[2].response.data == {"v": "café ☃"}
+    assert records[3].response.data == "naïve ☃"
+    assert base64.b64decode(records[4].response.data) == b"\x00\x01\xfe\xff"
+    assert records[5].response.data == "plain ☃"
+    files = strict_files(result.run_dir)
+    assert "\ufffd" not in json.dumps(files, ensure_ascii=False)
+
+    # verify and schema read the base64 text as FlowMCP describes binary data: a base64 string
+    [stored] = result.run_dir.rglob("getThing-0.json")
+    made = invoke_cli("schema", "--from-response", str(stored), cwd=tmp_path)
+    assert json.loads(made.stdout) == {"mimeType": "image/png", "schema": {"type": "string", "format": "base64"}}
+    png_tool = (
+        (tmp_path / "hostile.mjs")
+        .read_text()
+        .replace(
+            "tests: [",
+            "output: { mimeType: 'image/png', schema: { type: 'string', format: 'base64' } },\n            tests: [",
+        )
+    )
+    (tmp_path / "hostile.mjs").write_text(png_tool)
+    only_png = tmp_path / "png-run"
+    (only_png / "hostile").mkdir(parents=True)
+    (only_png / "hostile" / "getThing-0.json").write_bytes(stored.read_bytes())
+    checked = invoke_cli("verify", "hostile.mjs", "--captures", str(only_png), cwd=tmp_path)
+    assert checked.returncode == 0 and "VER001" not in checked.stdout, checked.stdout + checked.stderr
+    assert "compared 1 capture" in checked.stderr

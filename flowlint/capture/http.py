@@ -21,6 +21,8 @@ Per-host rules:
 
 from __future__ import annotations
 
+import base64
+import codecs
 import email.utils
 import json
 import math
@@ -77,6 +79,7 @@ class HttpOutcome:
     response_time: float | None = None  # ms, of the last attempt
     attempts: int = 0
     retry_after: str | None = None  # the last response's Retry-After header, if any
+    encoding: str | None = None  # `base64`: `data` is the base64 of a body that is not text
 
 
 class _Deadline:
@@ -348,12 +351,13 @@ class BodyRejected(ValueError):
 
 
 def interpret(status: int, phrase: str, content_type: str | None, body: bytes, max_text: int) -> HttpOutcome:
-    """FlowMCP's envelope for a response: JSON bodies become `data`; other bodies are kept as text.
-    A JSON body that cannot be stored safely (see `decode_body`) fails the test with the reason."""
+    """FlowMCP's envelope for a response: JSON bodies become `data`; other bodies are kept as text, or
+    as base64 when they are not text (`encoding`). A JSON body that cannot be stored safely (see
+    `decode_body`) fails the test with the reason."""
     ok = 200 <= status < 300
     outcome = HttpOutcome(ok, status, content_type)
     try:
-        data, note = decode_body(content_type, body, max_text)
+        decoded = decode_body(content_type, body, max_text)
     except BodyRejected as error:
         outcome.ok = False
         outcome.reason = str(error) if ok else f"HTTP {status}: {phrase or 'error'}"
@@ -361,8 +365,10 @@ def interpret(status: int, phrase: str, content_type: str | None, body: bytes, m
         if not ok:
             outcome.messages.append(f"body: not stored ({error})")
         return outcome
+    data, note = decoded.data, decoded.note
     if ok:
         outcome.data = data
+        outcome.encoding = decoded.encoding
         if note:
             outcome.messages.append(note)
     else:
@@ -370,29 +376,81 @@ def interpret(status: int, phrase: str, content_type: str | None, body: bytes, m
         outcome.messages.append(outcome.reason)
         excerpt = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
         if excerpt:
-            outcome.messages.append("body: " + excerpt[:500])
+            outcome.messages.append(("body (base64): " if decoded.encoding else "body: ") + excerpt[:500])
     return outcome
 
 
-def decode_body(content_type: str | None, body: bytes, max_text: int) -> tuple[Any, str | None]:
-    """`(data, note)`: parsed JSON, or the body as text with a note saying why. Raises `BodyRejected`
-    for JSON nested deeper than `MAX_DEPTH`, an integer longer than `MAX_INT_DIGITS` digits or a lone
-    surrogate escape (`"\\ud800"`), none of which can be stored as strict JSON in UTF-8. NaN, Infinity
-    and numbers too large for a float are kept as strings (their JSON text) and the note says so."""
+MAX_BINARY = 8 * 1024 * 1024
+"""Bytes of a body that is not text kept (as base64) in a record; a larger one is cut, and says so."""
+
+
+@dataclass(frozen=True, slots=True)
+class DecodedBody:
+    """A response body as a record keeps it: JSON data, text, or (`encoding` `base64`) the bytes of a
+    body that is not text in its charset, as base64 text; `note` says how it was read."""
+
+    data: Any
+    note: str | None = None
+    encoding: str | None = None
+
+
+def decode_body(content_type: str | None, body: bytes, max_text: int) -> DecodedBody:
+    """The body as data: parsed JSON, text (decoded by the declared charset, else UTF-8, or UTF-16
+    with a byte-order mark) with a note saying why it is not JSON, or base64 of its bytes when it is
+    not text (`image/png`, or bytes its charset cannot decode): nothing is replaced by U+FFFD.
+    Raises `BodyRejected` for JSON nested deeper than `MAX_DEPTH`, an integer longer than
+    `MAX_INT_DIGITS` digits or a lone surrogate escape (`"\\ud800"`), none of which can be stored as
+    strict JSON in UTF-8. NaN, Infinity and numbers too large for a float are kept as strings (their
+    JSON text) and the note says so."""
     kind = (content_type or "").split(";")[0].strip().lower()
     stripped = body.lstrip()
     if not stripped:
-        return None, "empty response body" if body == b"" else None
-    looks_json = "json" in kind or (not kind and stripped[:1] in (b"{", b"["))
-    if looks_json or stripped[:1] in (b"{", b"["):
+        return DecodedBody(None, "empty response body" if body == b"" else None)
+    text = decode_text(content_type, body)
+    if text is None:
+        kept = body[:MAX_BINARY]
+        cut = f", truncated to {MAX_BINARY} of {len(body)} bytes" if len(body) > MAX_BINARY else ""
+        said = f"body is not text ({kind or 'no content type'}); stored as base64{cut}"
+        return DecodedBody(base64.b64encode(kept).decode("ascii"), said, "base64")
+    looks_json = "json" in kind or (not kind and text.lstrip()[:1] in ("{", "["))
+    if looks_json or text.lstrip()[:1] in ("{", "["):
         try:
-            return bounded_json(body.decode("utf-8-sig"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            data, note = bounded_json(text)
+            return DecodedBody(data, note)
+        except json.JSONDecodeError as error:
             if looks_json:
-                text, cut = _text(body, max_text)
-                return text, f"body is not valid JSON ({error}); stored as text{cut}"
-    text, cut = _text(body, max_text)
-    return text, f"body is not JSON ({kind or 'no content type'}); stored as text{cut}"
+                shown, cut = _text(text, max_text)
+                return DecodedBody(shown, f"body is not valid JSON ({error}); stored as text{cut}")
+    shown, cut = _text(text, max_text)
+    return DecodedBody(shown, f"body is not JSON ({kind or 'no content type'}); stored as text{cut}")
+
+
+_TEXT_KINDS = ("text/", "json", "xml", "javascript", "ecmascript", "x-www-form-urlencoded", "csv", "yaml")
+
+
+def decode_text(content_type: str | None, body: bytes) -> str | None:
+    """The body as text, or None when it is not: a binary media type (`image/png`), or bytes that its
+    declared charset (else UTF-8, or UTF-16 after a byte-order mark) cannot decode."""
+    kind, _, params = (content_type or "").partition(";")
+    kind = kind.strip().lower()
+    if kind and not kind.startswith(_TEXT_KINDS) and not any(part in kind for part in _TEXT_KINDS):
+        return None
+    charset = None
+    for param in params.split(";"):
+        name, _, value = param.partition("=")
+        if name.strip().lower() == "charset":
+            charset = value.strip().strip("\"'").lower() or None
+    if charset is not None:
+        try:
+            codecs.lookup(charset)
+        except LookupError:
+            charset = None
+    if charset is None or charset.replace("-", "").replace("_", "") in ("utf8", "utf8sig"):
+        charset = "utf-16" if body[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) else "utf-8-sig"
+    try:
+        return body.decode(charset)
+    except (UnicodeDecodeError, ValueError):
+        return None
 
 
 _REJECTIONS = {
@@ -417,8 +475,7 @@ def bounded_json(text: str) -> tuple[Any, str | None]:
     return data, note
 
 
-def _text(body: bytes, max_text: int) -> tuple[str, str]:
-    text = body.decode("utf-8", errors="replace")
+def _text(text: str, max_text: int) -> tuple[str, str]:
     if len(text) > max_text:
         return text[:max_text], f", truncated to {max_text} of {len(text)} characters"
     return text, ""

@@ -431,6 +431,8 @@ def _run_lane(
             record["httpStatus"] = outcome.status_code
             record["contentType"] = outcome.content_type
             record["response"] = {"status": outcome.ok, "messages": outcome.messages, "data": outcome.data}
+            if outcome.encoding is not None:
+                record["bodyEncoding"] = outcome.encoding
             if not outcome.ok:
                 record["outcome"] = "failed"
                 record["reason"] = outcome.reason
