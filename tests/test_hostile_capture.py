@@ -973,3 +973,21 @@ def test_binary_bodies_are_stored_losslessly_and_declared_charsets_are_read(tmp_
     checked = invoke_cli("verify", "hostile.mjs", "--captures", str(only_png), cwd=tmp_path)
     assert checked.returncode == 0 and "VER001" not in checked.stdout, checked.stdout + checked.stderr
     assert "compared 1 capture" in checked.stderr
+
+
+def test_a_name_that_does_not_resolve_is_not_called_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    real = socket.getaddrinfo
+
+    def getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
+        if host == "api.example.invalid":  # no query leaves the machine
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    result = capture([definition(tmp_path, "http://api.example.invalid", 2)], options(tmp_path, retries=1))
+    reasons = [r.reason or "" for r in result.records]
+    assert reasons[0].startswith("the name api.example.invalid did not resolve (2 attempts"), reasons
+    assert "refused" not in " ".join(reasons)
+    assert reasons[1].startswith("not sent: the name api.example.invalid did not resolve")

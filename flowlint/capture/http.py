@@ -26,6 +26,7 @@ import codecs
 import email.utils
 import json
 import math
+import socket
 import ssl
 import threading
 import time
@@ -224,8 +225,13 @@ class HostLane:
                     self._postpone(options.backoff)
                     attempt += 1
                     continue
+                what = (
+                    f"the name {httpx.URL(request.url).host} did not resolve"
+                    if _unresolved(error)
+                    else f"{request.host} refused the connection"
+                )
                 self.refused = (
-                    f"{request.host} refused the connection ({attempt + 1} attempt{'s' if attempt else ''} "
+                    f"{what} ({attempt + 1} attempt{'s' if attempt else ''} "
                     f"over {time.monotonic() - first:.1f} s: {error})"
                 )
                 return HttpOutcome(False, reason=self.refused, response_time=_ms(started), attempts=attempt + 1)
@@ -310,6 +316,19 @@ class HostLane:
 
 
 MAX_REDIRECTS = 20
+
+
+def _unresolved(error: BaseException) -> bool:
+    """Whether a connection failed because the host name did not resolve (`socket.gaierror` in the
+    chain httpx and httpcore raise from), not because the host refused it."""
+    seen: BaseException | None = error
+    for _ in range(10):
+        if seen is None:
+            return False
+        if isinstance(seen, socket.gaierror):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
 
 
 def _origin(url: httpx.URL) -> tuple[str, str, int | None]:
