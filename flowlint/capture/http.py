@@ -38,8 +38,7 @@ import httpcore
 import httpx
 
 from flowlint.capture.request import HttpRequest
-from flowlint.captures.records import MAX_DATA_DEPTH
-from flowlint.core.strictjson import JsonRejected, loads_bounded
+from flowlint.core.strictjson import MAX_DATA_DEPTH, JsonRejected, loads_bounded
 
 USER_AGENT = "flowlint-capture (+https://github.com/flowmcp)"
 _SSL_LOCK = threading.Lock()

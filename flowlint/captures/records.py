@@ -15,12 +15,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import read_regular
-from flowlint.core.strictjson import JsonRejected, loads_bounded
+from flowlint.core.strictjson import MAX_DATA_DEPTH, JsonRejected, loads_bounded
 
 METRICS_FILE = "metrics.json"
 
-MAX_DATA_DEPTH = 200
-"""Deepest nesting of arrays and objects in a response's data that capture stores and readers take."""
 MAX_RECORD_DEPTH = MAX_DATA_DEPTH + 2
 """The same in a whole record file: the data sits in `response.data`."""
 
@@ -112,7 +110,7 @@ def read_record(path: Path) -> CaptureRecord:
         document, _ = loads_bounded(read_regular(path).decode("utf-8"), max_depth=MAX_RECORD_DEPTH)
         return CaptureRecord.model_validate(document)
     except JsonRejected as rejected:  # no reader (schema's generator, verify, mock) meets deeper data
-        why = describe_rejection(rejected, MAX_RECORD_DEPTH)
+        why = rejected.describe(MAX_RECORD_DEPTH)
         raise RecordError(f"{path}: not a capture record ({why})", path, why) from None
     except (FileProblem, ValueError, RecursionError, ValidationError) as error:
         # ValueError covers bad UTF-8, bad JSON and integers past Python's digit limit; RecursionError,
@@ -133,17 +131,6 @@ def _invalid_fields(error: ValidationError) -> str:
     parts = [f"missing {', '.join(missing)}" if missing else "", f"invalid {', '.join(invalid[:3])}" if invalid else ""]
     more = f" and {len(invalid) - 3} more" if len(invalid) > 3 else ""
     return "; ".join(part for part in parts if part) + more
-
-
-def describe_rejection(rejected: JsonRejected, max_depth: int) -> str:
-    """Why `loads_bounded` refused a document read with `max_depth`, for a reader of capture files."""
-    if rejected.kind == "deep":  # over max_depth, or over the stack (then deeper than max_depth too)
-        return f"nested deeper than {max_depth} levels"
-    if rejected.kind == "surrogate":
-        return "holds a lone surrogate escape (\\ud800), which is not text"
-    if rejected.kind == "number":
-        return f"holds a number too large ({rejected.detail})"
-    return f"holds {rejected.detail or 'a number'} that JSON cannot hold"
 
 
 def read_records(location: Path) -> tuple[list[CaptureRecord], list[str]]:

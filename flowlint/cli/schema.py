@@ -139,7 +139,7 @@ def _report_tools(result: FileResult, shown: str, quiet: bool) -> None:
 
 
 def _from_response(path: Path, quiet: bool) -> int:
-    from flowlint.captures.records import MAX_RECORD_DEPTH, describe_rejection
+    from flowlint.captures.records import MAX_RECORD_DEPTH
     from flowlint.core.errors import FileProblem
     from flowlint.core.fileio import read_regular
     from flowlint.core.strictjson import JsonRejected, loads_bounded
@@ -151,7 +151,7 @@ def _from_response(path: Path, quiet: bool) -> int:
         _err(f"flowlint: {path}: cannot be read ({error.reason})")
         return EXIT_USAGE
     except JsonRejected as rejected:
-        _err(f"flowlint: {path}: {describe_rejection(rejected, MAX_RECORD_DEPTH)}")
+        _err(f"flowlint: {path}: {rejected.describe(MAX_RECORD_DEPTH)}")
         return EXIT_USAGE
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         _err(f"flowlint: {path}: not a JSON file ({error})")

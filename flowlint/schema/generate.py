@@ -32,9 +32,8 @@ from typing import Any
 from genson import SchemaBuilder, SchemaNode  # type: ignore[import-untyped]
 from genson.schema.strategies import String  # type: ignore[import-untyped]
 
-from flowlint.captures.records import MAX_DATA_DEPTH, describe_rejection
 from flowlint.core.severity import Severity
-from flowlint.core.strictjson import JsonRejected, check_tree
+from flowlint.core.strictjson import MAX_DATA_DEPTH, JsonRejected, check_tree
 from flowlint.schema.merge import merge_existing
 from flowlint.schema.notes import Note
 from flowlint.schema.subset import MAX_DEPTH, MAX_LEVELS, SubsetValidator, is_date_time, looks_like_uri
@@ -241,7 +240,7 @@ def generate_output(
         try:
             check_tree(sample, MAX_DATA_DEPTH)
         except JsonRejected as rejected:
-            return GenerationFailure(f"response {index} {describe_rejection(rejected, MAX_DATA_DEPTH)}")
+            return GenerationFailure(f"response {index} {rejected.describe(MAX_DATA_DEPTH)}")
     notes: list[Note] = []
     mime = _choose_mime_type(content_types, samples[0], notes)
     if raw_data:
