@@ -991,3 +991,15 @@ def test_a_name_that_does_not_resolve_is_not_called_refused(tmp_path: Path, monk
     assert reasons[0].startswith("the name api.example.invalid did not resolve (2 attempts"), reasons
     assert "refused" not in " ".join(reasons)
     assert reasons[1].startswith("not sent: the name api.example.invalid did not resolve")
+
+
+def test_via_mcp_without_the_mcp_sdk_names_the_extra_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "mcp", None)  # `import mcp` fails, as without the extra
+    path = tmp_path / "demo.mjs"
+    path.write_text(MCP_DEFINITION % "{ _description: 'one', id: 'a' }")
+    cli = invoke_cli("capture", "demo.mjs", "-o", "out", "--via-mcp", f"{sys.executable} server.py", cwd=tmp_path)
+    assert cli.returncode == 2 and "Traceback" not in cli.stderr
+    assert "--via-mcp needs the MCP SDK: pip install 'flowmcp-lint[mcp]'" in cli.stderr, cli.stderr
+    assert not (tmp_path / "out").exists()

@@ -210,10 +210,12 @@ def _capture_via_mcp(
         if not sep or not key.strip() or not name.strip():
             usage_error(f"--mcp-tool '{item}': expected NAMESPACE.TOOL=SERVER_TOOL_NAME")
         tool_map[key.strip()] = name.strip()
-    try:
-        from flowlint.mcp.client import capture_via_mcp
-    except ImportError:
+    from flowlint.cli.mcp import mcp_available
+
+    if not mcp_available():  # as `flowlint mock` checks it
         usage_error("--via-mcp needs the MCP SDK: pip install 'flowmcp-lint[mcp]'")
+    from flowlint.mcp.client import capture_via_mcp
+
     try:
         from flowlint.lint.config import load_config
 
