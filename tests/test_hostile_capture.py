@@ -24,56 +24,51 @@ from flowlint.capture.runner import CaptureOptions, capture
 
 SIMPLE = """
 export const main = {
-    namespace: 'hostile',
+    namespace: '%(namespace)s',
     name: 'Hostile',
     description: 'hostile',
     version: '3.0.0',
     root: '%(root)s',
-    requiredServerParams: [],
-    headers: {},
+    requiredServerParams: [ %(required)s ],
+    headers: { %(headers)s },
     tools: {
         getThing: {
             method: 'GET',
-            path: '/thing',
+            path: '%(path)s',
             description: 'thing',
-            parameters: [ { position: { key: 'n', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
+            parameters: [ %(parameters)s ],
             tests: [ %(tests)s ]
         }
     }
 }
 """
+N_PARAMETER = (
+    "{ position: { key: 'n', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [] } }"
+)
 
 Reply = tuple[bytes, list[tuple[bytes, bytes]]]
 
 
-def definition(tmp_path: Path, root: str, count: int) -> Path:
+def definition_text(root: str, count: int, **fields: str) -> str:
+    """SIMPLE with `count` tests (`n: 0`, `n: 1`...); `fields` replace its other parts."""
     tests = ", ".join(f"{{ _description: 'test {i}', n: {i} }}" for i in range(count))
-    path = tmp_path / "hostile.mjs"
-    path.write_text(SIMPLE % {"root": root, "tests": tests}, encoding="utf-8")
+    values = {"namespace": "hostile", "required": "", "headers": "", "path": "/thing", "parameters": N_PARAMETER}
+    return SIMPLE % {**values, "root": root, "tests": tests, **fields}
+
+
+def definition(tmp_path: Path, root: str, count: int, **fields: str) -> Path:
+    path = tmp_path / f"{fields.get('namespace', 'hostile')}.mjs"
+    path.write_text(definition_text(root, count, **fields), encoding="utf-8")
     return path
 
 
 @pytest.fixture
-def serve() -> Iterator[Callable[[Callable[[int], Reply]], str]]:
-    """`serve(reply)` starts a raw HTTP/1.0 server on 127.0.0.1 whose answer to `?n=i` is `reply(i)`:
-    (body, extra raw header lines); returns its root URL."""
+def http_servers() -> Iterator[Callable[[type[BaseHTTPRequestHandler]], str]]:
+    """`start(handler)` serves `handler` on 127.0.0.1 until the test ends; returns the root URL."""
     servers: list[ThreadingHTTPServer] = []
 
-    def start(reply: Callable[[int], Reply]) -> str:
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:
-                n = int(parse_qs(urlsplit(self.path).query).get("n", ["0"])[0])
-                body, headers = reply(n)
-                head = b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
-                head += b"".join(k + b": " + v + b"\r\n" for k, v in headers)
-                head += b"Content-Length: " + str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n"
-                self.wfile.write(head + body)
-                self.close_connection = True
-
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    def start(handler: type[BaseHTTPRequestHandler]) -> str:
+        server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         servers.append(server)
         return f"http://127.0.0.1:{server.server_address[1]}"
@@ -82,6 +77,35 @@ def serve() -> Iterator[Callable[[Callable[[int], Reply]], str]]:
     for server in servers:
         server.shutdown()
         server.server_close()
+
+
+class _Quiet(BaseHTTPRequestHandler):
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def serve(http_servers: Callable[[type[BaseHTTPRequestHandler]], str]) -> Callable[[Callable[[int], Reply]], str]:
+    """`serve(reply)` starts a raw HTTP/1.0 server on 127.0.0.1 whose answer to `?n=i` is `reply(i)`:
+    (body, extra raw header lines; a `Content-Type` among them replaces `application/json`); returns
+    its root URL."""
+
+    def start(reply: Callable[[int], Reply]) -> str:
+        class Handler(_Quiet):
+            def do_GET(self) -> None:
+                n = int(parse_qs(urlsplit(self.path).query).get("n", ["0"])[0])
+                body, headers = reply(n)
+                head = b"HTTP/1.1 200 OK\r\n"
+                if not any(k.lower() == b"content-type" for k, _ in headers):
+                    head += b"Content-Type: application/json\r\n"
+                head += b"".join(k + b": " + v + b"\r\n" for k, v in headers)
+                head += b"Content-Length: " + str(len(body)).encode() + b"\r\nConnection: close\r\n\r\n"
+                self.wfile.write(head + body)
+                self.close_connection = True
+
+        return http_servers(Handler)
+
+    return start
 
 
 def options(tmp_path: Path, **changes: Any) -> CaptureOptions:
@@ -550,34 +574,23 @@ def test_via_mcp_a_server_that_closes_stdout_but_lingers_fails_at_once(tmp_path:
 
 ENV_SECRET = "ghp_fromTheCiEnvironment42"
 
-UNDECLARED = """
-export const main = {
-    namespace: 'leaky',
-    name: 'Leaky',
-    description: 'leaky',
-    version: '3.0.0',
-    root: '%(root)s',
-    requiredServerParams: [ 'API_KEY' ],
-    headers: { 'X-Token': '{{GITHUB_TOKEN}}', 'X-Other': 'token {{SERVER_PARAM:GITHUB_TOKEN}}', 'X-Key': '{{API_KEY}}' },
-    tools: {
-        getThing: {
-            method: 'GET',
-            path: '/thing/{{GITHUB_TOKEN}}',
-            description: 'thing',
-            parameters: [ { position: { key: 'q', value: '{{SERVER_PARAM:GITHUB_TOKEN}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
-            tests: [ { _description: 'one' } ]
-        }
-    }
+UNDECLARED = {
+    "namespace": "leaky",
+    "required": "'API_KEY'",
+    "headers": "'X-Token': '{{GITHUB_TOKEN}}', 'X-Other': 'token {{SERVER_PARAM:GITHUB_TOKEN}}', 'X-Key': '{{API_KEY}}'",
+    "path": "/thing/{{GITHUB_TOKEN}}",
+    "parameters": "{ position: { key: 'q', value: '{{SERVER_PARAM:GITHUB_TOKEN}}', location: 'query' }, "
+    "z: { primitive: 'string()', options: [] } }",
+    "tests": "{ _description: 'one' }",
 }
-"""
 
 
 @pytest.fixture
-def recorder() -> Iterator[tuple[str, list[dict[str, Any]]]]:
+def recorder(http_servers: Callable[[type[BaseHTTPRequestHandler]], str]) -> tuple[str, list[dict[str, Any]]]:
     """An echo server on 127.0.0.1 that keeps each request's raw path and headers."""
     seen: list[dict[str, Any]] = []
 
-    class Handler(BaseHTTPRequestHandler):
+    class Handler(_Quiet):
         def do_GET(self) -> None:
             seen.append({"path": self.path, "headers": dict(self.headers.items())})
             body = b'{"ok": true}'
@@ -587,22 +600,14 @@ def recorder() -> Iterator[tuple[str, list[dict[str, Any]]]]:
             self.end_headers()
             self.wfile.write(body)
 
-        def log_message(self, *args: Any) -> None:
-            pass
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}", seen
-    server.shutdown()
-    server.server_close()
+    return http_servers(Handler), seen
 
 
 def test_undeclared_placeholders_are_never_filled_from_the_environment(
     tmp_path: Path, recorder: tuple[str, list[dict[str, Any]]]
 ) -> None:
     root, seen = recorder
-    path = tmp_path / "leaky.mjs"
-    path.write_text(UNDECLARED % {"root": root}, encoding="utf-8")
+    path = definition(tmp_path, root, 1, **UNDECLARED)
     environ = {"GITHUB_TOKEN": ENV_SECRET, "API_KEY": "declared-key-1"}
     result = capture([path], options(tmp_path, environ=environ))
     [request] = seen
@@ -618,32 +623,9 @@ def test_undeclared_placeholders_are_never_filled_from_the_environment(
     assert "GITHUB_TOKEN" in result.summary() and "requiredServerParams" in result.summary()
 
 
-ROOTED = """
-export const main = {
-    namespace: '%(namespace)s',
-    name: 'Rooted',
-    description: 'rooted',
-    version: '3.0.0',
-    root: '%(root)s',
-    requiredServerParams: [ 'PORT_TOKEN' ],
-    headers: {},
-    tools: {
-        getThing: {
-            method: 'GET',
-            path: '/thing',
-            description: 'thing',
-            parameters: [],
-            tests: [ { _description: 'one' }, { _description: 'two' } ]
-        }
-    }
-}
-"""
-
-
 def rooted(folder: Path, namespace: str, root: str) -> Path:
-    path = folder / f"{namespace}.mjs"
-    path.write_text(ROOTED % {"namespace": namespace, "root": root}, encoding="utf-8")
-    return path
+    """A definition with two tests that declares PORT_TOKEN."""
+    return definition(folder, root, 2, namespace=namespace, required="'PORT_TOKEN'")
 
 
 def written_text(folder: Path) -> str:
@@ -671,7 +653,7 @@ def test_a_secret_that_makes_the_url_invalid_reaches_no_output_and_the_run_goes_
     assert leak["outcome"] == "failed"
     assert leak["reason"] == (
         "not sent: the URL is not valid (Invalid port: '{{SERVER_PARAM:PORT_TOKEN}}'): "
-        "https://api.x.test:{{SERVER_PARAM:PORT_TOKEN}}/thing"
+        "https://api.x.test:{{SERVER_PARAM:PORT_TOKEN}}/thing?n=0"
     )
     assert json.loads((run / "aleak" / "metrics.json").read_text())["counts"]["failed"] == 2
     assert json.loads((run / "fine" / "metrics.json").read_text())["counts"]["ok"] == 2
@@ -715,7 +697,7 @@ def test_an_invalid_static_root_fails_its_definition_only(
     result = capture([bad, fine], options(tmp_path, environ={"PORT_TOKEN": "x"}))
     outcomes = {(r.namespace, r.testIndex): (r.outcome, r.reason) for r in result.records}
     assert outcomes[("fine", 0)] == ("ok", None) and outcomes[("fine", 1)] == ("ok", None)
-    assert outcomes[("broken", 0)] == ("failed", f"not sent: the URL is not valid ({why}): {root}/thing")
+    assert outcomes[("broken", 0)] == ("failed", f"not sent: the URL is not valid ({why}): {root}/thing?n=0")
     assert len(seen) == 2 and result.failed == 2
     assert sorted(p.parent.name for p in result.run_dir.rglob("metrics.json")) == ["broken", "fine"]
 
@@ -838,22 +820,6 @@ def test_a_base_url_query_is_kept_after_the_path_and_its_values_redacted(
     assert json.loads(record.read_text())["url"] == f"{root}/base/thing?api_key={{{{BASE_URL_QUERY}}}}&n=0"
 
 
-HEADERED = """
-export const main = {
-    namespace: '%(namespace)s',
-    name: 'Headered',
-    description: 'headered',
-    version: '3.0.0',
-    root: '%(root)s',
-    requiredServerParams: [],
-    headers: { 'X-Uni': '%(value)s' },
-    tools: {
-        getThing: { method: 'GET', path: '/thing', description: 'thing', parameters: [], tests: [ { _description: 'one' } ] }
-    }
-}
-"""
-
-
 def test_a_header_value_fetch_refuses_fails_its_test_as_node_does(
     tmp_path: Path, recorder: tuple[str, list[dict[str, Any]]]
 ) -> None:
@@ -862,9 +828,7 @@ def test_a_header_value_fetch_refuses_fails_its_test_as_node_does(
     # as the bytes of those code points (latin-1)
     root, seen = recorder
     for namespace, value in [("snowman", "café ☃"), ("latin", "café")]:
-        (tmp_path / f"{namespace}.mjs").write_text(
-            HEADERED % {"namespace": namespace, "root": root, "value": value}, encoding="utf-8"
-        )
+        definition(tmp_path, root, 1, namespace=namespace, headers=f"'X-Uni': '{value}'")
     cli = invoke_cli("capture", ".", "-o", "out", "--delay", "0", "--retries", "0", "-q", cwd=tmp_path)
     assert cli.returncode == 1 and "Traceback" not in cli.stderr, cli.stderr
     records = {p.parent.name: json.loads(p.read_text()) for p in (tmp_path / "out").rglob("getThing-0.json")}
@@ -886,7 +850,7 @@ def test_a_file_name_that_is_not_utf8_is_escaped_in_records_and_neighbours_are_c
     folder.mkdir()
     odd = os.path.join(os.fsencode(folder), b"def\xff\xfe.mjs")
     with open(odd, "wb") as handle:
-        handle.write((ROOTED % {"namespace": "odd", "root": root}).encode())
+        handle.write(definition_text(root, 2, namespace="odd", required="'PORT_TOKEN'").encode())
     rooted(folder, "good", root)
     cli = invoke_cli("capture", "defs", "-o", "out", "--delay", "0", "-q", cwd=tmp_path, env={"PORT_TOKEN": "x"})
     assert cli.returncode == 0 and "Traceback" not in cli.stderr, cli.stderr
@@ -899,37 +863,7 @@ def test_a_file_name_that_is_not_utf8_is_escaped_in_records_and_neighbours_are_c
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\xff\xfe"
 
 
-@pytest.fixture
-def typed() -> Iterator[Callable[[list[tuple[str, bytes]]], str]]:
-    """`typed(replies)` starts a server on 127.0.0.1 whose answer to `?n=i` is replies[i]: (content type,
-    body bytes); returns its root URL."""
-    servers: list[ThreadingHTTPServer] = []
-
-    def start(replies: list[tuple[str, bytes]]) -> str:
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:
-                content_type, body = replies[int(parse_qs(urlsplit(self.path).query).get("n", ["0"])[0])]
-                self.send_response(200)
-                self.send_header("Content-Type", content_type)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-            def log_message(self, *args: Any) -> None:
-                pass
-
-        server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-        return f"http://127.0.0.1:{server.server_address[1]}"
-
-    yield start
-    for server in servers:
-        server.shutdown()
-        server.server_close()
-
-
-def test_binary_bodies_are_stored_losslessly_and_declared_charsets_are_read(tmp_path: Path, typed: Any) -> None:
+def test_binary_bodies_are_stored_losslessly_and_declared_charsets_are_read(tmp_path: Path, serve: Any) -> None:
     import base64
 
     replies = [
@@ -940,7 +874,7 @@ def test_binary_bodies_are_stored_losslessly_and_declared_charsets_are_read(tmp_
         ("application/octet-stream", b"\x00\x01\xfe\xff"),
         ("text/plain", "plain ☃".encode()),
     ]
-    root = typed(replies)
+    root = serve(lambda n: (replies[n][1], [(b"Content-Type", replies[n][0].encode())]))
     result = capture([definition(tmp_path, root, len(replies))], options(tmp_path))
     records = {r.testIndex: r for r in result.records}
     assert all(r.outcome == "ok" for r in records.values()), [r.reason for r in records.values()]
