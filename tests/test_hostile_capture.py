@@ -937,3 +937,26 @@ def test_via_mcp_without_the_mcp_sdk_names_the_extra_to_install(
     assert cli.returncode == 2 and "Traceback" not in cli.stderr
     assert "--via-mcp needs the MCP SDK: pip install 'flowmcp-lint[mcp]'" in cli.stderr, cli.stderr
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.timeout(60)
+def test_via_mcp_a_server_that_prints_a_secret_and_dies_reaches_no_output_with_it(tmp_path: Path) -> None:
+    pytest.importorskip("mcp")
+    secret = "sk_live_printedOnStderr77"
+    path = tmp_path / "demo.mjs"
+    path.write_text(
+        MCP_DEFINITION.replace(
+            "root: 'https://example.invalid',", "root: 'https://example.invalid', requiredServerParams: [ 'API_KEY' ],"
+        )
+        % "{ _description: 'one', id: 'a' }"
+    )
+    server = tmp_path / "server.py"
+    # the SDK starts a server with a minimal environment: this one has the key in its own configuration
+    server.write_text(f"import sys\nsys.stderr.write('rejected key {secret}\\n')\nsys.exit(3)\n")
+    cli = invoke_cli(
+        "capture", "demo.mjs", "-o", "out", "-q", "--timeout", "5", "--via-mcp", f"{sys.executable} {server}",
+        cwd=tmp_path, env={"API_KEY": secret},
+    )  # fmt: skip
+    assert cli.returncode == 1 and "Traceback" not in cli.stderr
+    assert "rejected key {{SERVER_PARAM:API_KEY}}" in cli.stderr + written_text(tmp_path / "out"), cli.stderr
+    assert secret not in cli.stdout + cli.stderr + written_text(tmp_path / "out")

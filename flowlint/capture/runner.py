@@ -413,7 +413,12 @@ def _run_lane(
                 return
             started(f"{job.loaded.namespace}.{job.tool.label}#{job.index}")
             if job.database is not None:
-                finish(job, _query_record(job, options.timeout))
+                try:
+                    record = _query_record(job, options.timeout)
+                except Exception as error:  # a defect met by this query: it fails this test, not the run
+                    reason = f"flowlint could not run this query ({type(error).__name__}: {error})"
+                    record = _base_record(job, "failed", reason)
+                finish(job, record)
                 continue
             if lane is None:
                 lane = HostLane(options, stop, shared_ssl_context())

@@ -119,6 +119,8 @@ def capture_via_mcp(
             anyio.run(session.run)
         finally:
             shown.close()
+    if result.server_error is not None:  # printed on stderr: it may quote the server's stderr
+        result.server_error = redactor.text(result.server_error)
     # the program only: the rest of a command line may hold a key (`--api-key sk_...`)
     write_metrics(folder, result.records, {"source": "mcp", "server": redactor.text(argv[0])})
     return result
