@@ -433,16 +433,18 @@ def test_via_mcp_answers_that_are_not_strict_utf8_fail_one_test_each(tmp_path: P
     server = tmp_path / "server.py"
     server.write_text(RAW_MCP_SERVER)
     started = time.monotonic()
-    result = capture_via_mcp([path], f"{sys.executable} {server}", tmp_path / "out", timeout=10, delay=0)
+    result = capture_via_mcp(
+        [path], CaptureOptions(output=tmp_path / "out", via_mcp=f"{sys.executable} {server}", timeout=10, delay=0)
+    )
     assert time.monotonic() - started < 10  # failed at once, not after the timeout
-    reasons = {outcome.index: outcome.reason for outcome in result.outcomes}
+    reasons = {outcome.testIndex: outcome.reason for outcome in result.records}
     assert (result.ok, result.failed) == (2, 7), reasons
     assert reasons[0] is None and reasons[8] is None  # the run goes on after invalid UTF-8
     assert "lone surrogate (\\ud800)" in (reasons[1] or "") and "lone surrogate (\\udc80)" in (reasons[2] or "")
     assert reasons[3] == "the answer is not valid UTF-8 (byte 0xff at offset 79)"
     assert reasons[4] is not None and "lone surrogate (\\udfff)" in reasons[4]
-    assert result.folder is not None
-    files = strict_files(result.folder)
+    assert result.run_dir is not None
+    files = strict_files(result.run_dir)
     unreadable = "the answer is not a message the MCP client can read (Invalid JSON: "
     assert (reasons[5] or "").startswith(unreadable + "number out of range")
     assert (reasons[6] or "").startswith(unreadable + "recursion limit exceeded")
@@ -532,8 +534,10 @@ def test_via_mcp_a_server_flooding_stderr_is_kept_to_a_megabyte_and_its_last_lin
     path.write_text(MCP_DEFINITION % "{ _description: 'one', id: 'a' }")
     server = tmp_path / "server.py"
     server.write_text(FLOODING_SERVER)
-    result = client.capture_via_mcp([path], f"{sys.executable} {server}", tmp_path / "out", timeout=10, delay=0)
-    [outcome] = result.outcomes
+    result = client.capture_via_mcp(
+        [path], CaptureOptions(output=tmp_path / "out", via_mcp=f"{sys.executable} {server}", timeout=10, delay=0)
+    )
+    [outcome] = result.records
     assert outcome.outcome == "failed"
     assert "the MCP server exited (stderr: fatal: out of cheese)" in (outcome.reason or ""), outcome.reason
     [log] = logs
@@ -565,9 +569,11 @@ def test_via_mcp_a_server_that_closes_stdout_but_lingers_fails_at_once(tmp_path:
     server = tmp_path / "server.py"
     server.write_text(CLOSING_SERVER)
     started = time.monotonic()
-    result = capture_via_mcp([path], f"{sys.executable} {server}", tmp_path / "out", timeout=10, delay=0)
+    result = capture_via_mcp(
+        [path], CaptureOptions(output=tmp_path / "out", via_mcp=f"{sys.executable} {server}", timeout=10, delay=0)
+    )
     assert time.monotonic() - started < 10  # the relay passes the end of stdout on: no timeout
-    assert [outcome.reason for outcome in result.outcomes] == ["the MCP server exited"] * 2
+    assert [outcome.reason for outcome in result.records] == ["the MCP server exited"] * 2
 
 
 # --- issue 20: what a definition may make capture send ------------------------------------------------
@@ -771,16 +777,18 @@ def test_via_mcp_text_answers_that_cannot_be_stored_fail_one_test_each(tmp_path:
     path.write_text(MCP_DEFINITION % ", ".join(f"{{ _description: '{k}', id: '{k}' }}" for k in kinds))
     server = tmp_path / "server.py"
     server.write_text(INNER_MCP_SERVER)
-    result = capture_via_mcp([path], f"{sys.executable} {server}", tmp_path / "out", timeout=10, delay=0)
-    reasons = {outcome.index: (outcome.outcome, outcome.reason) for outcome in result.outcomes}
+    result = capture_via_mcp(
+        [path], CaptureOptions(output=tmp_path / "out", via_mcp=f"{sys.executable} {server}", timeout=10, delay=0)
+    )
+    reasons = {outcome.testIndex: (outcome.outcome, outcome.reason) for outcome in result.records}
     assert reasons[0] == ("ok", None) and reasons[3] == ("ok", None), reasons
     assert reasons[1] == (
         "failed",
         "the answer's text is JSON that holds an invalid Unicode escape (a lone surrogate such as \\ud800)",
     )
     assert reasons[2] == ("failed", f"the answer's text is JSON that is nested deeper than {MAX_DEPTH} levels")
-    assert result.folder is not None
-    strict_files(result.folder)
+    assert result.run_dir is not None
+    strict_files(result.run_dir)
 
 
 @pytest.mark.timeout(60)

@@ -31,7 +31,7 @@ from flowlint.capture.request import (
     test_values,
 )
 from flowlint.capture.sqlite import QueryFailure, bind_values, find_resource, resolve_database, run_query
-from flowlint.captures.records import CapturedResponse, CaptureRecord, OutcomeCounts
+from flowlint.captures.records import CapturedResponse, CaptureRecord
 from flowlint.captures.redact import Redactor
 from flowlint.captures.store import (
     make_run_dir,
@@ -68,10 +68,14 @@ class CaptureOptions:
     progress: str = "quiet"  # bar | lines | quiet
     progress_stream: TextIO | None = None
     send_invalid: bool = False  # send tests whose values fail their z validation (TST004), marked
+    # Through an MCP server (`flowlint.mcp.client.capture_via_mcp`): its command line, and the server's
+    # name of a tool by `namespace.toolName` (or `toolName`) when it is not `{toolName}_{namespace}`.
+    via_mcp: str | None = None
+    mcp_tools: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
-class CaptureResult(OutcomeCounts):
+class CaptureResult:
     run_dir: Path
     records: list[CaptureRecord] = field(default_factory=list)
     definitions: list[LoadedFile] = field(default_factory=list)
@@ -80,9 +84,23 @@ class CaptureResult(OutcomeCounts):
     write_error: str | None = None  # the run stopped: a record or metrics.json could not be written
     metrics_written: bool = True
     wall_time: float = 0.0
+    via: str | None = None  # "MCP" for a capture through an MCP server
+    server_error: str | None = None  # why the MCP server could not be used at all, if so (redacted)
 
-    def outcome_items(self) -> list[CaptureRecord]:
-        return self.records
+    def count(self, outcome: str) -> int:
+        return sum(1 for record in self.records if record.outcome == outcome)
+
+    @property
+    def ok(self) -> int:
+        return self.count("ok")
+
+    @property
+    def failed(self) -> int:
+        return self.count("failed")
+
+    @property
+    def skipped(self) -> int:
+        return self.count("skipped")
 
     @property
     def unloadable(self) -> list[LoadedFile]:
@@ -90,9 +108,13 @@ class CaptureResult(OutcomeCounts):
         return [item for item in self.definitions if item.kind == "error"]
 
     def summary(self) -> str:
-        text = "".join(f"{printable_path(item.display)}: not captured: {item.reason}\n" for item in self.unloadable) + (
-            f"{len(self.records)} tests captured in {self.wall_time:.1f} s: {self.ok} ok, "
-            f"{self.failed} failed, {self.skipped} skipped -> {self.run_dir}"
+        """What the run did, the same for HTTP and MCP captures; the CLI prints it."""
+        text = "".join(f"{printable_path(item.display)}: not captured: {item.reason}\n" for item in self.unloadable)
+        if self.server_error is not None:
+            text += f"flowlint: {self.server_error}\n"
+        text += (
+            f"{len(self.records)} tests captured{f' via {self.via}' if self.via else ''} in {self.wall_time:.1f} s: "
+            f"{self.ok} ok, {self.failed} failed, {self.skipped} skipped -> {self.run_dir}"
         )
         if self.interrupted:
             text += f" (interrupted; {self.not_run} not run)"
@@ -147,9 +169,19 @@ def parse_base_url(text: str) -> tuple[str, str]:
     return namespace, url
 
 
-def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) -> CaptureResult:
-    """Capture every test under `paths`. Raises UsageError for a missing path or a bad option."""
-    options = options or CaptureOptions()
+@dataclass(frozen=True)
+class CaptureInputs:
+    """What both capture paths (HTTP here, MCP in `flowlint.mcp.client`) start from."""
+
+    targets: list[Path]
+    config: Config
+    env: dict[str, str]  # server params: the environment, then the env files
+    loaded: list[LoadedFile]
+
+
+def capture_inputs(paths: Sequence[str | Path], options: CaptureOptions) -> CaptureInputs:
+    """The paths' definitions (with `[tool.flowlint]` exclude) and server params. Raises UsageError
+    for a missing path or env file."""
     targets = [Path(p) for p in paths] or [Path(".")]
     config = load_config(targets[0])
     env_files = default_env_files(targets) if options.env_files is None else list(options.env_files)
@@ -157,7 +189,17 @@ def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) 
         if not file.is_file():
             raise UsageError(f"{file}: env file not found")
     env = build_environment(env_files, options.environ)
-    loaded = load_paths(targets, config.exclude)
+    return CaptureInputs(targets, config, env, load_paths(targets, config.exclude))
+
+
+def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) -> CaptureResult:
+    """Capture every test under `paths` over HTTP (and SQLite). Raises UsageError for a missing path
+    or a bad option. `flowlint.mcp.client.capture_via_mcp` takes the same options for `via_mcp`."""
+    options = options or CaptureOptions()
+    if options.via_mcp is not None:
+        raise UsageError("capture() calls APIs directly; capture through an MCP server with capture_via_mcp()")
+    inputs = capture_inputs(paths, options)
+    config, env, loaded = inputs.config, inputs.env, inputs.loaded
     namespaces = {d.namespace for d in loaded if d.kind == "definition"}
     unknown = sorted(set(options.base_urls) - namespaces)
     if unknown:

@@ -7,9 +7,9 @@ writes these files, `verify`, `schema` and `mock` read them; this model is the c
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -65,35 +65,6 @@ class CaptureRecord(BaseModel):
 
     def dump(self) -> dict[str, Any]:
         return self.model_dump(by_alias=True, exclude_none=False)
-
-
-class HasOutcome(Protocol):
-    @property
-    def outcome(self) -> str: ...
-
-
-class OutcomeCounts:
-    """`ok`, `failed` and `skipped` counts of a capture run, over what `outcome_items()` yields."""
-
-    __slots__ = ()
-
-    def outcome_items(self) -> Iterable[HasOutcome]:
-        raise NotImplementedError
-
-    def count(self, outcome: str) -> int:
-        return sum(1 for item in self.outcome_items() if item.outcome == outcome)
-
-    @property
-    def ok(self) -> int:
-        return self.count("ok")
-
-    @property
-    def failed(self) -> int:
-        return self.count("failed")
-
-    @property
-    def skipped(self) -> int:
-        return self.count("skipped")
 
 
 class RecordError(Exception):

@@ -141,21 +141,20 @@ def capture(
     mcp_tools: tuple[str, ...],
 ) -> None:
     """Run every test of every tool and store the responses under OUTPUT/{timestamp}/{namespace}/."""
-    if via_mcp is not None:
-        _capture_via_mcp(
-            list(paths), via_mcp, mcp_tools, output, timeout, delay, run_verify, output_format, fail_on, quiet
-        )
-        return
-    if mcp_tools:
+    if mcp_tools and via_mcp is None:
         usage_error("--mcp-tool needs --via-mcp")
+    if via_mcp is not None:
+        from flowlint.cli.mcp import mcp_available
+
+        if not mcp_available():  # as `flowlint mock` checks it
+            usage_error("--via-mcp needs the MCP SDK: pip install 'flowmcp-lint[mcp]'")
     from flowlint.capture.progress import choose_mode
-    from flowlint.capture.runner import CaptureOptions, parse_base_url
+    from flowlint.capture.runner import CaptureOptions, StopNow, parse_base_url
     from flowlint.capture.runner import capture as run_capture
     from flowlint.core.errors import FlowlintError
 
     stderr = sys.stderr
     try:
-        overrides = dict(parse_base_url(text) for text in base_urls)
         options = CaptureOptions(
             output=output,
             delay=delay,
@@ -165,16 +164,21 @@ def capture(
             backoff=backoff,
             max_retry_after=max_retry_after,
             send_invalid=send_invalid,
-            base_urls=overrides,
+            base_urls=dict(parse_base_url(text) for text in base_urls),
             env_files=list(env_files) or None,
             progress=choose_mode(stderr, quiet),
             progress_stream=stderr,
+            via_mcp=via_mcp,
+            mcp_tools=_tool_map(mcp_tools),
         )
-        from flowlint.capture.runner import StopNow
-
         # SIGTERM (a CI cancel, SIGKILL may follow soon) does not wait for the calls in flight
         with interruptible(on_sigterm=StopNow):
-            result = run_capture(list(paths), options)
+            if via_mcp is not None:
+                from flowlint.mcp.client import capture_via_mcp
+
+                result = capture_via_mcp(list(paths), options)
+            else:
+                result = run_capture(list(paths), options)
     except FlowlintError as error:
         usage_error(str(error))
     except KeyboardInterrupt:  # before the run folder existed: nothing to keep
@@ -184,69 +188,22 @@ def capture(
     summary_stream.write(result.summary() + "\n")
     if result.write_error is not None:
         sys.exit(EXIT_USAGE)
-    code = EXIT_FINDINGS if result.failed or result.interrupted or result.unloadable else EXIT_OK
+    failed = result.failed or result.interrupted or result.unloadable or result.server_error
+    code = EXIT_FINDINGS if failed else EXIT_OK
     if run_verify:
         code = max(code, _verify_run(list(paths), result.run_dir, fail_on, output_format))
     sys.exit(code)
 
 
-def _capture_via_mcp(
-    paths: list[Path],
-    command: str,
-    mcp_tools: tuple[str, ...],
-    output: Path,
-    timeout: float,
-    delay: float,
-    run_verify: bool,
-    output_format: str,
-    fail_on: str | None,
-    quiet: bool,
-) -> None:
-    from flowlint.core.errors import FlowlintError
-
+def _tool_map(mcp_tools: tuple[str, ...]) -> dict[str, str]:
+    """`--mcp-tool NAMESPACE.TOOL=NAME` options as a map; a usage error for a malformed one."""
     tool_map: dict[str, str] = {}
     for item in mcp_tools:
         key, sep, name = item.partition("=")
         if not sep or not key.strip() or not name.strip():
             usage_error(f"--mcp-tool '{item}': expected NAMESPACE.TOOL=SERVER_TOOL_NAME")
         tool_map[key.strip()] = name.strip()
-    from flowlint.cli.mcp import mcp_available
-
-    if not mcp_available():  # as `flowlint mock` checks it
-        usage_error("--via-mcp needs the MCP SDK: pip install 'flowmcp-lint[mcp]'")
-    from flowlint.mcp.client import capture_via_mcp
-
-    try:
-        from flowlint.lint.config import load_config
-
-        targets = paths or [Path(".")]
-        exclude = load_config(targets[0]).exclude
-        from flowlint.capture.progress import choose_mode
-
-        result = capture_via_mcp(
-            targets,
-            command,
-            output,
-            tool_map=tool_map,
-            timeout=timeout,
-            delay=delay,
-            exclude=exclude,
-            progress=choose_mode(sys.stderr, quiet),
-            progress_stream=sys.stderr,
-        )
-    except FlowlintError as error:
-        usage_error(str(error))
-    stream = sys.stderr if run_verify else sys.stdout
-    if result.server_error:
-        stream.write(f"flowlint: {result.server_error}\n")
-    stream.write(
-        f"Captured {len(result.outcomes)} tests via MCP: {result.ok} ok, {result.failed} failed, "
-        f"{result.skipped} skipped -> {result.folder}\n"
-    )
-    code = EXIT_FINDINGS if result.failed or result.server_error else EXIT_OK
-    if run_verify and result.folder is not None:
-        code = max(code, _verify_run(paths, result.folder, fail_on, output_format))
-    sys.exit(code)
+    return tool_map
 
 
 def _verify_run(paths: list[Path], run_dir: Path, fail_on: str | None, output_format: str) -> int:
