@@ -890,6 +890,7 @@ def test_binary_bodies_are_stored_losslessly_and_declared_charsets_are_read(tmp_
     assert png["bodyEncoding"] == "base64" and base64.b64decode(png["response"]["data"]) == PNG
     assert records[1].response.data == "café crème" and "bodyEncoding" not in records[1].model_dump()
     assert records[2].response.data == {"v": "café ☃"}
+    assert records[2].response.messages == ["read as utf-16, as declared: FlowMCP's response.json() reads UTF-8 only"]
     assert records[3].response.data == "naïve ☃"
     assert base64.b64decode(records[4].response.data) == b"\x00\x01\xfe\xff"
     assert records[5].response.data == "plain ☃"

@@ -424,16 +424,20 @@ def decode_body(content_type: str | None, body: bytes, max_text: int) -> Decoded
     stripped = body.lstrip()
     if not stripped:
         return DecodedBody(None, "empty response body" if body == b"" else None)
-    text = decode_text(content_type, body)
-    if text is None:
+    decoded = decode_text(content_type, body)
+    if decoded is None:
         kept = body[:MAX_BINARY]
         cut = f", truncated to {MAX_BINARY} of {len(body)} bytes" if len(body) > MAX_BINARY else ""
         said = f"body is not text ({kind or 'no content type'}); stored as base64{cut}"
         return DecodedBody(base64.b64encode(kept).decode("ascii"), said, "base64")
+    text, codec = decoded
     looks_json = "json" in kind or (not kind and text.lstrip()[:1] in ("{", "["))
     if looks_json or text.lstrip()[:1] in ("{", "["):
         try:
             data, note = bounded_json(text)
+            if not codec.startswith("utf-8"):  # fetch's response.json() decodes UTF-8 whatever the charset
+                utf8 = f"read as {codec}, as declared: FlowMCP's response.json() reads UTF-8 only"
+                note = f"{note}; {utf8}" if note else utf8
             return DecodedBody(data, note)
         except json.JSONDecodeError as error:
             if looks_json:
@@ -446,12 +450,13 @@ def decode_body(content_type: str | None, body: bytes, max_text: int) -> Decoded
 _TEXT_KINDS = ("text/", "json", "xml", "javascript", "ecmascript", "x-www-form-urlencoded", "csv", "yaml")
 
 
-def decode_text(content_type: str | None, body: bytes) -> str | None:
-    """The body as text, or None when it is not: a binary media type (`image/png`), or bytes that its
-    declared charset (else UTF-8, or UTF-16 after a byte-order mark) cannot decode."""
+def decode_text(content_type: str | None, body: bytes) -> tuple[str, str] | None:
+    """(the body as text, the codec that read it), or None when it is not text: a binary media type
+    (`image/png`), or bytes that its declared charset (else UTF-8, or UTF-16 after a byte-order mark)
+    cannot decode."""
     kind, _, params = (content_type or "").partition(";")
     kind = kind.strip().lower()
-    if kind and not kind.startswith(_TEXT_KINDS) and not any(part in kind for part in _TEXT_KINDS):
+    if kind and not any(part in kind for part in _TEXT_KINDS):
         return None
     charset = None
     for param in params.split(";"):
@@ -466,7 +471,7 @@ def decode_text(content_type: str | None, body: bytes) -> str | None:
     if charset is None or charset.replace("-", "").replace("_", "") in ("utf8", "utf8sig"):
         charset = "utf-16" if body[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) else "utf-8-sig"
     try:
-        return body.decode(charset)
+        return body.decode(charset), codecs.lookup(charset).name
     except (UnicodeDecodeError, ValueError):
         return None
 
