@@ -12,21 +12,26 @@ Results are a `LintResult`, so `check`'s reporters and exit codes apply:
 - VER004 warning: a capture refers to a tool (or test) the definition no longer has.
 
 A run that compares nothing is not a pass: `verify_folder` says why nothing was verified (no record
-in the folder, no file in it a record, no record for a tool of the given definitions), and the
-command prints that on stderr and exits 1. These are about the captures folder, not about a place in
-a definition, so they are not diagnostics. Files that are not records among good ones are reported
-on stderr (not every JSON file under a captures folder has to be one) without failing the run.
+in the folder, no file in it a record, no record for a tool of the given definitions, or no matching
+record compared: every call failed or was skipped, or no tool has a schema), and the command prints
+that on stderr and exits 1; otherwise it says how many captures it compared. These are about the
+captures folder, not about a place in a definition, so they are not diagnostics. Files that are not
+records among good ones are reported on stderr (not every JSON file under a captures folder has to
+be one) without failing the run. Findings fail the run from `fail_on` up, as in `check` (the
+configuration's `fail-on`, `error` by default).
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from flowlint.captures.records import CaptureRecord, RecordError, read_records_checked
+from flowlint.captures.store import printable_path
 from flowlint.core.errors import UsageError
 from flowlint.core.nodes import SObject, Span, to_python
 from flowlint.core.severity import Severity
@@ -63,6 +68,22 @@ class Verification:
     folder: Path
     unreadable: list[RecordError] = field(default_factory=list)
     nothing_verified: str | None = None
+    compared: int = 0  # records whose data was compared with an output schema
+    not_answered: int = 0  # matching records of calls that failed or were skipped (VER003)
+    without_schema: int = 0  # matching answered records of tools without an output schema (VER002)
+
+    def _not_compared(self) -> str:
+        parts = [
+            f"{self.not_answered} failed or skipped" if self.not_answered else "",
+            f"{self.without_schema} of tools without an output schema" if self.without_schema else "",
+        ]
+        return ", ".join(part for part in parts if part)
+
+    def compared_line(self) -> str:
+        """`compared 12 captures with their output schemas (3 not compared: 3 failed or skipped)`."""
+        skipped = self.not_answered + self.without_schema
+        rest = f" ({skipped} not compared: {self._not_compared()})" if skipped else ""
+        return f"compared {self.compared} capture{'' if self.compared == 1 else 's'} with their output schemas{rest}"
 
     def unreadable_line(self) -> str | None:
         """`N files under DIR are not capture records (a.json: JSONDecodeError, ...)`, or None."""
@@ -111,7 +132,7 @@ def _answered(record: CaptureRecord) -> bool:
 
 
 def verify(
-    paths: Sequence[str | Path], captures: Path, config: Config | None = None, fail_on: Severity = Severity.WARNING
+    paths: Sequence[str | Path], captures: Path, config: Config | None = None, fail_on: Severity | None = None
 ) -> LintResult:
     """Verify the definitions under `paths` against the capture records under `captures`."""
     return verify_folder(paths, captures, config, fail_on).result
@@ -121,22 +142,27 @@ def verify_folder(
     paths: Sequence[str | Path],
     captures: Path,
     config: Config | None = None,
-    fail_on: Severity = Severity.WARNING,
+    fail_on: Severity | None = None,
     resolver: ConfigResolver | None = None,
 ) -> Verification:
-    """`verify`, with the files that are not records and why nothing was verified, if so. Each file's
-    settings come from `resolver` (default: the configuration nearest to each file, or `config` for
-    all, with `fail_on` over it), as `check` resolves them."""
+    """`verify`, with the files that are not records, how many captures were compared and why nothing
+    was verified, if so. Each file's settings come from `resolver` (default: the configuration nearest
+    to each file, or `config` for all, with `fail_on` over it when given), as `check` resolves them:
+    `verify` fails on errors by default, as `check` does."""
     targets = [Path(p) for p in paths] or [Path(".")]
     if not captures.is_dir():
         raise UsageError(f"{captures}: no such captures folder")
     if resolver is None:
-        resolver = ConfigResolver(config=config, overrides=Overrides(settings=(("fail_on", fail_on),)))
+        settings = (("fail_on", fail_on),) if fail_on is not None else ()
+        resolver = ConfigResolver(config=config, overrides=Overrides(settings=settings))
     walked = resolver.discover(targets)
     loaded = [load_file(file) for file in walked.files] + [unwalkable(problem) for problem in walked.problems]
     records, errors = _load_captures(captures)
-    result, matched = _verify_records(loaded, records, resolver)
-    outcome = Verification(result, captures, errors)
+    result, counts = _verify_records(loaded, records, resolver)
+    matched = sum(counts.values())
+    outcome = Verification(
+        result, captures, errors, None, counts["compared"], counts["not_answered"], counts["without_schema"]
+    )
     if not records and not errors:
         outcome.nothing_verified = f"no records found in {captures}"
     elif not records:
@@ -149,6 +175,10 @@ def verify_folder(
             f"no record matches a tool of the given definitions ({count} under {captures}, "
             f"for namespace {', '.join(found)}; the definitions have {', '.join(have) or 'no namespace'})"
         )
+    elif not outcome.compared:
+        outcome.nothing_verified = (
+            f"no capture was compared with an output schema ({matched} matching records: {outcome._not_compared()})"
+        )
     return outcome
 
 
@@ -158,9 +188,10 @@ def verify_records(loaded: list[LoadedFile], records: list[CaptureRecord], confi
 
 def _verify_records(
     loaded: list[LoadedFile], records: list[CaptureRecord], resolver: ConfigResolver
-) -> tuple[LintResult, int]:
-    """The report, and how many records matched a tool (and test) of the definitions."""
-    matched = 0
+) -> tuple[LintResult, Counter[str]]:
+    """The report, and how many of the records that matched a tool (and test) of the definitions were
+    `compared`, `not_answered` (failed or skipped) or `without_schema`."""
+    counts: Counter[str] = Counter(compared=0, not_answered=0, without_schema=0)
     result = LintResult(config=resolver.base_for(loaded[0].path if loaded else Path(".")))
     by_namespace: dict[str, list[LoadedFile]] = {}
     reports: dict[str, list[Finding]] = {}  # each file's findings, reported through its engine at the end
@@ -195,9 +226,8 @@ def _verify_records(
                 record.testIndex,
             )
             continue
-        matched += 1
         per_tool.setdefault((owner.display, tool.label), []).append(record)
-        _verify_record(reports[owner.display], tool, record, earlier)
+        counts[_verify_record(reports[owner.display], tool, record, earlier)] += 1
     for item in loaded:
         if item.definition is None:
             continue
@@ -217,11 +247,11 @@ def _verify_records(
         report.config = resolver.for_file(item.path)
         engine = engines.setdefault(report.config.fingerprint, Engine(report.config))
         engine.add_findings(report, reports[item.display], SourceText(item.data))
-    return result, matched
+    return result, counts
 
 
 def _find_tool(candidates: list[LoadedFile], record: CaptureRecord) -> tuple[LoadedFile, Tool | None]:
-    preferred = sorted(candidates, key=lambda d: d.display != record.definitionPath)
+    preferred = sorted(candidates, key=lambda d: printable_path(d.display) != record.definitionPath)
     for item in preferred:
         assert item.definition is not None
         for tool in item.definition.tools:
@@ -246,7 +276,8 @@ def _tools_span(item: LoadedFile) -> Span:
     return Span(0, 0)
 
 
-def _verify_record(findings: list[Finding], tool: Tool, record: CaptureRecord, earlier: str | None = None) -> None:
+def _verify_record(findings: list[Finding], tool: Tool, record: CaptureRecord, earlier: str | None = None) -> str:
+    """Report one record; return `compared`, `not_answered` or `without_schema`."""
     where = f"{tool.label} test {record.testIndex}"
     if not _answered(record):
         word = "was skipped" if record.outcome == "skipped" else "failed"
@@ -261,10 +292,10 @@ def _verify_record(findings: list[Finding], tool: Tool, record: CaptureRecord, e
             tool.label,
             record.testIndex,
         )
-        return
+        return "not_answered"
     schema = _schema(tool)
     if schema is None:
-        return
+        return "without_schema"
     raw = " (raw API data: the tool's handlers were not run)" if record.rawData else ""
     folded = fold(SubsetValidator(schema).mismatches(record.response.data))
     for mismatch, more in folded[:MAX_PER_RECORD]:
@@ -288,6 +319,7 @@ def _verify_record(findings: list[Finding], tool: Tool, record: CaptureRecord, e
             tool.label,
             record.testIndex,
         )
+    return "compared"
 
 
 def _report(

@@ -28,7 +28,7 @@ export const main = {
     description: 'secrets',
     version: '3.0.0',
     root: 'https://api.example.com',
-    requiredServerParams: [ 'API_KEY' ],
+    requiredServerParams: [ 'API_KEY', 'QA_TOKEN' ],
     headers: { 'X-Api-Key': '{{SERVER_PARAM:API_KEY}}', 'Authorization': 'token {{QA_TOKEN}}' },
     tools: {
         getThing: {

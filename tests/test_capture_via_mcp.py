@@ -34,7 +34,7 @@ def test_capture_via_mcp_from_the_mock_and_verify(tmp_path: Path) -> None:
         cwd=tmp_path,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "Captured 9 tests via MCP: 9 ok, 0 failed, 0 skipped" in result.stderr
+    assert "9 tests captured via MCP in " in result.stderr and ": 9 ok, 0 failed, 0 skipped ->" in result.stderr
     assert "[1/9] ok coingecko.getSimplePrice#0 " in result.stderr and "\n[9/9] ok " in result.stderr  # as HTTP capture
     [run] = list((tmp_path / "out").iterdir())
     record = json.loads((run / "coingecko" / "getSimplePrice-0.json").read_text())

@@ -169,3 +169,101 @@ def test_interrupts_at_any_moment_of_a_write_leave_no_temporary_file(tmp_path: P
     assert interrupted > 0 and writes > 0
     assert [p.name for p in tmp_path.iterdir()] == ["definition.mjs"]
     assert target.read_bytes() in (b"a" * 1000, b"b" * 1000)
+
+
+# --- issue 20: deep responses, odd capture folders --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('{"a": ' * 400 + "1" + "}" * 400, "nested deeper than 202 levels"),
+        ('{"a": ' * 201 + "1" + "}" * 201, "response 0 nested deeper than 200 levels"),
+        ("[" * 5000 + "]" * 5000, "nested deeper than 202 levels"),
+    ],
+)
+def test_schema_from_a_deep_response_is_an_error_not_a_traceback(tmp_path: Path, text: str, message: str) -> None:
+    (tmp_path / "deep.json").write_text(text)
+    result = invoke_cli("schema", "--from-response", "deep.json", cwd=tmp_path)
+    assert result.returncode in (1, 2) and "Traceback" not in result.stderr
+    assert message in result.stderr, result.stderr
+
+
+def _record(data: object, tool: str = "getThing") -> dict[str, object]:
+    return {
+        "namespace": "demo",
+        "toolName": tool,
+        "testIndex": 0,
+        "timestamp": "2026-01-01T00:00:00Z",
+        "response": {"status": True, "messages": [], "data": data},
+    }
+
+
+DEMO = """export const main = {
+    namespace: 'demo', name: 'Demo', description: 'Demo.', version: '3.0.0', root: 'https://example.invalid',
+    tools: {
+        getThing: { method: 'GET', path: '/thing', description: 'Get a thing.', parameters: [], tests: [ {} ] },
+        getOther: { method: 'GET', path: '/other', description: 'Get another.', parameters: [], tests: [ {} ] }
+    }
+}
+"""
+
+
+@pytest.mark.parametrize("depth", [400, 900])
+def test_schema_on_a_readable_deep_record_is_a_clear_problem(tmp_path: Path, depth: int) -> None:
+    import json
+
+    captures = tmp_path / "captures" / "demo"
+    captures.mkdir(parents=True)
+    deep = json.loads("[" * depth + "]" * depth)
+    (captures / "getThing-0.json").write_text(json.dumps(_record(deep)))
+    (captures / "getOther-0.json").write_text(json.dumps(_record({"fine": 1}, "getOther")))
+    (tmp_path / "demo.mjs").write_text(DEMO)
+    result = invoke_cli("schema", "demo.mjs", "--captures", "captures", cwd=tmp_path)
+    assert "Traceback" not in result.stderr
+    assert "getThing-0.json: not a capture record (nested deeper than 202 levels)" in result.stderr, result.stderr
+    assert "fine" in result.stdout  # the other tool's schema is still generated
+    record = invoke_cli("schema", "--from-response", str(captures / "getThing-0.json"), cwd=tmp_path)
+    assert record.returncode in (1, 2) and "nested deeper than 202 levels" in record.stderr, record.stderr
+
+
+def test_schema_captures_that_is_a_device_is_a_usage_error(tmp_path: Path) -> None:
+    (tmp_path / "demo.mjs").write_text(DEMO)
+    result = invoke_cli("schema", "demo.mjs", "--captures", "/dev/zero", cwd=tmp_path)
+    assert result.returncode == 2
+    assert "/dev/zero: not a captures folder or a record file" in result.stderr, result.stderr
+
+
+@pytest.mark.parametrize("mode", [[], ["--check"], ["--write"]])
+def test_schema_on_an_empty_captures_folder_says_so_and_fails(tmp_path: Path, mode: list[str]) -> None:
+    (tmp_path / "demo.mjs").write_text(DEMO)
+    (tmp_path / "captures").mkdir()
+    result = invoke_cli("schema", "demo.mjs", "--captures", "captures", *mode, cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr == "flowlint: nothing generated: no capture records in captures\n", result.stderr
+
+
+def test_a_stray_json_file_in_a_captures_folder_is_one_line(tmp_path: Path) -> None:
+    import json
+
+    captures = tmp_path / "captures" / "demo"
+    captures.mkdir(parents=True)
+    (captures / "getThing-0.json").write_text(json.dumps(_record({"fine": 1})))
+    (captures / "package.json").write_text('{"name": "stray", "version": "1.0.0"}')
+    (tmp_path / "demo.mjs").write_text(DEMO)
+    result = invoke_cli("schema", "demo.mjs", "--captures", "captures", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    [warning] = [line for line in result.stderr.splitlines() if "package.json" in line]
+    assert warning.endswith(
+        "package.json: not a capture record (missing namespace, toolName, testIndex, timestamp, response)"
+    ), result.stderr
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+
+
+def test_schema_when_no_file_is_a_record_says_so_and_fails(tmp_path: Path) -> None:
+    (tmp_path / "demo.mjs").write_text(DEMO)
+    (tmp_path / "captures").mkdir()
+    (tmp_path / "captures" / "package.json").write_text("{}")
+    result = invoke_cli("schema", "demo.mjs", "--captures", "captures", "--check", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.endswith("flowlint: nothing generated: no file in captures is a capture record\n")

@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from conftest import invoke_cli
+from flowlint.capture.runner import CaptureOptions
 from flowlint.cli import main as cli_main
 from flowlint.definition.zod import parse_z
 from flowlint.mcp.schema import mcp_tool_name, parameter_schema
@@ -425,40 +426,46 @@ def test_capture_via_mcp_round_trip(tmp_path: Path) -> None:
 
     first = capture_via_mcp(
         [definition],
-        _command("--captures", str(tmp_path / "seeded"), str(definition)),
-        tmp_path / "out1",
-        timeout=10,
-        delay=0,
+        CaptureOptions(
+            output=tmp_path / "out1",
+            via_mcp=_command("--captures", str(tmp_path / "seeded"), str(definition)),
+            timeout=10,
+            delay=0,
+        ),
     )
     assert (first.ok, first.failed, first.server_error) == (2, 0, None)
-    assert first.folder is not None
-    assert _data(first.folder) == {
+    assert first.run_dir is not None
+    assert _data(first.run_dir) == {
         "demo/getThing-0": {"id": "a", "n": 1},
         "demo/getThing-1": {"id": "b", "n": 2},
     }
-    record = json.loads((first.folder / "demo" / "getThing-1.json").read_text())
+    record = json.loads((first.run_dir / "demo" / "getThing-1.json").read_text())
     assert record["source"] == "mcp" and record["rawData"] is False and record["userParams"] == {"id": "b", "limit": 2}
-    metrics = json.loads((first.folder / "demo" / "metrics.json").read_text())
+    metrics = json.loads((first.run_dir / "demo" / "metrics.json").read_text())
     assert (metrics["counts"]["total"], metrics["counts"]["ok"], metrics["counts"]["failed"]) == (2, 2, 0)
-    assert metrics["source"] == "mcp" and "flowlint" in metrics["server"]
+    assert metrics["source"] == "mcp" and metrics["server"] == mock_command()[0]
 
     second = capture_via_mcp(
         [definition],
-        _command("--captures", str(first.folder), str(definition)),
-        tmp_path / "out2",
-        timeout=10,
-        delay=0,
+        CaptureOptions(
+            output=tmp_path / "out2",
+            via_mcp=_command("--captures", str(first.run_dir), str(definition)),
+            timeout=10,
+            delay=0,
+        ),
     )
-    assert second.folder is not None and _data(second.folder) == _data(first.folder)
+    assert second.run_dir is not None and _data(second.run_dir) == _data(first.run_dir)
 
 
 @pytest.mark.timeout(60)
 def test_capture_via_mcp_samples_including_resources(tmp_path: Path) -> None:
     from flowlint.mcp.client import capture_via_mcp
 
-    result = capture_via_mcp([CHAINLIST], _command(str(CHAINLIST)), tmp_path, timeout=10, delay=0.01)
+    result = capture_via_mcp(
+        [CHAINLIST], CaptureOptions(output=tmp_path, via_mcp=_command(str(CHAINLIST)), timeout=10, delay=0.01)
+    )
     assert (result.ok, result.failed) == (7, 0)
-    targets = {outcome.target for outcome in result.outcomes}
+    targets = {outcome.url for outcome in result.records}
     assert "flowmcp://chainlist/verifiedContracts/byChain?chainId=137&limit=5" in targets
 
 
@@ -479,13 +486,16 @@ def test_capture_via_mcp_broken_servers_fail_per_test(tmp_path: Path, fault: str
     # start Python and answer the handshake, which gets HANDSHAKE_SECONDS (issue 19: these were red
     # under load). The test's own timeout bounds a hang; no wall-clock budget is asserted.
     result = capture_via_mcp(
-        [definition], _command("--fault", fault, str(definition)), tmp_path / "out", timeout=1, delay=0
+        [definition],
+        CaptureOptions(
+            output=tmp_path / "out", via_mcp=_command("--fault", fault, str(definition)), timeout=1, delay=0
+        ),
     )
     assert result.server_error is None, result.server_error
     assert (result.ok, result.failed) == (0, 2)
-    assert all(reason in (outcome.reason or "") for outcome in result.outcomes), result.outcomes
-    assert result.folder is not None
-    record = json.loads((result.folder / "demo" / "getThing-0.json").read_text())
+    assert all(reason in (outcome.reason or "") for outcome in result.records), result.records
+    assert result.run_dir is not None
+    record = json.loads((result.run_dir / "demo" / "getThing-0.json").read_text())
     assert record["outcome"] == "failed" and record["response"]["status"] is False
 
 
@@ -510,7 +520,10 @@ def test_capture_via_mcp_server_that_cannot_start(tmp_path: Path) -> None:
     from flowlint.mcp.client import capture_via_mcp
 
     definition = _write_small(tmp_path)
-    result = capture_via_mcp([definition], str(tmp_path / "no-such-server"), tmp_path / "out", timeout=1, delay=0)
+    result = capture_via_mcp(
+        [definition],
+        CaptureOptions(output=tmp_path / "out", via_mcp=str(tmp_path / "no-such-server"), timeout=1, delay=0),
+    )
     assert result.failed == 2
     assert result.server_error is not None and "cannot start" in result.server_error
 
@@ -522,19 +535,23 @@ def test_capture_via_mcp_tool_map(tmp_path: Path) -> None:
     definition = _write_small(tmp_path)
     wrong = capture_via_mcp(
         [definition],
-        _command(str(definition)),
-        tmp_path / "a",
-        timeout=5,
-        delay=0,
-        tool_map={"getThing": "otherName"},
+        CaptureOptions(
+            output=tmp_path / "a",
+            via_mcp=_command(str(definition)),
+            timeout=5,
+            delay=0,
+            mcp_tools={"getThing": "otherName"},
+        ),
     )
-    assert wrong.failed == 2 and "no tool otherName" in (wrong.outcomes[0].reason or "")
+    assert wrong.failed == 2 and "no tool otherName" in (wrong.records[0].reason or "")
     right = capture_via_mcp(
         [definition],
-        _command(str(definition)),
-        tmp_path / "b",
-        timeout=5,
-        delay=0,
-        tool_map={"demo.getThing": "get_thing_demo"},
+        CaptureOptions(
+            output=tmp_path / "b",
+            via_mcp=_command(str(definition)),
+            timeout=5,
+            delay=0,
+            mcp_tools={"demo.getThing": "get_thing_demo"},
+        ),
     )
     assert right.ok == 2

@@ -151,7 +151,7 @@ def test_verify_codes_and_locations(shop: tuple[Path, Path]) -> None:
     assert ("VER002", Severity.INFO, 30, "getPlain has no output schema; its captures were not compared") in found
     assert [f[:3] for f in found if f[0] == "VER004"] == [("VER004", Severity.WARNING, 7)]
     assert len(found) == 5
-    assert result.failed()  # warnings at the default --fail-on warning
+    assert not result.failed() and result.failed(Severity.WARNING)  # warnings; fail-on is error by default
 
 
 def test_latest_capture_wins(shop: tuple[Path, Path]) -> None:
@@ -171,7 +171,7 @@ def test_missing_captures_folder(tmp_path: Path) -> None:
 
 def test_cli_verify_formats_and_exit_codes(shop: tuple[Path, Path]) -> None:
     definition, captures = shop
-    text = invoke_cli("verify", str(definition), "--captures", str(captures))
+    text = invoke_cli("verify", str(definition), "--captures", str(captures), "--fail-on", "warning")
     assert text.returncode == 1
     assert "VER001 warning listItems test 0: data[1].price: expected number, got string" in text.stdout
     as_json = invoke_cli(

@@ -12,24 +12,33 @@ Per-host rules:
 - 429 and 503 honour `Retry-After` (seconds or an HTTP date), capped by `max_retry_after`; without
   it, and for other 5xx and connection errors, exponential backoff (`backoff * 2**attempt`).
   At most `retries` retries per test.
-- `timeout` bounds each request: connect, each read, and the whole body download. A read timeout is
-  not retried (a slow endpoint stays slow; retrying would only multiply the wait).
+- `timeout` bounds each attempt as a whole: connecting, sending, waiting for the headers (a server
+  that sends them one byte at a time included), redirects and the body download. httpx bounds each
+  read only, so every socket operation of a lane goes through `_DeadlineBackend`, which gives it at
+  most the time left before the attempt's deadline. A read timeout is not retried (a slow endpoint
+  stays slow; retrying would only multiply the wait).
 """
 
 from __future__ import annotations
 
+import base64
+import codecs
 import email.utils
 import json
+import math
+import socket
 import ssl
 import threading
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import httpcore
 import httpx
 
 from flowlint.capture.request import HttpRequest
-from flowlint.core.strictjson import JsonRejected, loads_bounded
+from flowlint.core.strictjson import MAX_DATA_DEPTH, JsonRejected, loads_bounded
 
 USER_AGENT = "flowlint-capture (+https://github.com/flowmcp)"
 _SSL_LOCK = threading.Lock()
@@ -70,6 +79,87 @@ class HttpOutcome:
     response_time: float | None = None  # ms, of the last attempt
     attempts: int = 0
     retry_after: str | None = None  # the last response's Retry-After header, if any
+    encoding: str | None = None  # `base64`: `data` is the base64 of a body that is not text
+
+
+class _Deadline:
+    """The end of the attempt in flight of one lane (monotonic seconds); each socket operation gets at
+    most the time left, and none starts after it."""
+
+    def __init__(self) -> None:
+        self.at = math.inf
+
+    def cap(self, timeout: float | None, expired: type[Exception]) -> float:
+        left = self.at - time.monotonic()
+        if left <= 0:
+            raise expired("the whole exchange exceeded the timeout")
+        return left if timeout is None else min(timeout, left)
+
+
+class _DeadlineStream(httpcore.NetworkStream):
+    def __init__(self, inner: httpcore.NetworkStream, deadline: _Deadline) -> None:
+        self.inner = inner
+        self.deadline = deadline
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        return self.inner.read(max_bytes, self.deadline.cap(timeout, httpcore.ReadTimeout))
+
+    def write(self, buffer: bytes, timeout: float | None = None) -> None:
+        self.inner.write(buffer, self.deadline.cap(timeout, httpcore.WriteTimeout))
+
+    def close(self) -> None:
+        self.inner.close()
+
+    def start_tls(
+        self, ssl_context: ssl.SSLContext, server_hostname: str | None = None, timeout: float | None = None
+    ) -> httpcore.NetworkStream:
+        capped = self.deadline.cap(timeout, httpcore.ConnectTimeout)
+        return _DeadlineStream(self.inner.start_tls(ssl_context, server_hostname, capped), self.deadline)
+
+    def get_extra_info(self, info: str) -> Any:
+        return self.inner.get_extra_info(info)
+
+
+class _DeadlineBackend(httpcore.NetworkBackend):
+    """httpcore's socket layer with every operation bounded by the lane's `_Deadline`."""
+
+    def __init__(self, inner: httpcore.NetworkBackend, deadline: _Deadline) -> None:
+        self.inner = inner
+        self.deadline = deadline
+
+    def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: float | None = None,
+        local_address: str | None = None,
+        socket_options: Iterable[Any] | None = None,
+    ) -> httpcore.NetworkStream:
+        capped = self.deadline.cap(timeout, httpcore.ConnectTimeout)
+        stream = self.inner.connect_tcp(host, port, capped, local_address, socket_options)
+        return _DeadlineStream(stream, self.deadline)
+
+    def connect_unix_socket(
+        self, path: str, timeout: float | None = None, socket_options: Iterable[Any] | None = None
+    ) -> httpcore.NetworkStream:
+        capped = self.deadline.cap(timeout, httpcore.ConnectTimeout)
+        return _DeadlineStream(self.inner.connect_unix_socket(path, capped, socket_options), self.deadline)
+
+    def sleep(self, seconds: float) -> None:
+        self.inner.sleep(seconds)
+
+
+def _bound_by(client: httpx.Client, deadline: _Deadline) -> None:
+    """Route the socket operations of every transport of `client` (proxies from the environment
+    included) through `_DeadlineBackend`. httpx has no option for it: its transports keep their
+    httpcore pool in `_pool`, whose `_network_backend` is httpcore's documented extension point."""
+    transports = [client._transport, *(t for t in client._mounts.values() if t is not None)]
+    for transport in transports:
+        pool = getattr(transport, "_pool", None)
+        inner = getattr(pool, "_network_backend", None)
+        if pool is None or not isinstance(inner, httpcore.NetworkBackend):
+            raise RuntimeError("httpx's transport has changed: cannot bound a whole request by the timeout")
+        pool._network_backend = _DeadlineBackend(inner, deadline)
 
 
 class HostLane:
@@ -87,6 +177,8 @@ class HostLane:
             follow_redirects=False,  # followed by `_attempt`, which keeps secrets on their origin
             headers={"User-Agent": USER_AGENT, "Accept": "application/json, */*;q=0.5"},
         )
+        self.deadline = _Deadline()
+        _bound_by(self.client, self.deadline)
 
     def close(self) -> None:
         self.client.close()
@@ -132,8 +224,13 @@ class HostLane:
                     self._postpone(options.backoff)
                     attempt += 1
                     continue
+                what = (
+                    f"the name {httpx.URL(request.url).host} did not resolve"
+                    if _unresolved(error)
+                    else f"{request.host} refused the connection"
+                )
                 self.refused = (
-                    f"{request.host} refused the connection ({attempt + 1} attempt{'s' if attempt else ''} "
+                    f"{what} ({attempt + 1} attempt{'s' if attempt else ''} "
                     f"over {time.monotonic() - first:.1f} s: {error})"
                 )
                 return HttpOutcome(False, reason=self.refused, response_time=_ms(started), attempts=attempt + 1)
@@ -166,10 +263,12 @@ class HostLane:
 
     def _attempt(self, request: HttpRequest, started: float) -> HttpOutcome:
         options = self.options
-        kwargs: dict[str, Any] = {"headers": request.headers}
+        # as fetch() sends a ByteString: each character (all <= U+00FF, see `request._fetch_header`) one byte
+        kwargs: dict[str, Any] = {"headers": {name: value.encode("latin-1") for name, value in request.headers.items()}}
         if request.body is not None:
             kwargs["content"] = json.dumps(request.body, ensure_ascii=False).encode("utf-8")
         deadline = started + options.timeout
+        self.deadline.at = deadline
         hop = self.client.build_request(request.method, request.url, **kwargs)
         origin = _origin(hop.url)
         for _ in range(MAX_REDIRECTS):
@@ -218,6 +317,19 @@ class HostLane:
 MAX_REDIRECTS = 20
 
 
+def _unresolved(error: BaseException) -> bool:
+    """Whether a connection failed because the host name did not resolve (`socket.gaierror` in the
+    chain httpx and httpcore raise from), not because the host refused it."""
+    seen: BaseException | None = error
+    for _ in range(10):
+        if seen is None:
+            return False
+        if isinstance(seen, socket.gaierror):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
 def _origin(url: httpx.URL) -> tuple[str, str, int | None]:
     """Scheme, host and port (the default port made explicit): what a redirect may not change for a
     secret header to go along."""
@@ -241,23 +353,29 @@ def parse_retry_after(value: str | None) -> float | None:
     return max(0.0, when.timestamp() - time.time())
 
 
-MAX_DEPTH = 200
+MAX_DEPTH = MAX_DATA_DEPTH
 """Deepest nesting of arrays and objects kept from a JSON body; a deeper body fails its test."""
 MAX_INT_DIGITS = 4300
 """Longest integer kept from a JSON body (Python's default `int` string limit)."""
 
 
 class BodyRejected(ValueError):
-    """A JSON body flowlint will not store: too deep, a number too large, or not valid Unicode."""
+    """A JSON body flowlint will not store: too deep, a number too large, or not valid Unicode.
+    `problem` says what is wrong with it (`is nested deeper than 200 levels`)."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__("response body " + problem)
+        self.problem = problem
 
 
 def interpret(status: int, phrase: str, content_type: str | None, body: bytes, max_text: int) -> HttpOutcome:
-    """FlowMCP's envelope for a response: JSON bodies become `data`; other bodies are kept as text.
-    A JSON body that cannot be stored safely (see `decode_body`) fails the test with the reason."""
+    """FlowMCP's envelope for a response: JSON bodies become `data`; other bodies are kept as text, or
+    as base64 when they are not text (`encoding`). A JSON body that cannot be stored safely (see
+    `decode_body`) fails the test with the reason."""
     ok = 200 <= status < 300
     outcome = HttpOutcome(ok, status, content_type)
     try:
-        data, note = decode_body(content_type, body, max_text)
+        decoded = decode_body(content_type, body, max_text)
     except BodyRejected as error:
         outcome.ok = False
         outcome.reason = str(error) if ok else f"HTTP {status}: {phrase or 'error'}"
@@ -265,8 +383,10 @@ def interpret(status: int, phrase: str, content_type: str | None, body: bytes, m
         if not ok:
             outcome.messages.append(f"body: not stored ({error})")
         return outcome
+    data, note = decoded.data, decoded.note
     if ok:
         outcome.data = data
+        outcome.encoding = decoded.encoding
         if note:
             outcome.messages.append(note)
     else:
@@ -274,44 +394,102 @@ def interpret(status: int, phrase: str, content_type: str | None, body: bytes, m
         outcome.messages.append(outcome.reason)
         excerpt = data if isinstance(data, str) else json.dumps(data, ensure_ascii=False)
         if excerpt:
-            outcome.messages.append("body: " + excerpt[:500])
+            outcome.messages.append(("body (base64): " if decoded.encoding else "body: ") + excerpt[:500])
     return outcome
 
 
-def decode_body(content_type: str | None, body: bytes, max_text: int) -> tuple[Any, str | None]:
-    """`(data, note)`: parsed JSON, or the body as text with a note saying why. Raises `BodyRejected`
-    for JSON nested deeper than `MAX_DEPTH`, an integer longer than `MAX_INT_DIGITS` digits or a lone
-    surrogate escape (`"\\ud800"`), none of which can be stored as strict JSON in UTF-8. NaN, Infinity
-    and numbers too large for a float are kept as strings (their JSON text) and the note says so."""
+MAX_BINARY = 8 * 1024 * 1024
+"""Bytes of a body that is not text kept (as base64) in a record; a larger one is cut, and says so."""
+
+
+@dataclass(frozen=True, slots=True)
+class DecodedBody:
+    """A response body as a record keeps it: JSON data, text, or (`encoding` `base64`) the bytes of a
+    body that is not text in its charset, as base64 text; `note` says how it was read."""
+
+    data: Any
+    note: str | None = None
+    encoding: str | None = None
+
+
+def decode_body(content_type: str | None, body: bytes, max_text: int) -> DecodedBody:
+    """The body as data: parsed JSON, text (decoded by the declared charset, else UTF-8, or UTF-16
+    with a byte-order mark) with a note saying why it is not JSON, or base64 of its bytes when it is
+    not text (`image/png`, or bytes its charset cannot decode): nothing is replaced by U+FFFD.
+    Raises `BodyRejected` for JSON nested deeper than `MAX_DEPTH`, an integer longer than
+    `MAX_INT_DIGITS` digits or a lone surrogate escape (`"\\ud800"`), none of which can be stored as
+    strict JSON in UTF-8. NaN, Infinity and numbers too large for a float are kept as strings (their
+    JSON text) and the note says so."""
     kind = (content_type or "").split(";")[0].strip().lower()
     stripped = body.lstrip()
     if not stripped:
-        return None, "empty response body" if body == b"" else None
-    looks_json = "json" in kind or (not kind and stripped[:1] in (b"{", b"["))
-    if looks_json or stripped[:1] in (b"{", b"["):
+        return DecodedBody(None, "empty response body" if body == b"" else None)
+    decoded = decode_text(content_type, body)
+    if decoded is None:
+        kept = body[:MAX_BINARY]
+        cut = f", truncated to {MAX_BINARY} of {len(body)} bytes" if len(body) > MAX_BINARY else ""
+        said = f"body is not text ({kind or 'no content type'}); stored as base64{cut}"
+        return DecodedBody(base64.b64encode(kept).decode("ascii"), said, "base64")
+    text, codec = decoded
+    looks_json = "json" in kind or (not kind and text.lstrip()[:1] in ("{", "["))
+    if looks_json or text.lstrip()[:1] in ("{", "["):
         try:
-            return _bounded_json(body.decode("utf-8-sig"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
+            data, note = bounded_json(text)
+            if not codec.startswith("utf-8"):  # fetch's response.json() decodes UTF-8 whatever the charset
+                utf8 = f"read as {codec}, as declared: FlowMCP's response.json() reads UTF-8 only"
+                note = f"{note}; {utf8}" if note else utf8
+            return DecodedBody(data, note)
+        except json.JSONDecodeError as error:
             if looks_json:
-                text, cut = _text(body, max_text)
-                return text, f"body is not valid JSON ({error}); stored as text{cut}"
-    text, cut = _text(body, max_text)
-    return text, f"body is not JSON ({kind or 'no content type'}); stored as text{cut}"
+                shown, cut = _text(text, max_text)
+                return DecodedBody(shown, f"body is not valid JSON ({error}); stored as text{cut}")
+    shown, cut = _text(text, max_text)
+    return DecodedBody(shown, f"body is not JSON ({kind or 'no content type'}); stored as text{cut}")
+
+
+_TEXT_KINDS = ("text/", "json", "xml", "javascript", "ecmascript", "x-www-form-urlencoded", "csv", "yaml")
+
+
+def decode_text(content_type: str | None, body: bytes) -> tuple[str, str] | None:
+    """(the body as text, the codec that read it), or None when it is not text: a binary media type
+    (`image/png`), or bytes that its declared charset (else UTF-8, or UTF-16 after a byte-order mark)
+    cannot decode."""
+    kind, _, params = (content_type or "").partition(";")
+    kind = kind.strip().lower()
+    if kind and not any(part in kind for part in _TEXT_KINDS):
+        return None
+    charset = None
+    for param in params.split(";"):
+        name, _, value = param.partition("=")
+        if name.strip().lower() == "charset":
+            charset = value.strip().strip("\"'").lower() or None
+    if charset is not None:
+        try:
+            codecs.lookup(charset)
+        except LookupError:
+            charset = None
+    if charset is None or charset.replace("-", "").replace("_", "") in ("utf8", "utf8sig"):
+        charset = "utf-16" if body[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE) else "utf-8-sig"
+    try:
+        return body.decode(charset), codecs.lookup(charset).name
+    except (UnicodeDecodeError, ValueError):
+        return None
 
 
 _REJECTIONS = {
-    "deep": f"response body is nested deeper than {MAX_DEPTH} levels",
-    "surrogate": "response body holds an invalid Unicode escape (a lone surrogate such as \\ud800)",
+    "deep": f"is nested deeper than {MAX_DEPTH} levels",
+    "surrogate": "holds an invalid Unicode escape (a lone surrogate such as \\ud800)",
 }
 
 
-def _bounded_json(text: str) -> tuple[Any, str | None]:
-    """Parse a JSON body with `core.strictjson`'s bounds; non-finite numbers are kept as strings."""
+def bounded_json(text: str) -> tuple[Any, str | None]:
+    """Parse a JSON body with `core.strictjson`'s bounds; non-finite numbers are kept as strings.
+    Raises `json.JSONDecodeError` for text that is not JSON, `BodyRejected` for JSON not stored."""
     try:
         data, non_finite = loads_bounded(text, max_depth=MAX_DEPTH, max_int_digits=MAX_INT_DIGITS, keep_non_finite=True)
     except JsonRejected as rejected:
         if rejected.kind == "number":
-            raise BodyRejected(f"response body holds a number too large ({rejected.detail})") from None
+            raise BodyRejected(f"holds a number too large ({rejected.detail})") from None
         raise BodyRejected(_REJECTIONS[rejected.kind]) from None
     note = None
     if non_finite:
@@ -320,8 +498,7 @@ def _bounded_json(text: str) -> tuple[Any, str | None]:
     return data, note
 
 
-def _text(body: bytes, max_text: int) -> tuple[str, str]:
-    text = body.decode("utf-8", errors="replace")
+def _text(text: str, max_text: int) -> tuple[str, str]:
     if len(text) > max_text:
         return text[:max_text], f", truncated to {max_text} of {len(text)} characters"
     return text, ""

@@ -7,8 +7,13 @@
 - `body` values form a JSON object, sent for POST/PUT/PATCH; a user value keeps its JSON type.
 - Named placeholders (`'intitle:{{USER_PARAM}}'`, `'{{LATITUDE}}'`) are filled from the test (by
   parameter key, then by placeholder name) or from server params; otherwise sent as written.
+- Only the server params a definition declares in `requiredServerParams` are ever filled (as the
+  FlowMCP CLI passes only those to the runtime), never any other variable of the environment: a
+  definition cannot make capture send a CI secret it did not declare. An undeclared name is sent as
+  the runtime sends an unset one (empty in a header or a parameter value, as written in the root or
+  path) and the request lists it in `undeclared`.
 
-A test that needs a server param that is unset or blank is not built: `RequestSkip` says which.
+A test that needs a declared server param that is unset or blank is not built: `RequestSkip` says which.
 """
 
 from __future__ import annotations
@@ -18,9 +23,11 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
-from flowlint.captures.redact import encode_component
+import httpx
+
+from flowlint.captures.redact import BASE_URL_QUERY, encode_component
 from flowlint.core.jsvalues import js_string
 from flowlint.core.nodes import SObject, first_non_json, string_value, to_python
 from flowlint.definition.model import USER_PARAM, Definition, Parameter, Tool
@@ -40,6 +47,7 @@ class HttpRequest:
     server_params: tuple[str, ...] = ()
     secret_headers: tuple[str, ...] = ()  # headers that carry a server param: never sent to another origin
     shown_url: str = ""  # the URL as records show it: each server param's token where its value went
+    undeclared: tuple[str, ...] = ()  # placeholder names not in requiredServerParams: never filled from the env
 
     @property
     def host(self) -> str:
@@ -49,6 +57,10 @@ class HttpRequest:
 
 class RequestSkip(Exception):
     """The test cannot be sent (a missing server param, a value flowlint cannot read...)."""
+
+
+class RequestInvalid(RequestSkip):
+    """The test's request is not one that can be sent (an invalid URL...): the test fails, not sent."""
 
 
 def test_values(tool: Tool, index: int) -> dict[str, Any]:
@@ -67,7 +79,8 @@ def test_values(tool: Tool, index: int) -> dict[str, Any]:
 
 
 class _Filler:
-    """Fills placeholders from server params, remembering which ones a request used."""
+    """Fills placeholders from the declared server params, remembering which ones a request used and
+    which undeclared names it met."""
 
     def __init__(
         self, env: Mapping[str, str], test: Mapping[str, Any] | None = None, required: tuple[str, ...] = ()
@@ -76,9 +89,15 @@ class _Filler:
         self.test = test or {}
         self.required = set(required)
         self.used: set[str] = set()
+        self.undeclared: set[str] = set()
         self.fills = 0  # how many placeholders server params filled so far
 
-    def server(self, name: str) -> str:
+    def server(self, name: str, unset: str = "") -> str:
+        """The value of server param `name`; `unset` (the runtime's `''`, or the placeholder as
+        written) for a name the definition does not declare, whatever the environment holds."""
+        if name not in self.required:
+            self.undeclared.add(name)
+            return unset
         value = self.env.get(name)
         if value is None or not value.strip():
             raise RequestSkip(f"server param {name} is not set")
@@ -86,20 +105,24 @@ class _Filler:
         self.fills += 1
         return value
 
-    def fill(self, text: str, key: str | None = None) -> str:
+    def fill(self, text: str, key: str | None = None, in_url: bool = False) -> str:
+        """`text` with its placeholders filled; an undeclared server param is `''` (the runtime's
+        header and parameter values) or, `in_url` (root and path), left as written."""
+
         def replace(match: re.Match[str]) -> str:
             name = match.group(1).strip()
+            unset = match.group(0) if in_url else ""
             server = _SERVER.match(name)
             if server:
-                return self.server(server.group(1).strip())
+                return self.server(server.group(1).strip(), unset)
             if name == "USER_PARAM" and key is not None and key in self.test:
                 return js_string(self.test[key])
             if name in self.test:
                 return js_string(self.test[name])
             if key is not None and key in self.test and name != "USER_PARAM":
                 return js_string(self.test[key])
-            if name in self.required or name in self.env:
-                return self.server(name)
+            if name in self.required or name in self.env or not in_url:
+                return self.server(name, unset)
             return match.group(0)
 
         return _PLACEHOLDER.sub(replace, text)
@@ -116,13 +139,23 @@ def build_request(
     values = test_values(tool, index)
     filler = _Filler(env, values, definition.required_server_params)
     root = root_override if root_override is not None else string_value(definition.get("root"))
+    base_query: list[tuple[str, str]] = []
+    if root_override is not None:  # `--base-url URL?key=value`: the path goes before the query
+        root, base_query = split_base_url(root_override)
     if not root:
         raise RequestSkip("the definition has no root URL")
     if tool.path is None:
         raise RequestSkip("the tool has no path")
     method = (tool.method or "GET").upper()
-    url, body = _build_url(tool, root, values, filler)
-    shown_url = _shown_url(tool, root, values, env, definition.required_server_params)
+    url, body = _build_url(tool, root, values, filler, base_query)
+    try:
+        shown = [(key, BASE_URL_QUERY if value else "") for key, value in base_query]
+        shown_url = _shown_url(tool, root, values, env, definition.required_server_params, shown)
+    except ValueError:  # urlsplit: an invalid authority (`https://[::1`); said by _check_url
+        shown_url = url
+        for name in filler.used:
+            shown_url = shown_url.replace(env[name], "{{SERVER_PARAM:" + name + "}}")
+    _check_url(url, shown_url, {env[name]: "{{SERVER_PARAM:" + name + "}}" for name in filler.used})
     headers, secret_headers = _headers(definition, filler)
     send_body: dict[str, Any] | None = None
     if method in BODY_METHODS:
@@ -139,24 +172,55 @@ def build_request(
         server_params=tuple(sorted(filler.used)),
         secret_headers=secret_headers,
         shown_url=shown_url,
+        undeclared=tuple(sorted(filler.undeclared)),
     )
 
 
-def _build_url(tool: Tool, root: str, values: Mapping[str, Any], filler: _Filler) -> tuple[str, dict[str, Any]]:
+def split_base_url(url: str) -> tuple[str, list[tuple[str, str]]]:
+    """A `--base-url` as (root without query or fragment, its query pairs)."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(query="", fragment="")), parse_qsl(parts.query, keep_blank_values=True)
+
+
+def _build_url(
+    tool: Tool, root: str, values: Mapping[str, Any], filler: _Filler, base_query: list[tuple[str, str]]
+) -> tuple[str, dict[str, Any]]:
     assert tool.path is not None
-    root = filler.fill(root)
+    root = filler.fill(root, in_url=True)
     path, query, body = _place_parameters(tool, tool.path, values, filler)
-    return _url(root, filler.fill(path), query), body
+    return _url(root, filler.fill(path, in_url=True), base_query + query), body
+
+
+def _check_url(url: str, shown_url: str, secrets: Mapping[str, str]) -> None:
+    """Raise `RequestInvalid` for a URL that cannot be sent (no http(s) scheme, no host, a bad port, a
+    broken IPv6 address), saying why with each server param's value replaced by its token."""
+    try:
+        urlsplit(url)  # "Invalid IPv6 URL"
+        parsed = httpx.URL(url)  # "Invalid port: 'abc'"
+        _ = urlsplit(url).port  # "Port out of range 0-65535"
+    except (httpx.InvalidURL, ValueError) as error:
+        detail = str(error)
+        for value, token in sorted(secrets.items(), key=lambda item: -len(item[0])):
+            detail = detail.replace(value, token)
+        raise RequestInvalid(f"not sent: the URL is not valid ({detail}): {shown_url}") from None
+    if parsed.scheme not in ("http", "https") or not parsed.host:
+        raise RequestInvalid(f"not sent: the URL is not valid (not http(s)://host...): {shown_url}")
 
 
 def _shown_url(
-    tool: Tool, root: str, values: Mapping[str, Any], env: Mapping[str, str], required: tuple[str, ...]
+    tool: Tool,
+    root: str,
+    values: Mapping[str, Any],
+    env: Mapping[str, str],
+    required: tuple[str, ...],
+    base_query: list[tuple[str, str]],
 ) -> str:
-    """The request's URL with `{{SERVER_PARAM:NAME}}` wherever a server param's value went and no
-    credentials in the authority: redaction by position, whatever the value's length."""
+    """The request's URL with `{{SERVER_PARAM:NAME}}` wherever a server param's value went, no
+    credentials in the authority and `{{BASE_URL_QUERY}}` for each value of the `--base-url` query:
+    redaction by position, whatever the value's length."""
     tokens = {name: "{{SERVER_PARAM:" + name + "}}" for name, value in env.items() if value and value.strip()}
-    shown, _ = _build_url(tool, root, values, _Filler(tokens, values, required))
-    for token in tokens.values():
+    shown, _ = _build_url(tool, root, values, _Filler(tokens, values, required), base_query)
+    for token in [*tokens.values(), BASE_URL_QUERY]:
         shown = shown.replace(encode_component(token), token)
     parts = urlsplit(shown)
     if "@" in parts.netloc:
@@ -235,10 +299,33 @@ def _headers(definition: Definition, filler: _Filler) -> tuple[dict[str, str], t
                     continue
                 header = js_string(raw_value)
             before = filler.fills
-            headers[entry.key] = filler.fill(header)
+            # fetch() normalizes a header value: leading and trailing HTTP whitespace is dropped
+            headers[entry.key] = _fetch_header(entry.key, filler.fill(header).strip(" \t\r\n"))
             if filler.fills != before:
                 secret.append(entry.key)
     return headers, tuple(secret)
+
+
+_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+\Z")
+
+
+def _fetch_header(name: str, value: str) -> str:
+    """`value`, if fetch() would send it in header `name`; else `RequestInvalid` saying why as node
+    does (a header value is a ByteString: every character U+0000-U+00FF, sent as that byte, and no
+    NUL, CR or LF; a name is an HTTP token). The value itself is never quoted: it may be a secret."""
+    if not _TOKEN.match(name):
+        raise RequestInvalid(f"not sent: {name!r} is not a valid header name for fetch()")
+    problem = None
+    for index, char in enumerate(value):
+        if ord(char) > 0xFF:
+            problem = (
+                f"the character at index {index} (U+{ord(char):04X}) is above U+00FF (a header value is a ByteString)"
+            )
+        elif char in "\0\r\n":
+            problem = f"the character at index {index} is {'NUL' if char == chr(0) else 'a line break'}"
+        if problem:
+            raise RequestInvalid(f"not sent: header {name!r} is not a valid header value for fetch(): {problem}")
+    return value
 
 
 def referenced_server_params(definition: Definition) -> set[str]:

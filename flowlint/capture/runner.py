@@ -19,19 +19,28 @@ from typing import Any, TextIO
 from urllib.parse import unquote, urlsplit
 
 from flowlint.capture.env import build_environment, default_env_files
-from flowlint.capture.http import HostLane, HttpOptions, Interrupted, shared_ssl_context
+from flowlint.capture.http import HostLane, HttpOptions, HttpOutcome, Interrupted, shared_ssl_context
 from flowlint.capture.progress import Progress
 from flowlint.capture.request import (
     HttpRequest,
+    RequestInvalid,
     RequestSkip,
     build_request,
     referenced_server_params,
+    split_base_url,
     test_values,
 )
 from flowlint.capture.sqlite import QueryFailure, bind_values, find_resource, resolve_database, run_query
-from flowlint.captures.records import CapturedResponse, CaptureRecord, OutcomeCounts
+from flowlint.captures.records import CapturedResponse, CaptureRecord
 from flowlint.captures.redact import Redactor
-from flowlint.captures.store import make_run_dir, now, shared_file_names, write_metrics, write_record
+from flowlint.captures.store import (
+    make_run_dir,
+    now,
+    printable_path,
+    shared_file_names,
+    write_metrics,
+    write_record,
+)
 from flowlint.core.errors import FileProblem, UsageError
 from flowlint.definition.loading import LoadedFile, load_paths
 from flowlint.definition.model import Tool
@@ -59,10 +68,14 @@ class CaptureOptions:
     progress: str = "quiet"  # bar | lines | quiet
     progress_stream: TextIO | None = None
     send_invalid: bool = False  # send tests whose values fail their z validation (TST004), marked
+    # Through an MCP server (`flowlint.mcp.client.capture_via_mcp`): its command line, and the server's
+    # name of a tool by `namespace.toolName` (or `toolName`) when it is not `{toolName}_{namespace}`.
+    via_mcp: str | None = None
+    mcp_tools: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
-class CaptureResult(OutcomeCounts):
+class CaptureResult:
     run_dir: Path
     records: list[CaptureRecord] = field(default_factory=list)
     definitions: list[LoadedFile] = field(default_factory=list)
@@ -71,9 +84,23 @@ class CaptureResult(OutcomeCounts):
     write_error: str | None = None  # the run stopped: a record or metrics.json could not be written
     metrics_written: bool = True
     wall_time: float = 0.0
+    via: str | None = None  # "MCP" for a capture through an MCP server
+    server_error: str | None = None  # why the MCP server could not be used at all, if so (redacted)
 
-    def outcome_items(self) -> list[CaptureRecord]:
-        return self.records
+    def count(self, outcome: str) -> int:
+        return sum(1 for record in self.records if record.outcome == outcome)
+
+    @property
+    def ok(self) -> int:
+        return self.count("ok")
+
+    @property
+    def failed(self) -> int:
+        return self.count("failed")
+
+    @property
+    def skipped(self) -> int:
+        return self.count("skipped")
 
     @property
     def unloadable(self) -> list[LoadedFile]:
@@ -81,9 +108,13 @@ class CaptureResult(OutcomeCounts):
         return [item for item in self.definitions if item.kind == "error"]
 
     def summary(self) -> str:
-        text = "".join(f"{item.display}: not captured: {item.reason}\n" for item in self.unloadable) + (
-            f"{len(self.records)} tests captured in {self.wall_time:.1f} s: {self.ok} ok, "
-            f"{self.failed} failed, {self.skipped} skipped -> {self.run_dir}"
+        """What the run did, the same for HTTP and MCP captures; the CLI prints it."""
+        text = "".join(f"{printable_path(item.display)}: not captured: {item.reason}\n" for item in self.unloadable)
+        if self.server_error is not None:
+            text += f"flowlint: {self.server_error}\n"
+        text += (
+            f"{len(self.records)} tests captured{f' via {self.via}' if self.via else ''} in {self.wall_time:.1f} s: "
+            f"{self.ok} ok, {self.failed} failed, {self.skipped} skipped -> {self.run_dir}"
         )
         if self.interrupted:
             text += f" (interrupted; {self.not_run} not run)"
@@ -93,12 +124,25 @@ class CaptureResult(OutcomeCounts):
                 f"before it, {self.not_run} tests not recorded; metrics.json "
                 + ("written for them" if self.metrics_written and self.records else "not written")
             )
+        undeclared = sorted({name for r in self.records for name in undeclared_names(r)})
+        if undeclared:
+            users = sum(1 for r in self.records if undeclared_names(r))
+            text += (
+                f"\n{users} test{'s' if users != 1 else ''} used server params not declared in requiredServerParams "
+                f"({', '.join(undeclared)}): sent unset, as FlowMCP does, never filled from the environment"
+            )
         for namespace, safe, names in shared_file_names(self.records):
             text += (
                 f"\n{len(names)} tool names in {namespace} share the file name '{safe}' "
                 f"({', '.join(repr(n) for n in names)}); each record file has a hash of its tool name added"
             )
         return text
+
+
+def undeclared_names(record: CaptureRecord) -> list[str]:
+    """The placeholder names a test used that its definition does not declare (see `capture.request`)."""
+    names = (record.model_extra or {}).get("undeclaredServerParams")
+    return [str(name) for name in names] if isinstance(names, list) else []
 
 
 @dataclass
@@ -113,6 +157,7 @@ class _Job:
     skip: str | None = None
     user_params: dict[str, Any] = field(default_factory=dict)
     invalid: str | None = None  # why the test's values fail their z validation (TST004), if they do
+    fails: bool = False  # the test cannot be sent as written (an invalid URL...): not sent, and failed
 
 
 def parse_base_url(text: str) -> tuple[str, str]:
@@ -124,9 +169,19 @@ def parse_base_url(text: str) -> tuple[str, str]:
     return namespace, url
 
 
-def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) -> CaptureResult:
-    """Capture every test under `paths`. Raises UsageError for a missing path or a bad option."""
-    options = options or CaptureOptions()
+@dataclass(frozen=True)
+class CaptureInputs:
+    """What both capture paths (HTTP here, MCP in `flowlint.mcp.client`) start from."""
+
+    targets: list[Path]
+    config: Config
+    env: dict[str, str]  # server params: the environment, then the env files
+    loaded: list[LoadedFile]
+
+
+def capture_inputs(paths: Sequence[str | Path], options: CaptureOptions) -> CaptureInputs:
+    """The paths' definitions (with `[tool.flowlint]` exclude) and server params. Raises UsageError
+    for a missing path or env file."""
     targets = [Path(p) for p in paths] or [Path(".")]
     config = load_config(targets[0])
     env_files = default_env_files(targets) if options.env_files is None else list(options.env_files)
@@ -134,7 +189,17 @@ def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) 
         if not file.is_file():
             raise UsageError(f"{file}: env file not found")
     env = build_environment(env_files, options.environ)
-    loaded = load_paths(targets, config.exclude)
+    return CaptureInputs(targets, config, env, load_paths(targets, config.exclude))
+
+
+def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) -> CaptureResult:
+    """Capture every test under `paths` over HTTP (and SQLite). Raises UsageError for a missing path
+    or a bad option. `flowlint.mcp.client.capture_via_mcp` takes the same options for `via_mcp`."""
+    options = options or CaptureOptions()
+    if options.via_mcp is not None:
+        raise UsageError("capture() calls APIs directly; capture through an MCP server with capture_via_mcp()")
+    inputs = capture_inputs(paths, options)
+    config, env, loaded = inputs.config, inputs.env, inputs.loaded
     namespaces = {d.namespace for d in loaded if d.kind == "definition"}
     unknown = sorted(set(options.base_urls) - namespaces)
     if unknown:
@@ -167,7 +232,7 @@ def capture(paths: Sequence[str | Path], options: CaptureOptions | None = None) 
         lanes: dict[str, list[_Job]] = {}
         for job in jobs:
             if job.skip is not None:
-                refused = job.invalid is not None  # an invalid test is the definition's error: it fails
+                refused = job.invalid is not None or job.fails  # the definition's error: the test fails
                 finish(job, _base_record(job, "failed" if refused else "skipped", job.skip))
             else:
                 lanes.setdefault(job.lane, []).append(job)
@@ -287,11 +352,13 @@ def _redactor_for(
     assert loaded.definition is not None
     names = referenced_server_params(loaded.definition) | set(request.server_params if request else ())
     credentials = []
+    query_values: list[str] = []
     if base_url:
         parts = urlsplit(base_url)
         if parts.username is not None or parts.password is not None:
             credentials.append((unquote(parts.username or ""), unquote(parts.password or "")))
-    return Redactor({n: env[n] for n in names if env.get(n)}, credentials)
+        query_values = [value for _key, value in split_base_url(base_url)[1]]
+    return Redactor({n: env[n] for n in names if env.get(n)}, credentials, query_values)
 
 
 def _invalid_tests(loaded: LoadedFile, config: Config) -> dict[tuple[str, int], str]:
@@ -331,6 +398,7 @@ def _plan(loaded: LoadedFile, env: Mapping[str, str], options: CaptureOptions, c
                     job.lane = "http:" + job.request.host
             except RequestSkip as skip:
                 job.skip = str(skip)
+                job.fails = isinstance(skip, RequestInvalid)
     return jobs
 
 
@@ -373,8 +441,8 @@ def _base_record(job: _Job, outcome: str, reason: str | None = None) -> dict[str
         "outcome": outcome,
         "reason": reason,
         "rawData": (not is_query) and tool.name in job.loaded.handler_tools,
-        "definitionPath": job.loaded.display,
-    }
+        "definitionPath": printable_path(job.loaded.display),
+    } | ({"undeclaredServerParams": list(job.request.undeclared)} if job.request and job.request.undeclared else {})
 
 
 def _run_lane(
@@ -387,7 +455,12 @@ def _run_lane(
                 return
             started(f"{job.loaded.namespace}.{job.tool.label}#{job.index}")
             if job.database is not None:
-                finish(job, _query_record(job, options.timeout))
+                try:
+                    record = _query_record(job, options.timeout)
+                except Exception as error:  # a defect met by this query: it fails this test, not the run
+                    reason = f"flowlint could not run this query ({type(error).__name__}: {error})"
+                    record = _base_record(job, "failed", reason)
+                finish(job, record)
                 continue
             if lane is None:
                 lane = HostLane(options, stop, shared_ssl_context())
@@ -398,10 +471,15 @@ def _run_lane(
                 outcome = lane.send(job.request)
             except Interrupted:
                 return
+            except Exception as error:  # a defect met by this request: it fails this test, not the run
+                reason = f"flowlint could not send this request ({type(error).__name__}: {error})"
+                outcome = HttpOutcome(False, reason=reason, messages=[reason], attempts=1)
             record["responseTime"] = outcome.response_time
             record["httpStatus"] = outcome.status_code
             record["contentType"] = outcome.content_type
             record["response"] = {"status": outcome.ok, "messages": outcome.messages, "data": outcome.data}
+            if outcome.encoding is not None:
+                record["bodyEncoding"] = outcome.encoding
             if not outcome.ok:
                 record["outcome"] = "failed"
                 record["reason"] = outcome.reason

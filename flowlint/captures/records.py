@@ -7,17 +7,20 @@ writes these files, `verify`, `schema` and `mock` read them; this model is the c
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import read_regular
+from flowlint.core.strictjson import MAX_DATA_DEPTH, JsonRejected, loads_bounded
 
 METRICS_FILE = "metrics.json"
+
+MAX_RECORD_DEPTH = MAX_DATA_DEPTH + 2
+"""The same in a whole record file: the data sits in `response.data`."""
 
 Outcome = Literal["ok", "failed", "skipped"]
 """What happened to one test: answered, failed, or not sent (skipped)."""
@@ -64,35 +67,6 @@ class CaptureRecord(BaseModel):
         return self.model_dump(by_alias=True, exclude_none=False)
 
 
-class HasOutcome(Protocol):
-    @property
-    def outcome(self) -> str: ...
-
-
-class OutcomeCounts:
-    """`ok`, `failed` and `skipped` counts of a capture run, over what `outcome_items()` yields."""
-
-    __slots__ = ()
-
-    def outcome_items(self) -> Iterable[HasOutcome]:
-        raise NotImplementedError
-
-    def count(self, outcome: str) -> int:
-        return sum(1 for item in self.outcome_items() if item.outcome == outcome)
-
-    @property
-    def ok(self) -> int:
-        return self.count("ok")
-
-    @property
-    def failed(self) -> int:
-        return self.count("failed")
-
-    @property
-    def skipped(self) -> int:
-        return self.count("skipped")
-
-
 class RecordError(Exception):
     """A capture file that cannot be read as a record; `path` is that file, `kind` the cause's type."""
 
@@ -104,12 +78,30 @@ class RecordError(Exception):
 
 def read_record(path: Path) -> CaptureRecord:
     try:
-        return CaptureRecord.model_validate(json.loads(read_regular(path).decode("utf-8")))
+        document, _ = loads_bounded(read_regular(path).decode("utf-8"), max_depth=MAX_RECORD_DEPTH)
+        return CaptureRecord.model_validate(document)
+    except JsonRejected as rejected:  # no reader (schema's generator, verify, mock) meets deeper data
+        why = rejected.describe(MAX_RECORD_DEPTH)
+        raise RecordError(f"{path}: not a capture record ({why})", path, why) from None
     except (FileProblem, ValueError, RecursionError, ValidationError) as error:
         # ValueError covers bad UTF-8, bad JSON and integers past Python's digit limit; RecursionError,
         # nesting deeper than the parser's stack: a hostile file is a problem of its own, never a crash.
         kind = type(error).__name__
-        raise RecordError(f"{path}: not a capture record ({kind}: {error})", path, kind) from error
+        why = _invalid_fields(error) if isinstance(error, ValidationError) else f"{kind}: {error}".splitlines()[0]
+        raise RecordError(f"{path}: not a capture record ({why})", path, kind) from error
+
+
+def _invalid_fields(error: ValidationError) -> str:
+    """pydantic's many lines as one: `missing namespace, toolName; invalid testIndex (...)`."""
+    missing = [".".join(map(str, e["loc"])) for e in error.errors() if e["type"] == "missing"]
+    invalid = [
+        f"{'.'.join(map(str, e['loc'])) or 'the document'} ({e['msg']})"
+        for e in error.errors()
+        if e["type"] != "missing"
+    ]
+    parts = [f"missing {', '.join(missing)}" if missing else "", f"invalid {', '.join(invalid[:3])}" if invalid else ""]
+    more = f" and {len(invalid) - 3} more" if len(invalid) > 3 else ""
+    return "; ".join(part for part in parts if part) + more
 
 
 def read_records(location: Path) -> tuple[list[CaptureRecord], list[str]]:

@@ -23,7 +23,10 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import quote, quote_plus
 
-__all__ = ["MIN_BLIND_LENGTH", "Redactor", "encode_component"]
+__all__ = ["BASE_URL_QUERY", "MIN_BLIND_LENGTH", "Redactor", "encode_component"]
+
+BASE_URL_QUERY = "{{BASE_URL_QUERY}}"
+"""What records show for each value of a `--base-url` query string (`?api_key=...`)."""
 
 MIN_BLIND_LENGTH = 6
 """Secrets shorter than this are redacted where flowlint put them, never searched for in responses."""
@@ -44,7 +47,12 @@ def _forms(value: str) -> set[str]:
 class Redactor:
     """Replaces secret values with `{{SERVER_PARAM:NAME}}` tokens in any JSON-like value."""
 
-    def __init__(self, secrets: Mapping[str, str] = {}, credentials: Iterable[tuple[str, str]] = ()) -> None:
+    def __init__(
+        self,
+        secrets: Mapping[str, str] = {},
+        credentials: Iterable[tuple[str, str]] = (),
+        query_values: Iterable[str] = (),
+    ) -> None:
         pairs: dict[str, str] = {}
         for name, value in secrets.items():
             if value and len(value) >= MIN_BLIND_LENGTH:
@@ -57,6 +65,10 @@ class Redactor:
                 if len(secret) >= MIN_BLIND_LENGTH:
                     for form in _forms(secret):
                         pairs.setdefault(form, "{{BASE_URL_CREDENTIALS}}")
+        for value in query_values:  # the values of a `--base-url` query string
+            if len(value) >= MIN_BLIND_LENGTH:
+                for form in _forms(value):
+                    pairs.setdefault(form, BASE_URL_QUERY)
         self._pairs = sorted(pairs.items(), key=lambda item: -len(item[0]))
 
     def __bool__(self) -> bool:

@@ -32,6 +32,7 @@ __all__ = [
     "make_run_dir",
     "metrics_path",
     "now",
+    "printable_path",
     "record_path",
     "safe_name",
     "shared_file_names",
@@ -41,6 +42,15 @@ __all__ = [
 ]
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def printable_path(text: str) -> str:
+    """A path as records show it: a file name that is not UTF-8 (read with surrogateescape) shows its
+    bytes as `\\xff` escapes, so the record is valid UTF-8 and still names the file."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a lone surrogate that is no escaped byte
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def now() -> str:

@@ -1,8 +1,9 @@
 """`flowlint capture`: map options to the library calls and results to exit codes.
 
 Exit codes: 0 every call ok (skips are not failures) and no verify finding at or above --fail-on;
-1 some calls failed, or verify findings at or above --fail-on, or the run was interrupted (Ctrl-C,
-SIGTERM: metrics.json and the summary are still written); 2 usage error (a missing path, a bad
+1 some calls failed, or verify findings at or above --fail-on (the configured fail-on, error by
+default, as for check), or the run was interrupted (Ctrl-C, SIGTERM: metrics.json and the summary
+are still written); 2 usage error (a missing path, a bad
 --base-url, a missing --env-file or captures folder) or the captures cannot be written (a read-only
 folder, a full disk: the run stops and the summary says what was written).
 """
@@ -54,7 +55,7 @@ from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, FORMATS, SEV
     type=click.FloatRange(min=0.001),
     default=30.0,
     show_default=True,
-    help="Seconds allowed per request (connect, reads, whole body) and per SQLite query.",
+    help="Seconds allowed per request, for the whole exchange (connect, headers, body), and per SQLite query.",
 )
 @click.option(
     "--concurrency",
@@ -102,9 +103,8 @@ from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, FORMATS, SEV
 @click.option(
     "--fail-on",
     type=click.Choice(SEVERITIES),
-    default="warning",
-    show_default=True,
-    help="With --verify: lowest severity that makes the exit code 1.",
+    help="With --verify: lowest severity that makes the exit code 1 (default: the configured fail-on, "
+    "error, as for check).",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
 @click.option(
@@ -135,27 +135,26 @@ def capture(
     send_invalid: bool,
     run_verify: bool,
     output_format: str,
-    fail_on: str,
+    fail_on: str | None,
     quiet: bool,
     via_mcp: str | None,
     mcp_tools: tuple[str, ...],
 ) -> None:
     """Run every test of every tool and store the responses under OUTPUT/{timestamp}/{namespace}/."""
-    if via_mcp is not None:
-        _capture_via_mcp(
-            list(paths), via_mcp, mcp_tools, output, timeout, delay, run_verify, output_format, fail_on, quiet
-        )
-        return
-    if mcp_tools:
+    if mcp_tools and via_mcp is None:
         usage_error("--mcp-tool needs --via-mcp")
+    if via_mcp is not None:
+        from flowlint.cli.mcp import mcp_available
+
+        if not mcp_available():  # as `flowlint mock` checks it
+            usage_error("--via-mcp needs the MCP SDK: pip install 'flowmcp-lint[mcp]'")
     from flowlint.capture.progress import choose_mode
-    from flowlint.capture.runner import CaptureOptions, parse_base_url
+    from flowlint.capture.runner import CaptureOptions, StopNow, parse_base_url
     from flowlint.capture.runner import capture as run_capture
     from flowlint.core.errors import FlowlintError
 
     stderr = sys.stderr
     try:
-        overrides = dict(parse_base_url(text) for text in base_urls)
         options = CaptureOptions(
             output=output,
             delay=delay,
@@ -165,16 +164,21 @@ def capture(
             backoff=backoff,
             max_retry_after=max_retry_after,
             send_invalid=send_invalid,
-            base_urls=overrides,
+            base_urls=dict(parse_base_url(text) for text in base_urls),
             env_files=list(env_files) or None,
             progress=choose_mode(stderr, quiet),
             progress_stream=stderr,
+            via_mcp=via_mcp,
+            mcp_tools=_tool_map(mcp_tools),
         )
-        from flowlint.capture.runner import StopNow
-
         # SIGTERM (a CI cancel, SIGKILL may follow soon) does not wait for the calls in flight
         with interruptible(on_sigterm=StopNow):
-            result = run_capture(list(paths), options)
+            if via_mcp is not None:
+                from flowlint.mcp.client import capture_via_mcp
+
+                result = capture_via_mcp(list(paths), options)
+            else:
+                result = run_capture(list(paths), options)
     except FlowlintError as error:
         usage_error(str(error))
     except KeyboardInterrupt:  # before the run folder existed: nothing to keep
@@ -184,79 +188,35 @@ def capture(
     summary_stream.write(result.summary() + "\n")
     if result.write_error is not None:
         sys.exit(EXIT_USAGE)
-    code = EXIT_FINDINGS if result.failed or result.interrupted or result.unloadable else EXIT_OK
+    failed = result.failed or result.interrupted or result.unloadable or result.server_error
+    code = EXIT_FINDINGS if failed else EXIT_OK
     if run_verify:
         code = max(code, _verify_run(list(paths), result.run_dir, fail_on, output_format))
     sys.exit(code)
 
 
-def _capture_via_mcp(
-    paths: list[Path],
-    command: str,
-    mcp_tools: tuple[str, ...],
-    output: Path,
-    timeout: float,
-    delay: float,
-    run_verify: bool,
-    output_format: str,
-    fail_on: str,
-    quiet: bool,
-) -> None:
-    from flowlint.core.errors import FlowlintError
-
+def _tool_map(mcp_tools: tuple[str, ...]) -> dict[str, str]:
+    """`--mcp-tool NAMESPACE.TOOL=NAME` options as a map; a usage error for a malformed one."""
     tool_map: dict[str, str] = {}
     for item in mcp_tools:
         key, sep, name = item.partition("=")
         if not sep or not key.strip() or not name.strip():
             usage_error(f"--mcp-tool '{item}': expected NAMESPACE.TOOL=SERVER_TOOL_NAME")
         tool_map[key.strip()] = name.strip()
-    try:
-        from flowlint.mcp.client import capture_via_mcp
-    except ImportError:
-        usage_error("--via-mcp needs the MCP SDK: pip install 'flowmcp-lint[mcp]'")
-    try:
-        from flowlint.lint.config import load_config
-
-        targets = paths or [Path(".")]
-        exclude = load_config(targets[0]).exclude
-        from flowlint.capture.progress import choose_mode
-
-        result = capture_via_mcp(
-            targets,
-            command,
-            output,
-            tool_map=tool_map,
-            timeout=timeout,
-            delay=delay,
-            exclude=exclude,
-            progress=choose_mode(sys.stderr, quiet),
-            progress_stream=sys.stderr,
-        )
-    except FlowlintError as error:
-        usage_error(str(error))
-    stream = sys.stderr if run_verify else sys.stdout
-    if result.server_error:
-        stream.write(f"flowlint: {result.server_error}\n")
-    stream.write(
-        f"Captured {len(result.outcomes)} tests via MCP: {result.ok} ok, {result.failed} failed, "
-        f"{result.skipped} skipped -> {result.folder}\n"
-    )
-    code = EXIT_FINDINGS if result.failed or result.server_error else EXIT_OK
-    if run_verify and result.folder is not None:
-        code = max(code, _verify_run(paths, result.folder, fail_on, output_format))
-    sys.exit(code)
+    return tool_map
 
 
-def _verify_run(paths: list[Path], run_dir: Path, fail_on: str, output_format: str) -> int:
+def _verify_run(paths: list[Path], run_dir: Path, fail_on: str | None, output_format: str) -> int:
     """`--verify`: what `flowlint verify PATHS --captures RUN_DIR` does, exit code included: the report,
     and a failure with the reason when nothing at all could be verified."""
     from flowlint.core.severity import Severity
     from flowlint.lint.reporters import REPORTERS
     from flowlint.verify import verify_folder
 
-    outcome = verify_folder(paths or [Path(".")], run_dir, fail_on=Severity(fail_on))
+    outcome = verify_folder(paths or [Path(".")], run_dir, fail_on=Severity(fail_on) if fail_on else None)
     REPORTERS[output_format]().write(outcome.result, sys.stdout)
     if outcome.nothing_verified is not None:
         click.echo(f"flowlint: nothing verified: {outcome.nothing_verified}", err=True)
         return EXIT_FINDINGS
+    click.echo(f"flowlint: {outcome.compared_line()}", err=True)
     return EXIT_FINDINGS if outcome.result.failed() else EXIT_OK

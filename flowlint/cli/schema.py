@@ -1,7 +1,9 @@
 """`flowlint schema`: generate tools' output schemas from captured responses and rewrite definitions.
 
 Exit codes: 0 nothing to change, or changes written (or shown as a diff); 1 `--check` found a
-definition that would change, or a file could not be rewritten; 2 usage error.
+definition that would change, a file could not be rewritten, or the captures hold no record at all
+(as `verify`: generating from nothing is no success); 2 usage error (a --captures that is neither a
+folder nor a file).
 """
 
 from __future__ import annotations
@@ -65,6 +67,8 @@ def schema(
     for folder in captures:
         if not folder.exists():
             usage_error(f"{folder}: no such capture folder")
+        if not folder.is_dir() and not folder.is_file():  # /dev/zero, a FIFO: nothing to read records from
+            usage_error(f"{folder}: not a captures folder or a record file")
     sys.exit(_rewrite(list(paths) or [Path(".")], captures, "write" if write else "check" if check else "diff", quiet))
 
 
@@ -82,6 +86,11 @@ def _rewrite(targets: list[Path], captures: tuple[Path, ...], mode: str, quiet: 
     index = CaptureIndex.load(captures)
     for problem in index.problems:
         _err(f"warning: {problem}")
+    if not index.files:  # as `verify`: generating from nothing is no success
+        where = ", ".join(map(str, captures))
+        why = f"no file in {where} is a capture record" if index.problems else f"no capture records in {where}"
+        _err(f"flowlint: nothing generated: {why}")
+        return EXIT_FINDINGS
     would_change = failed = 0
     with interruptible():  # Ctrl-C or SIGTERM mid-write: the temporary file is removed, the file intact
         try:
@@ -130,14 +139,19 @@ def _report_tools(result: FileResult, shown: str, quiet: bool) -> None:
 
 
 def _from_response(path: Path, quiet: bool) -> int:
+    from flowlint.captures.records import MAX_RECORD_DEPTH
     from flowlint.core.errors import FileProblem
     from flowlint.core.fileio import read_regular
+    from flowlint.core.strictjson import JsonRejected, loads_bounded
     from flowlint.schema.generate import Generated, generate_output
 
     try:
-        document = json.loads(read_regular(path).decode("utf-8"))
+        document, _ = loads_bounded(read_regular(path).decode("utf-8"), max_depth=MAX_RECORD_DEPTH)
     except FileProblem as error:
         _err(f"flowlint: {path}: cannot be read ({error.reason})")
+        return EXIT_USAGE
+    except JsonRejected as rejected:
+        _err(f"flowlint: {path}: {rejected.describe(MAX_RECORD_DEPTH)}")
         return EXIT_USAGE
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         _err(f"flowlint: {path}: not a JSON file ({error})")

@@ -1,9 +1,11 @@
 """`flowlint verify`: compare captured responses with the declared output schemas.
 
-Exit codes: 0 no finding at or above --fail-on; 1 findings at or above it, or nothing verified (no
-record in the captures folder, none readable, or none for a tool of the given definitions; said on
-stderr); 2 usage error (a missing path or captures folder). Files that are not capture records among
-good ones are named on stderr.
+Exit codes, as for `check`: 0 no finding at or above --fail-on (the configured `fail-on`, `error` by
+default); 1 findings at or above it, or nothing verified (no record in the captures folder, none
+readable, none for a tool of the given definitions, or none compared: every matching call failed or
+was skipped, or no tool has an output schema; said on stderr); 2 usage error (a missing path or
+captures folder). Files that are not capture records among good ones are named on stderr, and so is
+how many captures were compared.
 """
 
 from __future__ import annotations
@@ -31,9 +33,7 @@ from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, FORMATS, HUMAN_FORMATS, 
 @click.option(
     "--fail-on",
     type=click.Choice(SEVERITIES),
-    default="warning",
-    show_default=True,
-    help="Lowest severity that makes the exit code 1.",
+    help="Lowest severity that makes the exit code 1 (default: the configured fail-on, error, as for check).",
 )
 @click.option("--select", multiple=True, metavar="CODES", help="Only these codes or prefixes (comma-separated).")
 @click.option("--ignore", multiple=True, metavar="CODES", help="Skip these codes or prefixes (comma-separated).")
@@ -41,7 +41,7 @@ def verify(
     paths: tuple[Path, ...],
     captures: Path,
     output_format: str,
-    fail_on: str,
+    fail_on: str | None,
     select: tuple[str, ...],
     ignore: tuple[str, ...],
 ) -> None:
@@ -68,4 +68,5 @@ def verify(
     if outcome.nothing_verified is not None:
         click.echo(f"flowlint: nothing verified: {outcome.nothing_verified}", err=True)
         sys.exit(EXIT_FINDINGS)
+    click.echo(f"flowlint: {outcome.compared_line()}", err=True)
     sys.exit(EXIT_FINDINGS if result.failed() else EXIT_OK)

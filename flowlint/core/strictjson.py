@@ -12,9 +12,14 @@ import json
 import math
 from typing import Any, Literal
 
-__all__ = ["JsonRejected", "loads_bounded"]
+__all__ = ["MAX_DATA_DEPTH", "JsonRejected", "check_tree", "loads_bounded"]
 
 RejectionKind = Literal["deep", "number", "non-finite", "surrogate"]
+
+
+MAX_DATA_DEPTH = 200
+"""Deepest nesting of arrays and objects in an API's data that capture stores and its readers (schema
+generation, verify, mock) take: deeper data is refused before any code recurses into it."""
 
 
 class JsonRejected(ValueError):
@@ -24,6 +29,17 @@ class JsonRejected(ValueError):
         super().__init__(f"{kind}: {detail}" if detail else kind)
         self.kind: RejectionKind = kind
         self.detail = detail
+
+    def describe(self, max_depth: int) -> str:
+        """Why the document was refused, after "it": `nested deeper than 200 levels` (`max_depth`: the
+        bound it was read with; past the stack it is deeper than that too)."""
+        if self.kind == "deep":
+            return f"nested deeper than {max_depth} levels"
+        if self.kind == "surrogate":
+            return "holds a lone surrogate escape (\\ud800), which is not text"
+        if self.kind == "number":
+            return f"holds a number too large ({self.detail})"
+        return f"holds {self.detail or 'a number'}, which JSON cannot hold"
 
 
 def loads_bounded(
@@ -64,11 +80,11 @@ def loads_bounded(
         value = json.loads(text, parse_int=parse_int, parse_float=parse_float, parse_constant=keep)
     except RecursionError:
         raise JsonRejected("deep") from None
-    _check_tree(value, max_depth)
+    check_tree(value, max_depth)
     return value, non_finite
 
 
-def _check_tree(data: Any, max_depth: int | None) -> None:
+def check_tree(data: Any, max_depth: int | None) -> None:
     """Refuse nesting deeper than `max_depth` and strings (or keys) that are lone surrogates, not text.
     Iterative, so no depth can exhaust the stack."""
     stack: list[tuple[Any, int]] = [(data, 0)]

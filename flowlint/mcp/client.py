@@ -15,48 +15,25 @@ import shutil
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from flowlint.captures.records import CapturedResponse, CaptureRecord, Outcome, OutcomeCounts
+from flowlint.capture.request import referenced_server_params
+from flowlint.capture.runner import CaptureInputs, CaptureOptions, CaptureResult, capture_inputs
+from flowlint.captures.records import CapturedResponse, CaptureRecord, Outcome
 from flowlint.captures.redact import Redactor
-from flowlint.captures.store import make_run_dir, now, record_path, write_metrics, write_record
+from flowlint.captures.store import make_run_dir, now, printable_path, write_metrics, write_record
 from flowlint.core.errors import FlowlintError, UsageError
 from flowlint.core.nodes import to_python
-from flowlint.definition.loading import LoadedFile, load_paths
+from flowlint.definition.loading import LoadedFile
 from flowlint.definition.model import Tool
 from flowlint.mcp.relay import RELAY_PREFIX
 from flowlint.mcp.schema import mcp_tool_name, query_uri
 
 if TYPE_CHECKING:
     from flowlint.capture.progress import Progress
-
-
-@dataclass(frozen=True, slots=True)
-class McpTestOutcome:
-    """What happened to one test."""
-
-    namespace: str
-    tool: str  # the definition's tool name, or `resource.query`
-    target: str  # the MCP tool name called, or the resource URI read
-    index: int
-    outcome: Outcome
-    reason: str | None
-    record_path: Path | None
-    response_time: float | None = None
-
-
-@dataclass(slots=True)
-class McpCaptureResult(OutcomeCounts):
-    folder: Path | None
-    outcomes: list[McpTestOutcome] = field(default_factory=list)
-    records: list[CaptureRecord] = field(default_factory=list)
-    skipped_files: list[tuple[Path, str]] = field(default_factory=list)
-    server_error: str | None = None  # why the session could not start, if it could not
-
-    def outcome_items(self) -> list[McpTestOutcome]:
-        return self.outcomes
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,66 +49,56 @@ class _Call:
         return self.loaded.namespace
 
 
-def capture_via_mcp(
-    paths: list[Path],
-    command: str,
-    out_dir: Path,
-    *,
-    tool_map: dict[str, str] | None = None,
-    timeout: float = 30.0,
-    delay: float = 1.0,
-    exclude: tuple[str, ...] = (),
-    progress: str = "quiet",
-    progress_stream: TextIO | None = None,
-) -> McpCaptureResult:
-    """Start `command` as an MCP server over stdio and record every test of the definitions under `paths`.
+def capture_via_mcp(paths: Sequence[str | Path], options: CaptureOptions) -> CaptureResult:
+    """Start `options.via_mcp` as an MCP server over stdio and record every test of the definitions
+    under `paths`: HTTP capture's options (output, timeout, delay, env files, progress) and result
+    (records, counts, `summary()`).
 
     Tool names map to `{toolName}_{namespace}` (FlowMCP's naming), else to the bare tool name when
-    the server lists it; `tool_map` overrides both, keyed by `namespace.toolName`, `toolName` or, for
-    resource queries, `namespace.resource.query` / `resource.query` (a mapped query is called as a
-    tool, an unmapped one is read as `flowmcp://{namespace}/{resource}/{query}?...`).
+    the server lists it; `options.mcp_tools` overrides both, keyed by `namespace.toolName`, `toolName`
+    or, for resource queries, `namespace.resource.query` / `resource.query` (a mapped query is called
+    as a tool, an unmapped one is read as `flowmcp://{namespace}/{resource}/{query}?...`).
 
-    Records go to `out_dir/{timestamp}/{namespace}/{toolName}-{i}.json`, plus a `metrics.json` per
+    Records go to `output/{timestamp}/{namespace}/{toolName}-{i}.json`, plus a `metrics.json` per
     namespace. Raises `UsageError` for a bad command or path; server failures become failed tests.
     """
-    argv = shlex.split(command)
+    argv = shlex.split(options.via_mcp or "")
     if not argv:
         raise UsageError("--via-mcp: empty server command")
-    if timeout <= 0:
+    if options.timeout <= 0:
         raise UsageError("timeout must be positive")
-    loaded = load_paths(paths, exclude)
-    calls = _calls([item for item in loaded if item.definition is not None])
-    skipped = [(item.path, item.reason or "not a tool definition") for item in loaded if item.definition is None]
-    folder = make_run_dir(out_dir)
-    result = McpCaptureResult(folder=folder, skipped_files=skipped)
-    redactor = _redactor(paths, loaded)
+    started = time.monotonic()
+    inputs = capture_inputs(paths, options)
+    calls = _calls([item for item in inputs.loaded if item.definition is not None])
+    result = CaptureResult(run_dir=make_run_dir(options.output), definitions=inputs.loaded, via="MCP")
+    redactor = _redactor(inputs)
     from flowlint.capture.progress import Progress
 
-    shown = Progress(len(calls), progress_stream, progress)  # `progress` is bar, lines or quiet
+    shown = Progress(len(calls), options.progress_stream, options.progress)  # bar, lines or quiet
     import anyio
 
     with tempfile.TemporaryFile(mode="w+", encoding="utf-8", errors="replace") as errlog:
-        session = _Session(argv, calls, folder, tool_map or {}, timeout, delay, errlog, result, redactor, shown)
+        session = _Session(argv, calls, options, errlog, result, redactor, shown)
         try:
             anyio.run(session.run)
         finally:
             shown.close()
-    write_metrics(folder, result.records, {"source": "mcp", "server": command})
+    if result.server_error is not None:  # printed on stderr: it may quote the server's stderr
+        result.server_error = redactor.text(result.server_error)
+    # the program only: the rest of a command line may hold a key (`--api-key sk_...`)
+    write_metrics(result.run_dir, result.records, {"source": "mcp", "server": redactor.text(argv[0])})
+    result.wall_time = time.monotonic() - started
     return result
 
 
-def _redactor(paths: list[Path], loaded: list[LoadedFile]) -> Redactor:
+def _redactor(inputs: CaptureInputs) -> Redactor:
     """The values the server can see and echo (in results or on stderr): every server param the
-    definitions refer to, from the environment and the `.env` files beside the paths."""
-    from flowlint.capture.env import build_environment, default_env_files
-    from flowlint.capture.request import referenced_server_params
-
-    env = build_environment(default_env_files(paths))
+    definitions refer to, from the environment and the env files."""
     names: set[str] = set()
-    for item in loaded:
+    for item in inputs.loaded:
         if item.definition is not None:
             names |= referenced_server_params(item.definition)
-    return Redactor({name: env[name] for name in names if env.get(name)})
+    return Redactor({name: inputs.env[name] for name in names if inputs.env.get(name)})
 
 
 def _calls(definitions: list[LoadedFile]) -> list[_Call]:
@@ -162,12 +129,9 @@ class _Session:
         self,
         argv: list[str],
         calls: list[_Call],
-        folder: Path,
-        tool_map: dict[str, str],
-        timeout: float,
-        delay: float,
+        options: CaptureOptions,
         errlog: TextIO,
-        result: McpCaptureResult,
+        result: CaptureResult,
         redactor: Redactor,
         progress: Progress,
     ) -> None:
@@ -175,10 +139,10 @@ class _Session:
         self.progress = progress
         self.argv = argv
         self.calls = calls
-        self.folder = folder
-        self.tool_map = tool_map
-        self.timeout = timeout
-        self.delay = delay
+        self.folder = result.run_dir
+        self.tool_map = options.mcp_tools
+        self.timeout = options.timeout
+        self.delay = options.delay
         self.errlog = errlog
         self.result = result
         self.dead: str | None = None  # set once the server is gone: later calls fail without waiting
@@ -189,7 +153,7 @@ class _Session:
 
         relay = "flowlint.mcp.relay"
         if shutil.which(self.argv[0]) is None:
-            missing = f"cannot start the MCP server `{shlex.join(self.argv)}`: not found or not executable"
+            missing = f"cannot start the MCP server `{self.argv[0]}`: not found or not executable"
             self.dead = self.result.server_error = missing
             for call in self.calls:
                 self._fail(call, self._target(call, set()), missing, None)
@@ -214,10 +178,10 @@ class _Session:
                         await self._run_call(session, call, listed)
                         done += 1
         except OSError as error:
-            self.dead = f"cannot start the MCP server `{shlex.join(self.argv)}`: {error.strerror or error}"
+            self.dead = f"cannot start the MCP server `{self.argv[0]}`: {error.strerror or error}"
         except Exception as error:
             self.dead = self.dead or f"the MCP session ended: {self._describe(error, 'session')}"
-        if self.dead is not None and not self.result.outcomes:
+        if self.dead is not None and not self.result.records:
             self.result.server_error = self.dead
         for call in self.calls[done:]:
             self._fail(call, self._target(call, set()), self.dead or "the MCP session ended early", None)
@@ -269,6 +233,7 @@ class _Session:
                 None,
             )
             return
+
         self.progress.start(f"{call.namespace}.{call.tool.label}#{call.index}")
         started = time.perf_counter()
         try:
@@ -292,11 +257,16 @@ class _Session:
         if error is not None:
             self._fail(call, target, error, elapsed)
             return
-        self._record(call, target, "ok", None, data, elapsed)
+        try:
+            self._record(call, target, "ok", None, data, elapsed)
+        except (ValueError, RecursionError) as problem:  # ValidationError and UnicodeEncodeError included
+            self._fail(call, target, f"the answer cannot be stored as JSON ({type(problem).__name__})", elapsed)
 
     def _describe(self, error: BaseException, what: str, seconds: float | None = None) -> str:
         from mcp.shared.exceptions import MCPError
 
+        if isinstance(error, TimeoutError):  # anyio.fail_after
+            return f"no answer from {what} within {self.timeout:g}s"
         if isinstance(error, MCPError):
             code = error.error.code
             if error.error.message.startswith(RELAY_PREFIX):
@@ -344,24 +314,11 @@ class _Session:
             outcome=outcome,
             reason=reason,
             rawData=False,
-            definitionPath=call.loaded.display,
+            definitionPath=printable_path(call.loaded.display),
         )
         record = write_record(self.folder, record, self.redactor)
-        path = record_path(self.folder, record)
         self.result.records.append(record)
         self.progress.advance(record)
-        self.result.outcomes.append(
-            McpTestOutcome(
-                call.namespace,
-                call.tool.label,
-                target,
-                call.index,
-                outcome,
-                record.reason,
-                path,
-                record.responseTime,
-            )
-        )
 
 
 def _tool_data(response: Any) -> tuple[Any, str | None]:
@@ -371,22 +328,29 @@ def _tool_data(response: Any) -> tuple[Any, str | None]:
         return None, "the tool answered isError: " + (_first_line(" ".join(texts)) or "(no message)")
     if response.structured_content is not None:
         return response.structured_content, None
-    return _parse_texts(texts), None
+    return _parse_texts(texts)
 
 
 def _resource_data(response: Any) -> tuple[Any, str | None]:
     texts = [item.text for item in response.contents if isinstance(getattr(item, "text", None), str)]
     if not texts:
         return None, "the resource has no text contents"
-    return _parse_texts(texts), None
+    return _parse_texts(texts)
 
 
-def _parse_texts(texts: list[str]) -> Any:
+def _parse_texts(texts: list[str]) -> tuple[Any, str | None]:
+    """(data, error): the text parsed as JSON with the bounds of an HTTP body (`capture.http`), or the
+    text itself when it is not JSON; JSON that cannot be stored (too deep, a lone surrogate escape, a
+    number too large) fails the test."""
+    from flowlint.capture.http import BodyRejected, bounded_json
+
     text = "\n".join(texts) if len(texts) != 1 else texts[0]
     try:
-        return json.loads(text)
+        return bounded_json(text)[0], None
     except json.JSONDecodeError:
-        return text
+        return text, None
+    except BodyRejected as rejected:
+        return None, "the answer's text is JSON that " + rejected.problem
 
 
 def _first_line(text: str) -> str:
@@ -394,4 +358,4 @@ def _first_line(text: str) -> str:
     return line if len(line) <= 300 else line[:297] + "..."
 
 
-__all__ = ["FlowlintError", "McpCaptureResult", "McpTestOutcome", "capture_via_mcp"]
+__all__ = ["FlowlintError", "capture_via_mcp"]

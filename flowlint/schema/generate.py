@@ -33,6 +33,7 @@ from genson import SchemaBuilder, SchemaNode  # type: ignore[import-untyped]
 from genson.schema.strategies import String  # type: ignore[import-untyped]
 
 from flowlint.core.severity import Severity
+from flowlint.core.strictjson import MAX_DATA_DEPTH, JsonRejected, check_tree
 from flowlint.schema.merge import merge_existing
 from flowlint.schema.notes import Note
 from flowlint.schema.subset import MAX_DEPTH, MAX_LEVELS, SubsetValidator, is_date_time, looks_like_uri
@@ -235,6 +236,11 @@ def generate_output(
     """
     if not samples:
         return GenerationFailure("no usable captured responses")
+    for index, sample in enumerate(samples):  # genson recurses: bound the depth first
+        try:
+            check_tree(sample, MAX_DATA_DEPTH)
+        except JsonRejected as rejected:
+            return GenerationFailure(f"response {index} {rejected.describe(MAX_DATA_DEPTH)}")
     notes: list[Note] = []
     mime = _choose_mime_type(content_types, samples[0], notes)
     if raw_data:
