@@ -510,9 +510,9 @@ def test_capture_via_mcp_slow_server_start_is_not_a_test_timeout(tmp_path: Path)
 
     definition = _write_small(tmp_path)
     slow = shlex.join(["sh", "-c", f"sleep 1.5; exec {_command(str(definition))}"])
-    result = capture_via_mcp([definition], slow, tmp_path / "out", timeout=1, delay=0)
+    result = capture_via_mcp([definition], CaptureOptions(output=tmp_path / "out", via_mcp=slow, timeout=1, delay=0))
     assert result.server_error is None, result.server_error
-    assert (result.ok, result.failed) == (2, 0), result.outcomes
+    assert (result.ok, result.failed) == (2, 0), result.records
 
 
 @pytest.mark.timeout(60)

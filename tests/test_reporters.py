@@ -119,7 +119,7 @@ def test_output_file_and_statistics(tmp_path: Path) -> None:
     rows = [line.split() for line in stats]
     counts = [int(row[0]) for row in rows]
     assert counts == sorted(counts, reverse=True)  # the most frequent code first
-    assert ["7", "TST004", "error", "[*]", "valid-values"] in rows
+    assert ["8", "TST004", "error", "[*]", "valid-values"] in rows
     assert sum(int(line.split()[0]) for line in stats) == len(
         json.loads(invoke_cli("check", MESSY, "--format", "json").stdout)["diagnostics"]
     )
@@ -131,7 +131,7 @@ def test_output_file_and_statistics(tmp_path: Path) -> None:
 def test_statistics_keep_machine_output_parseable() -> None:
     result = invoke_cli("check", MESSY, "--format", "json", "--statistics")
     rows = json.loads(result.stdout)  # only the statistics, as JSON (as ruff's --output-format json)
-    assert {"code": "TST004", "name": "valid-values", "count": 7, "severities": ["error"], "fixable": 3} in rows
+    assert {"code": "TST004", "name": "valid-values", "count": 8, "severities": ["error"], "fixable": 3} in rows
     assert result.stderr == ""
     text = invoke_cli("check", MESSY, "--statistics")
     assert not any(": " in line for line in text.stdout.splitlines())  # no findings, no summary
