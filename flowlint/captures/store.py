@@ -24,7 +24,7 @@ from typing import Any
 from flowlint.captures.records import METRICS_FILE, CaptureRecord
 from flowlint.captures.redact import Redactor
 from flowlint.core.errors import FileProblem
-from flowlint.core.fileio import atomic_write
+from flowlint.core.fileio import atomic_write, printable_path
 
 __all__ = [
     "build_metrics",
@@ -42,15 +42,6 @@ __all__ = [
 ]
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
-
-
-def printable_path(text: str) -> str:
-    """A path as records show it: a file name that is not UTF-8 (read with surrogateescape) shows its
-    bytes as `\\xff` escapes, so the record is valid UTF-8 and still names the file."""
-    try:
-        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    except UnicodeEncodeError:  # a lone surrogate that is no escaped byte
-        return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def now() -> str:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import stat
 import threading
@@ -264,3 +265,22 @@ def _same_content(path: Path, data: bytes) -> bool:
         return read_regular(path, limit=len(data)) == data
     except FileProblem:
         return False
+
+
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL_NAMES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def printable_path(path: str) -> str:
+    """`path` as reports and records show it, valid UTF-8 on one line: bytes of a file name that is not
+    UTF-8 (read with surrogateescape) as `\\xff` escapes, control characters as `\\n`, `\\u001b`,
+    `\\u2028` (a name holding a line break must not start a line of its own: GitHub Actions reads
+    `::error file=...::` lines on stdout as commands; nor may an escape sequence reach the terminal).
+    Other text is unchanged."""
+    try:
+        text = path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:  # a lone surrogate that is no escaped byte
+        text = path.encode("utf-8", "backslashreplace").decode("utf-8")
+    if _CONTROLS.search(text) is None:
+        return text
+    return _CONTROLS.sub(lambda m: _CONTROL_NAMES.get(m[0]) or f"\\u{ord(m[0]):04x}", text)

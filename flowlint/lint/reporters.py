@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from typing import TYPE_CHECKING, ClassVar, TextIO
 
+from flowlint.core.fileio import printable_path
 from flowlint.core.record import DeclaredRecord, FrozenRecord
 from flowlint.core.version import __version__
 
@@ -204,19 +205,6 @@ class TextReporter(Reporter):
             f"{gutter} {pad}{self._paint('^' * width, 'bold', color)}",
             gutter,
         ]
-
-
-_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-_CONTROL_NAMES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def printable_path(path: str) -> str:
-    """`path` with its control characters escaped (`\\n`, `\\u001b`, `\\u2028`): a file name holding a line
-    break must not start a line of its own (GitHub Actions reads `::error file=...::` lines on stdout
-    as commands), nor an escape sequence reach the terminal. Other text is unchanged."""
-    if _CONTROLS.search(path) is None:
-        return path
-    return _CONTROLS.sub(lambda m: _CONTROL_NAMES.get(m[0]) or f"\\u{ord(m[0]):04x}", path)
 
 
 def _read_lines(path: str, stdin_source: tuple[str, bytes] | None) -> list[str] | None:
