@@ -97,7 +97,7 @@ class ListName(Rule):
     target = "list"
     name = "list-name"
     severity = Severity.ERROR
-    consequence = Consequence.REFUSED
+    consequence = Consequence.SPEC
     summary = "list.meta.name is required and unique in the registry"
     why = "Definitions reference lists by name; two lists of one name are a version conflict (03-shared-lists)."
     fix = "Give the list a unique camelCase name: `name: 'evmChains'`."
@@ -143,7 +143,7 @@ class ListVersion(Rule):
     target = "list"
     name = "list-version"
     severity = Severity.ERROR
-    consequence = Consequence.REFUSED
+    consequence = Consequence.SPEC
     summary = "list.meta.version is required and must be a semantic version"
     why = "Definitions pin the version they were written against; the runtime compares it exactly."
     fix = "Write `version: '1.0.0'` and bump it when entries or fields change."
@@ -173,7 +173,7 @@ class ListFields(Rule):
     target = "list"
     name = "list-fields"
     severity = Severity.ERROR
-    consequence = Consequence.REFUSED
+    consequence = Consequence.SPEC
     summary = "list.meta.fields is required and a non-empty array"
     why = "Fields declare each entry's keys and types; definitions reference them in enum({{list:field}})."
     fix = "Write `fields: [ { key: 'symbol', type: 'string', description: 'Ticker' } ]`."
@@ -204,7 +204,7 @@ class FieldShape(Rule):
     target = "list"
     name = "list-field-shape"
     severity = Severity.ERROR
-    consequence = Consequence.REFUSED
+    consequence = Consequence.SPEC
     summary = "Each field has key, type (string, number or boolean) and description"
     why = "Lists are flat by design: only the three primitive types; the description documents the column."
     fix = "Write `{ key: 'decimals', type: 'number', description: 'Token decimals' }`."
@@ -261,7 +261,7 @@ class EntryComplete(Rule):
     target = "list"
     name = "list-entry-fields"
     severity = Severity.ERROR
-    consequence = Consequence.REFUSED
+    consequence = Consequence.SPEC
     summary = "Each entry has every field that is not optional"
     why = "Definitions filter and read entries by field; a missing required field breaks them (03-shared-lists)."
     fix = "Add the field to the entry, or mark it `optional: true` in meta.fields."
@@ -290,7 +290,7 @@ class EntryTypes(Rule):
     target = "list"
     name = "list-entry-types"
     severity = Severity.ERROR
-    consequence = Consequence.REFUSED
+    consequence = Consequence.SPEC
     summary = "Entry values match their field's declared type"
     why = "A chainId declared as number must be a number in every entry: '1' is rejected (03-shared-lists)."
     fix = "Write the value in the declared type (1, not '1'), or change the field's type."
@@ -336,7 +336,7 @@ class DependsResolve(Rule):
     target = "list"
     name = "list-depends-on"
     severity = Severity.ERROR
-    consequence = Consequence.REFUSED
+    consequence = Consequence.SPEC
     summary = "meta.dependsOn references resolve to existing lists with matching versions"
     why = "The runtime validates dependencies before it makes the list available."
     fix = "Correct the ref and version, or add the list the dependency names."
@@ -387,7 +387,7 @@ class DependsCycle(Rule):
     target = "list"
     name = "list-depends-cycle"
     severity = Severity.ERROR
-    consequence = Consequence.REFUSED
+    consequence = Consequence.SPEC
     summary = "List dependencies must not be circular"
     why = "A cycle can never be resolved."
     fix = "Remove one of the dependencies in the cycle."
@@ -424,7 +424,7 @@ class DependsDepth(Rule):
     target = "list"
     name = "list-depends-depth"
     severity = Severity.ERROR
-    consequence = Consequence.REFUSED
+    consequence = Consequence.SPEC
     summary = f"List dependencies are at most {MAX_DEPENDENCY_DEPTH} levels deep"
     why = "03-shared-lists caps dependency chains so that lists stay simple to resolve."
     fix = "Flatten the chain: depend on the list that holds the data directly."

@@ -171,7 +171,7 @@ class FilterKey(Rule):
     code = Code.VAL074
     name = "shared-list-filter"
     severity = Severity.ERROR
-    consequence = Consequence.REFUSED
+    consequence = Consequence.SPEC
     summary = "sharedLists[].filter (if present) must have a key naming a list field"
     why = "The filter keeps the entries whose `key` field exists, equals `value` or is `in` a list; without a key it filters nothing."
     fix = "Write `filter: { key: 'etherscanAlias', exists: true }`."
