@@ -1,13 +1,14 @@
-"""The differential harness's fixtures and recorded runtime verdicts stay consistent (issue 10).
+"""The differential harness's fixtures, recorded runtime verdicts and compare.py stay consistent (issues 10, 18).
 
 The verdicts were recorded with tools/differential/record.mjs against FlowMCP runtime checkouts that CI
 does not have; these tests check the committed data (and, when FLOWMCP_CORE_V3 / FLOWMCP_CORE_V4 name
-checkouts with their dependencies installed, that a fresh recording still matches it), and that
-compare.py runs against the installed flowlint.
+checkouts with their dependencies installed, that a fresh recording still matches it), that compare.py
+scores it against the installed flowlint, and the agreement figures issue 18 asks for (>= 0.98 each).
 """
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -129,20 +130,148 @@ def test_pinned_issue_18_classes() -> None:
     assert not any(t["ok"] for t in v3["named-placeholder.mjs"]["tests"])
 
 
-def test_compare_runs_against_the_installed_flowlint() -> None:
+# Every class issue 18 lists has a 3.x case and a 4.x twin (v4-<name>.mjs).
+ISSUE_18_CLASSES = {
+    "preload": ["preload-enabled-missing", "preload-enabled-not-boolean", "preload-ttl-missing", "preload-ttl-float",
+                "preload-ttl-zero", "preload-ttl-string", "preload-description-number", "preload-not-object"],
+    "invalid regex": ["regex-invalid"],
+    "hardened scanner": ["scan-glued-import", "scan-globalthis-computed", "scan-process-computed",
+                         "scan-import-statement", "scan-import-in-string"],
+    "no main export": ["export-mian", "export-default", "main-unexported"],
+    "tools as an array": ["tools-array"],
+    "VAL107": ["enum-literal-with-list"],
+    "resources": ["resource-markdown-queries", "resource-markdown-database", "resource-http-no-path",
+                  "resource-blank-description"],
+    "false errors": ["option-values", "option-int", "tool-name-snake", "primitive-int", "resource-five-queries",
+                     "resource-query-no-tests", "resource-query-output-object", "resource-markdown-no-queries",
+                     "body-on-get", "insert-no-placeholder", "meta-null", "enum-default-optional",
+                     "named-placeholder", "zero-tests"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", [n for names in ISSUE_18_CLASSES.values() for n in names])
+def test_every_issue_18_class_has_a_case_and_a_4x_twin(name: str) -> None:
+    for case in (f"{name}.mjs", f"v4-{name}.mjs"):
+        assert "[issue 18]" in (CASES / case).read_text().partition("\n")[0], case
+        assert case in by_name("v3") and case in by_name("v4"), case
+    assert (HERE / "_lists" / "chains.mjs").is_file()  # the shared list VAL107's case refers to
+
+
+def load_compare():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("differential_compare", TOOLS / "compare.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def diag(code: str, severity: str = "error", **where: object) -> dict:
+    return dict({"code": code, "severity": severity, "tool": None, "test_index": None, "parameter": None}, **where)
+
+
+def test_compare_counts_the_four_figures_by_the_issues_rules() -> None:
+    compare = load_compare()
+    ok_test = {"tool": "t", "index": 0, "ok": True, "issues": []}
+    bad_test = {"tool": "t", "index": 0, "ok": False, "issues": [{"path": "chain", "code": "invalid_type"}]}
+    tools = [{"route": "t", "built": True, "tool_name": "t_ns"}]
+    rows = {
+        # runtime accepts; flowlint's only errors are test rules: counted apart, not a disagreement
+        "a": {"accepted": True, "stage": None, "codes": [], "tests": [ok_test], "tools": tools},
+        # runtime refuses with a code flowlint prints: agreement on the file and the code
+        "b": {"accepted": False, "stage": "security", "codes": ["SEC006"], "messages": ["SEC006 b: x"], "tools": []},
+        # runtime refuses with a code; flowlint errs with another code: file agrees, code does not
+        "c": {"accepted": False, "stage": "main", "codes": ["VAL107"], "messages": ["VAL107 m"], "tools": []},
+        # the MCP stage refuses a test; flowlint has one error on the parameter (one defect, one finding)
+        "d": {"accepted": False, "stage": "tests", "codes": [], "tests": [bad_test], "tools": tools},
+        # runtime accepts; flowlint errs (a false error)
+        "e": {"accepted": True, "stage": None, "codes": [], "tests": [ok_test], "tools": tools},
+    }
+    diags = {
+        "a": [diag("TST001"), diag("TST008", "info")],
+        "b": [diag("SEC006")],
+        "c": [diag("FL017")],
+        "d": [diag("FL013", tool="t", parameter="chain")],
+        "e": [diag("VAL030", tool="t"), diag("TST004", tool="t", test_index=0)],
+    }
+    mcp = {p: [{"name": "t_ns", "inputSchema": {}}] for p in ("a", "d", "e")}
+    mcp["e"] = [{"name": "other_ns", "inputSchema": {}}]
+    cmp = compare.Comparison(rows, diags, mcp, examples=1)
+    cmp.definitions()
+    cmp.codes()
+    cmp.tests()
+    cmp.tool_names()
+    assert cmp.figures["definitions"] == {"agree": 3, "judged": 4, "test_rules": 1, "ratio": 0.75}
+    assert cmp.classes["error_accepted"] == {"TST004": ["e"], "VAL030": ["e"]}
+    assert cmp.figures["codes"] == {"agree": 1, "judged": 2, "ratio": 0.5}
+    assert list(cmp.classes["code_missing"]) == ["VAL107 (flowlint: FL017)"]
+    # a: accepted, no value error; d: refused, caught by the parameter's error; e: accepted, but TST004
+    assert cmp.figures["test_values"] == {"agree": 2, "judged": 3, "ratio": 0.6667}
+    assert cmp.figures["tool_names"] == {"agree": 2, "judged": 4, "ratio": 0.5}
+    assert compare.generation({"declared_version": "4.1.0"}) == "v4"
+    assert compare.generation({"declared_version": "3.0.0"}) == compare.generation({}) == "v3"
+
+
+@pytest.fixture(scope="module")
+def fixture_figures(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict]:
+    out = tmp_path_factory.mktemp("compare") / "figures.json"
     completed = subprocess.run(
-        [sys.executable, str(TOOLS / "compare.py"), str(VERDICTS["v3"])],
+        [sys.executable, str(TOOLS / "compare.py"), str(VERDICTS["v3"]), str(VERDICTS["v4"]), "--json", str(out)],
         cwd=REPO,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=600,
+        check=True,
+    )
+    return completed.stdout, json.loads(out.read_text())
+
+
+def test_compare_runs_against_the_installed_flowlint(fixture_figures: tuple[str, dict]) -> None:
+    out, figures = fixture_figures
+    for label in ("definitions", "codes", "test values", "tool names", "disagreements by class"):
+        assert label in out, label
+    for name in by_name("v3"):
+        assert re.search(rf"^{re.escape(name)}\s", out, re.M), name
+    # a .py twin is scored with its .mjs verdict, by the runtime of the declared generation
+    assert re.search(r"^baseline-v3\.py\s+v3\s+accept\s", out, re.M)
+    assert re.search(r"^v4-preload-valid\.mjs\s+v4\s+accept\s", out, re.M)
+    assert figures["profile"] == "default"
+    assert figures["files"] == len([p for p in CASES.iterdir()])
+    for key in ("definitions", "codes", "test_values", "tool_names"):
+        assert figures["figures"][key]["judged"] > 0, key
+
+
+@pytest.mark.xfail(
+    reason="issue 18: the rule work (runtime verdicts by default, runtime codes) is not merged into this branch; "
+    "the coordinator removes this mark after merging it",
+    strict=False,
+)
+@pytest.mark.parametrize("figure", ["definitions", "codes", "test_values", "tool_names"])
+def test_agreement_is_at_least_098_in_the_default_profile(fixture_figures: tuple[str, dict], figure: str) -> None:
+    _out, figures = fixture_figures
+    value = figures["figures"][figure]
+    assert value["ratio"] >= 0.98, (value, figures["classes"])
+
+
+def test_compare_strict_profile_runs_or_says_why_not() -> None:
+    completed = subprocess.run(
+        [
+            sys.executable,
+            str(TOOLS / "compare.py"),
+            str(VERDICTS["v3"]),
+            str(VERDICTS["v4"]),
+            "--strict",
+            "--no-mcp-tools",
+            "--no-table",
+        ],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
         check=True,
     )
     out = completed.stdout
-    assert "overall agreement" in out and "disagreement classes" in out
-    for name in by_name("v3"):
-        assert re.search(rf"^{re.escape(name)}\s", out, re.M), name
-    assert re.search(r"^baseline-v3\.py\s+accept\s", out, re.M)  # a twin is scored with its .mjs verdict
+    assert "strict profile skipped" in out or ("strict profile" in out and "definitions" in out)
 
 
 @pytest.mark.parametrize("runtime", ["v3", "v4"])

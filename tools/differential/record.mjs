@@ -12,6 +12,8 @@
 // The MCP SDK that registers the tools is resolved from RUNTIME_DIR (flowmcp-core 3.x depends on it), or
 // from FLOWMCP_MCP_SDK_DIR (a folder whose node_modules has @modelcontextprotocol/sdk; flowmcp-core 4.x
 // has no SDK dependency: its hosts bring one).  Without an SDK the tools' inputSchema is not recorded.
+// FLOWMCP_RESOLVE_BASE names a folder whose node_modules holds the `requiredLibraries` definitions ask for
+// (Pipeline.load's resolveBase); without it they resolve from the current directory, as in a host.
 //
 // Nothing of the runtime is copied: every stage is the runtime's own code, imported from RUNTIME_DIR.
 //   1. load      Pipeline.load( { filePath, listsDir } ): the runtime's own order and messages: the
@@ -214,13 +216,16 @@ const stageOf = ( { rt, scanOk, result, main } ) => {
 }
 
 
-// A thrown load: the import itself, or a later step (shared lists, libraries, handlers).
-const thrownStage = async ( filePath ) => {
+// A thrown load: the import itself, or a later step (shared lists, libraries, handlers), by its message.
+const thrownStage = async ( filePath, message ) => {
     try {
         await importFrom( filePath )
     } catch( _err ) {
         return 'import'
     }
+    if( /SEC020|LIB-001|Library "/.test( message ) ) { return 'libraries' }
+    if( /LST-001|SharedList/.test( message ) ) { return 'shared-lists' }
+    if( /HND-001|HandlerFactory/.test( message ) ) { return 'handlers' }
 
     return 'load'
 }
@@ -233,6 +238,21 @@ const toolsOf = ( rt, main ) => {
     if( tools === null || typeof tools !== 'object' ) { return {} }
 
     return tools
+}
+
+
+// The MCP name of a tool whose zod does not build: prepareServerTool names the tool before ZodBuilder
+// runs, so the same call on the tool without parameters gives the runtime's own buildToolName result.
+const nameOnly = ( { rt, main, handlerMap, routeName } ) => {
+    try {
+        const routes = { ...toolsOf( rt, main ) }
+        routes[ routeName ] = { ...routes[ routeName ], parameters: [] }
+        const bare = { ...main, tools: routes }
+
+        return rt.FlowMCP.prepareServerTool( { main: bare, handlerMap, serverParams: {}, routeName } )[ 'toolName' ]
+    } catch( _err ) {
+        return null
+    }
 }
 
 
@@ -254,6 +274,7 @@ const serveTools = async ( { rt, main, handlerMap } ) => {
             } catch( err ) {
                 row[ 'error' ] = errorText( err )
                 refusals.push( `tool ${routeName}: ${row[ 'error' ]}` )
+                row[ 'tool_name' ] = nameOnly( { rt, main, handlerMap, routeName } )
             }
             tools.push( row )
         } )
@@ -373,12 +394,21 @@ const judgeFile = async ( { rt, file, cwd, tmp } ) => {
     const scan = await rt.SecurityScanner.scan( { filePath: loadPath } )
     let result
     try {
-        result = await rt.Pipeline.load( { filePath: loadPath, listsDir: listsDir === null ? undefined : listsDir } )
+        result = await rt.Pipeline.load( {
+            filePath: loadPath,
+            listsDir: listsDir === null ? undefined : listsDir,
+            resolveBase: process.env[ 'FLOWMCP_RESOLVE_BASE' ] || undefined
+        } )
     } catch( err ) {
-        record[ 'stage' ] = await thrownStage( loadPath )
+        record[ 'stage' ] = await thrownStage( loadPath, errorText( err ) )
         record[ 'messages' ] = [ `${record[ 'stage' ]}: ${errorText( err )}` ].map( fixPath )
         record[ 'declared_version' ] = declaredVersion( null, text )
         record[ 'codes' ] = codesOf( [ errorText( err ).replace( /^\w*Error: /, '' ) ] )
+        // A required library this machine lacks (not installed, or native and unbuilt) says nothing
+        // about the definition: compare.py leaves such files out and counts them.
+        if( record[ 'stage' ] === 'libraries' && /not resolvable/.test( errorText( err ) ) ) {
+            record[ 'environment' ] = true
+        }
 
         return record
     }
