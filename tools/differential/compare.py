@@ -314,9 +314,9 @@ class Comparison:
         self.classes["tool_name_differs"] = dict(differ)
         self.classes["input_schema_differs"] = dict(schema_differ)
 
-    def report(self) -> None:
+    def report(self, profile: str) -> None:
         f = self.figures
-        print("agreement (default profile unless --strict):")
+        print(f"agreement ({profile} profile):")
         d = f["definitions"]
         print(
             f"  definitions  {pct(d['agree'], d['judged'])}   "
@@ -415,6 +415,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-twins", action="store_true", help="do not add .py twins of .mjs files")
     ap.add_argument("--examples", type=int, default=2, help="example files per disagreement class")
     ap.add_argument("--json", dest="json_out", help="also write the figures and classes to this JSON file")
+    ap.add_argument(
+        "--definitions-only",
+        action="store_true",
+        help="leave out files flowlint skips as not tool definitions (FL002: skills, prompts, agent manifests, "
+        "registry JSON) that the runtime's Pipeline.load refuses: FlowMCP loads those with other loaders",
+    )
     args = ap.parse_args(argv)
 
     root = os.path.abspath(args.root)
@@ -432,6 +438,13 @@ def main(argv: list[str] | None = None) -> int:
     diags: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for d in fl["diagnostics"]:
         diags[norm(d["path"], root)].append(d)
+    not_definitions = []
+    if args.definitions_only:
+        not_definitions = sorted(
+            p for p, v in rows.items() if not v["accepted"] and any(d["code"] == "FL002" for d in diags.get(p, []))
+        )
+        for p in not_definitions:
+            del rows[p]
     served = sorted(p for p, v in rows.items() if any(t.get("tool_name") for t in v.get("tools", [])))
     mcp = {} if args.no_mcp_tools else run_mcp_tools(cmd, served, root)
 
@@ -441,6 +454,11 @@ def main(argv: list[str] | None = None) -> int:
         f"runtimes {runtimes} vs flowlint {fl.get('flowlint')} ({' '.join(cmd)}), {profile} profile; "
         f"{len(rows)} files judged by the runtime of their declared generation ({n_twins} .py twins)"
     )
+    if not_definitions:
+        print(
+            f"left out: {len(not_definitions)} files flowlint skips as not tool definitions (FL002) that "
+            f"Pipeline.load refuses, e.g. {os.path.relpath(not_definitions[0], root)}"
+        )
     if environment:
         print(
             f"left out: {len(environment)} files whose required libraries this machine lacks (record.mjs marks "
@@ -454,13 +472,14 @@ def main(argv: list[str] | None = None) -> int:
     cmp.codes()
     cmp.tests()
     cmp.tool_names()
-    cmp.report()
+    cmp.report(profile)
     if args.json_out:
         out = {
             "profile": profile,
             "flowlint": fl.get("flowlint"),
             "files": len(rows),
             "left_out_environment": len(environment),
+            "left_out_not_definitions": len(not_definitions),
             "figures": cmp.figures,
             "classes": {
                 key: {c: sorted(cmp.short_item(i) for i in items) for c, items in table.items()}
