@@ -150,7 +150,7 @@ class Comparison:
         self,
         rows: dict[str, dict[str, Any]],
         diags: dict[str, list[dict[str, Any]]],
-        mcp: dict[str, list[dict[str, Any]] | None],
+        mcp: dict[str, list[dict[str, Any]] | None] | None,
         examples: int,
     ) -> None:
         self.rows = rows
@@ -272,6 +272,9 @@ class Comparison:
         self.classes["test_error_accepted"] = dict(extra)
 
     def tool_names(self) -> None:
+        if self.mcp is None:  # --no-mcp-tools
+            self.figures["tool_names"] = self.figures["input_schemas"] = {"agree": 0, "judged": 0, "ratio": None}
+            return
         agree = total = schema_agree = schema_total = 0
         differ: dict[str, list[str]] = defaultdict(list)
         schema_differ: dict[str, list[str]] = defaultdict(list)
@@ -280,7 +283,7 @@ class Comparison:
             named = [t for t in v.get("tools", []) if t.get("tool_name")]
             if not named:
                 continue
-            fl_tools = self.mcp.get(p)
+            fl_tools = self.mcp.get(p)  # None: mcp-tools failed on the file
             runtime_names = Counter(t["tool_name"] for t in named)
             fl_names = Counter(t["name"] for t in fl_tools or [])
             both = runtime_names & fl_names
@@ -324,9 +327,12 @@ class Comparison:
         )
         print(f"  codes        {pct(f['codes']['agree'], f['codes']['judged'])}")
         print(f"  test values  {pct(f['test_values']['agree'], f['test_values']['judged'])}")
-        print(f"  tool names   {pct(f['tool_names']['agree'], f['tool_names']['judged'])}")
-        s = f["input_schemas"]
-        print(f"  (inputSchema on matching tool names, informative: {pct(s['agree'], s['judged'])})")
+        if self.mcp is None:
+            print("  tool names   not measured (--no-mcp-tools)")
+        else:
+            print(f"  tool names   {pct(f['tool_names']['agree'], f['tool_names']['judged'])}")
+            s = f["input_schemas"]
+            print(f"  (inputSchema on matching tool names, informative: {pct(s['agree'], s['judged'])})")
         print()
         titles = (
             ("refused_no_error", "A. runtime refuses, flowlint reports no error (by stage: runtime message)"),
@@ -446,7 +452,7 @@ def main(argv: list[str] | None = None) -> int:
         for p in not_definitions:
             del rows[p]
     served = sorted(p for p, v in rows.items() if any(t.get("tool_name") for t in v.get("tools", [])))
-    mcp = {} if args.no_mcp_tools else run_mcp_tools(cmd, served, root)
+    mcp = None if args.no_mcp_tools else run_mcp_tools(cmd, served, root)
 
     runtimes = ", ".join(f"{r['runtime']} @ {r['runtime_commit'][:12]} ({r['files']} files)" for r in reports)
     profile = "strict" if args.strict else "default"
