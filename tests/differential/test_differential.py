@@ -104,6 +104,17 @@ def test_pinned_issue_18_classes() -> None:
         assert v3[f"{name}.mjs"]["accepted"], name  # the 3.x runtime's scanner lets these through
         assert v4[f"v4-{name}.mjs"]["stage"] == "security" and code in v4[f"v4-{name}.mjs"]["codes"], name
     assert v3["scan-import-in-string.mjs"]["codes"] == ["SEC001"] and v4["v4-scan-import-in-string.mjs"]["accepted"]
+    # The 3.x scanner matches substrings on every line that does not start as a comment; 4.x blanks strings
+    # and comments first and retired SEC015/SEC016 (setTimeout, setInterval).
+    for name, code in (
+        ("scan-fs-in-url", "SEC008"),
+        ("scan-trailing-comment", "SEC001"),
+        ("scan-settimeout", "SEC015"),
+    ):
+        assert v3[f"{name}.mjs"]["codes"] == [code] and v4[f"v4-{name}.mjs"]["accepted"], name
+    for name, code in (("scan-require", "SEC002"), ("scan-eval", "SEC003")):
+        assert v3[f"{name}.mjs"]["codes"] == v4[f"v4-{name}.mjs"]["codes"] == [code], name
+    assert "VAL014" in v4["v4-version-short.mjs"]["codes"] and "VAL016" in v4["v4-skills.mjs"]["codes"]
     for name in ("export-mian", "export-default", "main-unexported"):
         assert v3[f"{name}.mjs"]["stage"] == v4[f"v4-{name}.mjs"]["stage"] == "import", name
     assert v3["tools-array.mjs"]["stage"] == v4["v4-tools-array.mjs"]["stage"] == "main"
@@ -136,7 +147,8 @@ ISSUE_18_CLASSES = {
                 "preload-ttl-zero", "preload-ttl-string", "preload-description-number", "preload-not-object"],
     "invalid regex": ["regex-invalid"],
     "hardened scanner": ["scan-glued-import", "scan-globalthis-computed", "scan-process-computed",
-                         "scan-import-statement", "scan-import-in-string"],
+                         "scan-import-statement", "scan-import-in-string", "scan-fs-in-url", "scan-trailing-comment",
+                         "scan-settimeout", "scan-require", "scan-eval"],
     "no main export": ["export-mian", "export-default", "main-unexported"],
     "tools as an array": ["tools-array"],
     "VAL107": ["enum-literal-with-list"],
@@ -282,7 +294,14 @@ def test_fresh_recording_matches(runtime: str, tmp_path: Path) -> None:
         pytest.skip(f"set FLOWMCP_CORE_{runtime.upper()} to a flowmcp-core checkout (and have node) to re-record")
     out = tmp_path / "verdicts.json"
     commit = verdicts(runtime)["runtime_commit"]
-    env = dict(os.environ, FLOWMCP_RUNTIME="v4") if runtime == "v4" else None
+    env = dict(os.environ)
+    if runtime == "v4":
+        # flowmcp-core 4.x has no MCP SDK dependency: the recording borrows the 3.x checkout's, as recorded.
+        env["FLOWMCP_RUNTIME"] = "v4"
+        sdk = os.environ.get("FLOWMCP_MCP_SDK_DIR") or os.environ.get("FLOWMCP_CORE_V3")
+        if not sdk:
+            pytest.skip("set FLOWMCP_MCP_SDK_DIR (or FLOWMCP_CORE_V3) to a folder with @modelcontextprotocol/sdk")
+        env["FLOWMCP_MCP_SDK_DIR"] = sdk
     subprocess.run(
         [node, str(TOOLS / "record.mjs"), checkout, commit, str(out), str(CASES)],
         cwd=REPO,

@@ -459,6 +459,16 @@ I18_CASES = {
 }
 I18_CASES["enum-literal-with-list"][1]["sharedLists"] = [{"ref": "chains", "version": "1.0.0"}]
 
+# Codes only the 4.x runtime prints (no 3.x twin).
+I18_V4_ONLY = {
+    "v4-version-short": ("VAL014: version '4.0' on a 4.x file", v4(with_main(lambda m: m.update(version="4.0")))),
+    "v4-skills": (
+        "VAL016: main.skills in a 4.x definition",
+        v4(with_main(lambda m: m.update(skills={"guide": {"file": "guide.mjs"}}))),
+    ),
+}
+I18_V4_ONLY["v4-version-short"][1]["version"] = "4.0"
+
 # Module text (not a `main` literal): the scanner and the `main` export.  {main} is the baseline main.
 SCAN_HANDLERS = """
 export const handlers = ( {{ sharedLists, libraries }} ) => ( {{
@@ -491,6 +501,23 @@ I18_MODULES = {
         "'import ' inside a string in a handler (the 4.x scanner blanks strings)",
         "export const main = {main}\n" + SCAN_HANDLERS.format(line="const note = 'import data'"),
     ),
+    "scan-fs-in-url": (
+        "'fs.' inside a URL string (the 3.x scanner matches substrings anywhere; 4.x blanks strings)",
+        "export const main = {main}\n",
+    ),
+    "scan-trailing-comment": (
+        "'import ' in a trailing comment after code",
+        "export const main = {main}\n" + SCAN_HANDLERS.format(line="const n = 1 // import done"),
+    ),
+    "scan-settimeout": (
+        "setTimeout in a handler (3.x SEC015; 4.x retired SEC015/SEC016)",
+        "export const main = {main}\n" + SCAN_HANDLERS.format(line="await new Promise( ( r ) => setTimeout( r, 10 ) )"),
+    ),
+    "scan-require": (
+        "require( in a handler",
+        "export const main = {main}\n" + SCAN_HANDLERS.format(line="const os = require('node:os')"),
+    ),
+    "scan-eval": ("eval( in a handler", "export const main = {main}\n" + SCAN_HANDLERS.format(line="eval('1')")),
     "export-mian": ("no main export: export const mian (a typo)", "export const mian = {main}\n"),
     "export-default": ("no main export: export default {...}", "export default {main}\n"),
     "main-unexported": ("no main export: const main = {...} without export", "const main = {main}\n"),
@@ -522,6 +549,8 @@ def i18_cases() -> dict[str, tuple[str, dict]]:
     for name, (behaviour, main_) in I18_CASES.items():
         out[name] = (I18 + behaviour, main_)
         out[f"v4-{name}"] = (I18 + behaviour + " (4.x)", v4(copy.deepcopy(main_)))
+    for name, (behaviour, main_) in I18_V4_ONLY.items():
+        out[name] = (I18 + behaviour, main_)
     return out
 
 
@@ -530,6 +559,8 @@ def i18_modules() -> dict[str, tuple[str, str]]:
     for name, (behaviour, text) in I18_MODULES.items():
         for prefix, main_ in (("", base()), ("v4-", v4(base()))):
             body = json.dumps(main_, indent=4, ensure_ascii=False)
+            if name == "scan-fs-in-url":
+                body = body.replace("https://api.example.com", "https://gbfs.api.example.com")
             suffix = " (4.x)" if prefix else ""
             out[f"{prefix}{name}"] = (I18 + behaviour + suffix, text.replace("{main}", body))
     return out
