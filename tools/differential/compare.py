@@ -356,6 +356,39 @@ class Comparison:
                     print(f"           {msg[:150]}")
         print()
 
+    def counts(self) -> None:
+        """flowlint's findings by code and severity over the judged files, and how many files are clean."""
+        by_code: dict[str, Counter[str]] = defaultdict(Counter)
+        for p in self.rows:
+            for d in self.diags.get(p, []):
+                by_code[d["code"]][d["severity"]] += 1
+        no_error = sum(1 for p in self.rows if not self.errors(p))
+        no_finding = sum(
+            1 for p in self.rows if not [d for d in self.diags.get(p, []) if d["severity"] in ("error", "warning")]
+        )
+        unexplained = sum(
+            len([d for d in self.errors(p) if d["code"] not in TEST_RULES])
+            for p, v in self.rows.items()
+            if v["accepted"]
+        )
+        self.figures["counts"] = {
+            "by_code": {c: dict(n) for c, n in sorted(by_code.items())},
+            "files_without_error": no_error,
+            "files_without_error_or_warning": no_finding,
+            "errors_not_test_rules_on_accepted_files": unexplained,
+        }
+        total = Counter[str]()
+        for n in by_code.values():
+            total.update(n)
+        print(
+            f"flowlint findings on the {len(self.rows)} judged files: {total['error']} errors, {total['warning']} "
+            f"warnings, {total['info']} infos; {no_error} files without an error, {no_finding} without an error "
+            f"or warning; {unexplained} errors that are no TST001-TST008 finding on files the runtime accepts"
+        )
+        line = [f"{c} {n['error']}/{n['warning']}/{n['info']}" for c, n in sorted(by_code.items())]
+        print("  by code (errors/warnings/infos): " + ", ".join(line))
+        print()
+
     def short_item(self, item: str) -> str:
         path, sep, rest = item.partition("::")
         return self.short(path) + (sep + rest if sep else "")
@@ -479,6 +512,7 @@ def main(argv: list[str] | None = None) -> int:
     cmp.tests()
     cmp.tool_names()
     cmp.report(profile)
+    cmp.counts()
     if args.json_out:
         out = {
             "profile": profile,
