@@ -275,7 +275,7 @@ class Comparison:
         if self.mcp is None:  # --no-mcp-tools
             self.figures["tool_names"] = self.figures["input_schemas"] = {"agree": 0, "judged": 0, "ratio": None}
             return
-        agree = total = schema_agree = schema_total = 0
+        agree = total = schema_agree = schema_total = schema_exact = 0
         differ: dict[str, list[str]] = defaultdict(list)
         schema_differ: dict[str, list[str]] = defaultdict(list)
         for p, v in self.rows.items():
@@ -302,6 +302,7 @@ class Comparison:
                 if "input_schema" not in t or t["tool_name"] not in fl_by_name:
                     continue
                 schema_total += 1
+                schema_exact += fl_by_name[t["tool_name"]].get("inputSchema") == t["input_schema"]
                 mine = strip_schema(fl_by_name[t["tool_name"]].get("inputSchema"))
                 theirs = strip_schema(t["input_schema"])
                 if mine == theirs:
@@ -313,6 +314,7 @@ class Comparison:
             "agree": schema_agree,
             "judged": schema_total,
             "ratio": ratio(schema_agree, schema_total),
+            "exact": schema_exact,
         }
         self.classes["tool_name_differs"] = dict(differ)
         self.classes["input_schema_differs"] = dict(schema_differ)
@@ -332,7 +334,10 @@ class Comparison:
         else:
             print(f"  tool names   {pct(f['tool_names']['agree'], f['tool_names']['judged'])}")
             s = f["input_schemas"]
-            print(f"  (inputSchema on matching tool names, informative: {pct(s['agree'], s['judged'])})")
+            print(
+                f"  (inputSchema on matching tool names, informative: {pct(s['agree'], s['judged'])}; "
+                f"byte for byte, with descriptions, $schema and additionalProperties: {s.get('exact', 0)})"
+            )
         print()
         titles = (
             ("refused_no_error", "A. runtime refuses, flowlint reports no error (by stage: runtime message)"),
