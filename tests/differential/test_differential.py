@@ -198,6 +198,14 @@ def test_compare_counts_the_four_figures_by_the_issues_rules() -> None:
         "d": {"accepted": False, "stage": "tests", "codes": [], "tests": [bad_test], "tools": tools},
         # runtime accepts; flowlint errs (a false error)
         "e": {"accepted": True, "stage": None, "codes": [], "tests": [ok_test], "tools": tools},
+        # two refused tests, one grouped flowlint finding ("tests 0-1 ...") on the parameter at test 0
+        "g": {
+            "accepted": False,
+            "stage": "tests",
+            "codes": [],
+            "tests": [bad_test, dict(bad_test, index=1)],
+            "tools": [],
+        },
     }
     diags = {
         "a": [diag("TST001"), diag("TST008", "info")],
@@ -205,6 +213,7 @@ def test_compare_counts_the_four_figures_by_the_issues_rules() -> None:
         "c": [diag("FL017")],
         "d": [diag("FL013", tool="t", parameter="chain")],
         "e": [diag("VAL030", tool="t"), diag("TST004", tool="t", test_index=0)],
+        "g": [diag("TST006", tool="t", test_index=0, parameter="chain")],
     }
     mcp = {p: [{"name": "t_ns", "inputSchema": {}}] for p in ("a", "d", "e")}
     mcp["e"] = [{"name": "other_ns", "inputSchema": {}}]
@@ -213,12 +222,13 @@ def test_compare_counts_the_four_figures_by_the_issues_rules() -> None:
     cmp.codes()
     cmp.tests()
     cmp.tool_names()
-    assert cmp.figures["definitions"] == {"agree": 3, "judged": 4, "test_rules": 1, "ratio": 0.75}
+    assert cmp.figures["definitions"] == {"agree": 4, "judged": 5, "test_rules": 1, "ratio": 0.8}
     assert cmp.classes["error_accepted"] == {"TST004": ["e"], "VAL030": ["e"]}
     assert cmp.figures["codes"] == {"agree": 1, "judged": 2, "ratio": 0.5}
     assert list(cmp.classes["code_missing"]) == ["VAL107 (flowlint: FL017)"]
-    # a: accepted, no value error; d: refused, caught by the parameter's error; e: accepted, but TST004
-    assert cmp.figures["test_values"] == {"agree": 2, "judged": 3, "ratio": 0.6667}
+    # a: accepted, no value error; d: refused, caught by the parameter's error; e: accepted, but TST004;
+    # g: both refused tests caught by the one grouped finding
+    assert cmp.figures["test_values"] == {"agree": 4, "judged": 5, "ratio": 0.8}
     assert cmp.figures["tool_names"] == {"agree": 2, "judged": 4, "ratio": 0.5}
     assert compare.generation({"declared_version": "4.1.0"}) == "v4"
     assert compare.generation({"declared_version": "3.0.0"}) == compare.generation({}) == "v3"

@@ -17,7 +17,8 @@ served definition.  Four agreement figures (issue 18, "How it must be shown"):
   error with that code on that file.
 * test values: on served definitions, the runtime's MCP stage refuses a test <=> flowlint has a value
   error on it (TST003/TST004, or any other error on that test; a refused test also counts as caught by
-  an error on the refused parameter itself, e.g. one finding for a named {{NAME}} placeholder).
+  an error on the refused parameter of that tool, on no test or on a group of tests: one finding per
+  defect, e.g. for a named {{NAME}} placeholder).
 * tool names: the runtime's buildToolName names <=> the names of `flowlint mcp-tools` (multisets per
   file); inputSchema agreement on the matching names is printed beside it (informative).
 
@@ -247,7 +248,9 @@ class Comparison:
             for d in self.errors(p):
                 if d.get("test_index") is not None:
                     by_test[(d.get("tool"), d["test_index"])].add(d["code"])
-                elif d.get("parameter"):
+                # One defect, one finding: an error on the parameter (or on it in one test of a group such as
+                # "tests 0-1 of tool ...", which carries the first test's index) covers every test it refuses.
+                if d.get("parameter"):
                     by_param[(d.get("tool"), d["parameter"])].add(d["code"])
             for t in v.get("tests", []):
                 total += 1
