@@ -364,7 +364,9 @@ const asModule = ( file, tmp ) => {
     const data = JSON.parse( readFileSync( file, 'utf8' ) )
     const main = data !== null && typeof data === 'object' && !Array.isArray( data ) ? data[ 'main' ] : undefined
     const body = main === undefined ? '' : `export const main = ${JSON.stringify( main, null, 4 )}\n`
-    const target = join( tmp, `${basename( file, '.json' )}.mjs` )
+    // One file per .json (ESM caches modules by URL): two library folders may hold the same name.
+    asModule.count = ( asModule.count || 0 ) + 1
+    const target = join( tmp, `${asModule.count}-${basename( file, '.json' )}.mjs` )
     writeFileSync( target, body )
 
     return target
