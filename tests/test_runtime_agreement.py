@@ -47,7 +47,14 @@ def _case(path: Path) -> tuple[str, dict[str, object]]:
     return runtime, VERDICTS[runtime][recorded]
 
 
-@pytest.mark.parametrize("path", sorted(CASES.iterdir()), ids=lambda p: p.name)
+def _param(path: Path) -> object:
+    # The issue 18 fixtures measure what flowlint does not do yet; the rule work for issue 18 lifts this.
+    if "[issue 18]" in path.read_text(encoding="utf-8").partition("\n")[0]:
+        return pytest.param(path, marks=pytest.mark.xfail(reason="issue 18: rule work not merged yet", strict=False))
+    return path
+
+
+@pytest.mark.parametrize("path", [_param(p) for p in sorted(CASES.iterdir()) if p.is_file()], ids=lambda p: p.name)
 def test_flowlint_errs_where_the_runtime_refuses(path: Path) -> None:
     """Default profile: an error exactly where the runtime refuses, or a test rule (TST) breaks; --strict
     adds the specification's stricter rules (issue 18)."""

@@ -297,18 +297,287 @@ CASES_.update(
 )
 
 
+# Issue 18: every class the issue lists, as a 3.x file and (where the class exists in 4.x) a 4.x twin
+# named `v4-<name>`.  Behaviour comments start with "[issue 18]".
+I18 = "[issue 18] "
+
+
+def resource_md(**extra):
+    return dict({"source": "markdown", "origin": "inline", "name": "guide.md", "description": "A guide."}, **extra)
+
+
+def query(**extra):
+    q = {
+        "sql": "SELECT name FROM items WHERE name = ?",
+        "description": "Find items by name.",
+        "parameters": [
+            {"position": {"key": "name", "value": "{{USER_PARAM}}"}, "z": {"primitive": "string()", "options": []}}
+        ],
+        "output": {"mimeType": "application/json", "schema": {"type": "array", "items": {"type": "object"}}},
+        "tests": [{"_description": "by name", "name": "a"}],
+    }
+    q.update(extra)
+    return q
+
+
+def resource_sqlite(**extra):
+    r = {
+        "source": "sqlite",
+        "origin": "inline",
+        "database": "items.db",
+        "description": "Items database.",
+        "queries": {"findItems": query()},
+    }
+    r.update(extra)
+    return r
+
+
+def with_resources(**resources):
+    m = base()
+    m["resources"] = resources
+    return m
+
+
+def preload(value):
+    return with_tool(lambda t: t.update(preload=value))
+
+
+I18_CASES = {
+    # Refusals flowlint misses
+    "preload-enabled-missing": ("preload without enabled", preload({"ttl": 3600})),
+    "preload-enabled-not-boolean": ("preload.enabled 'yes' (not a boolean)", preload({"enabled": "yes", "ttl": 3600})),
+    "preload-ttl-missing": ("preload without ttl", preload({"enabled": True})),
+    "preload-ttl-float": ("preload.ttl 1.5 (not a positive integer)", preload({"enabled": True, "ttl": 1.5})),
+    "preload-ttl-zero": ("preload.ttl 0 (not a positive integer)", preload({"enabled": True, "ttl": 0})),
+    "preload-ttl-string": ("preload.ttl '3600' (a string)", preload({"enabled": True, "ttl": "3600"})),
+    "preload-description-number": (
+        "preload.description 5 (not a string)",
+        preload({"enabled": True, "ttl": 3600, "description": 5}),
+    ),
+    "preload-not-object": ("preload true (not an object)", preload(True)),
+    "preload-valid": ("a valid preload block (accepted)", preload({"enabled": True, "ttl": 3600, "description": "x"})),
+    "regex-invalid": (
+        "regex([a-) is no valid regular expression: ZodBuilder's new RegExp throws",
+        one_param("string()", ["regex([a-)"], "a", "b", "c"),
+    ),
+    "tools-array": ("tools given as an array", with_main(lambda m: m.update(tools=[tool()]))),
+    "resource-markdown-queries": (
+        "a markdown resource with queries",
+        with_resources(guide=resource_md(queries={"findItems": query()})),
+    ),
+    "resource-markdown-database": (
+        "a markdown resource with a database field",
+        with_resources(guide=resource_md(database="items.db")),
+    ),
+    "resource-http-no-path": (
+        "an http resource without path",
+        with_resources(remote={"source": "http", "origin": "inline", "description": "Remote items."}),
+    ),
+    "resource-blank-description": (
+        "a resource whose description is blank ('   ')",
+        with_resources(items=resource_sqlite(description="   ")),
+    ),
+    # Errors on definitions the runtime accepts (flowlint's false errors before issue 18)
+    "option-values": (
+        "FL012: an unknown option values(a,b) on enum(a,b) (ZodBuilder ignores unknown options)",
+        one_param("enum(a,b)", ["values(a,b)"], "a", "b", "a"),
+    ),
+    "option-int": (
+        "FL012: an unknown option int() on number() (ZodBuilder ignores it)",
+        one_param("number()", ["int()"], 1, 2, 3),
+    ),
+    "tool-name-snake": (
+        "VAL030: tool name get_items (snake case; no runtime checks tool names)",
+        base(get_items=tool()),
+    ),
+    "primitive-int": (
+        "VAL044: unknown primitive int() (ZodBuilder falls back to z.string())",
+        one_param("int()", [], "1", "2", "3"),
+    ),
+    "resource-five-queries": (
+        "RES006: a sqlite resource with 5 queries (the runtime allows up to 6 or 7)",
+        with_resources(items=resource_sqlite(queries={f"findItems{i}": query() for i in range(5)})),
+    ),
+    "resource-query-no-tests": (
+        "RES011: a resource query without tests (the runtime does not ask for them)",
+        with_resources(items=resource_sqlite(queries={"findItems": query(tests=[])})),
+    ),
+    "resource-query-output-object": (
+        "RES021: a resource query whose output.schema.type is 'object'",
+        with_resources(
+            items=resource_sqlite(
+                queries={"findItems": query(output={"mimeType": "application/json", "schema": {"type": "object"}})}
+            )
+        ),
+    ),
+    "resource-markdown-no-queries": (
+        "FL007: a markdown resource without queries (valid: markdown resources have none)",
+        with_resources(guide=resource_md()),
+    ),
+    "body-on-get": (
+        "FL010: a body parameter on a GET tool (the runtime sends no body and does not refuse)",
+        with_tool(lambda t: t["parameters"][0]["position"].update(location="body")),
+    ),
+    "insert-no-placeholder": (
+        "VAL050: an insert parameter without a {{key}} placeholder in the path",
+        base(getItems=tool([param("id", location="insert")], tests({"id": "1"}, {"id": "2"}, {"id": "3"}))),
+    ),
+    "meta-null": ("VAL100: a tool with meta: null", with_tool(lambda t: t.update(meta=None))),
+    "enum-default-optional": (
+        "['default(2)', 'optional()'] on enum(1,2,3) (ZodBuilder accepts; tests omit the value)",
+        base(
+            getItems=tool(
+                [param("q"), param("order", "enum(1,2,3)", ["default(2)", "optional()"])],
+                tests({"q": "a"}, {"q": "b"}, {"q": "c", "order": "3"}),
+            )
+        ),
+    ),
+    "named-placeholder": (
+        "a named {{CHAIN}} placeholder as a parameter value (the runtime's shape demands the key)",
+        base(
+            getItems=tool(
+                [param("q"), param("chain", value="{{CHAIN}}")],
+                tests({"q": "a"}, {"q": "b"}, {"q": "c"}),
+            )
+        ),
+    ),
+    "zero-tests": ("TST001: a tool with 0 tests (3.x runtime warns only)", base(getItems=tool(test_list=[]))),
+    "enum-literal-with-list": (
+        "VAL107: z.enum ['ETH','BSC'] (literal values) where the shared list chains exists",
+        base(
+            getItems=tool(
+                [
+                    {
+                        "position": {"key": "chain", "value": "{{USER_PARAM}}", "location": "query"},
+                        "z": {"primitive": "enum(ETH,BSC)", "options": [], "enum": ["ETH", "BSC"]},
+                    }
+                ],
+                tests({"chain": "ETH"}, {"chain": "BSC"}, {"chain": "ETH"}),
+            )
+        ),
+    ),
+}
+I18_CASES["enum-literal-with-list"][1]["sharedLists"] = [{"ref": "chains", "version": "1.0.0"}]
+
+# Codes only the 4.x runtime prints (no 3.x twin).
+I18_V4_ONLY = {
+    "v4-version-short": ("VAL014: version '4.0' on a 4.x file", v4(with_main(lambda m: m.update(version="4.0")))),
+    "v4-skills": (
+        "VAL016: main.skills in a 4.x definition",
+        v4(with_main(lambda m: m.update(skills={"guide": {"file": "guide.mjs"}}))),
+    ),
+}
+I18_V4_ONLY["v4-version-short"][1]["version"] = "4.0"
+
+# Module text (not a `main` literal): the scanner and the `main` export.  {main} is the baseline main.
+SCAN_HANDLERS = """
+export const handlers = ( {{ sharedLists, libraries }} ) => ( {{
+    getItems: {{
+        preRequest: async ( {{ struct, payload }} ) => {{
+            {line}
+            return {{ struct, payload }}
+        }}
+    }}
+}} )
+"""
+I18_MODULES = {
+    "scan-glued-import": (
+        "a glued import( in a handler (the 3.x scanner looks for 'import ' with a space)",
+        "export const main = {main}\n" + SCAN_HANDLERS.format(line="const os = await import('node:os')"),
+    ),
+    "scan-globalthis-computed": (
+        "computed globalThis['fetch'] in a handler",
+        "export const main = {main}\n" + SCAN_HANDLERS.format(line="const f = globalThis['fetch']"),
+    ),
+    "scan-process-computed": (
+        "computed process['env'] in a handler",
+        "export const main = {main}\n" + SCAN_HANDLERS.format(line="const e = process['env']"),
+    ),
+    "scan-import-statement": (
+        "a static import statement in the file",
+        "import { readFileSync } from 'node:fs'\n\nexport const main = {main}\n",
+    ),
+    "scan-import-in-string": (
+        "'import ' inside a string in a handler (the 4.x scanner blanks strings)",
+        "export const main = {main}\n" + SCAN_HANDLERS.format(line="const note = 'import data'"),
+    ),
+    "scan-fs-in-url": (
+        "'fs.' inside a URL string (the 3.x scanner matches substrings anywhere; 4.x blanks strings)",
+        "export const main = {main}\n",
+    ),
+    "scan-trailing-comment": (
+        "'import ' in a trailing comment after code",
+        "export const main = {main}\n" + SCAN_HANDLERS.format(line="const n = 1 // import done"),
+    ),
+    "scan-settimeout": (
+        "setTimeout in a handler (3.x SEC015; 4.x retired SEC015/SEC016)",
+        "export const main = {main}\n" + SCAN_HANDLERS.format(line="await new Promise( ( r ) => setTimeout( r, 10 ) )"),
+    ),
+    "scan-require": (
+        "require( in a handler",
+        "export const main = {main}\n" + SCAN_HANDLERS.format(line="const os = require('node:os')"),
+    ),
+    "scan-eval": ("eval( in a handler", "export const main = {main}\n" + SCAN_HANDLERS.format(line="eval('1')")),
+    "export-mian": ("no main export: export const mian (a typo)", "export const mian = {main}\n"),
+    "export-default": ("no main export: export default {...}", "export default {main}\n"),
+    "main-unexported": ("no main export: const main = {...} without export", "const main = {main}\n"),
+}
+
+
 def js_value(v):
     if isinstance(v, float) and math.isinf(v):
         return "Infinity" if v > 0 else "-Infinity"
     return json.dumps(v, ensure_ascii=False)
 
 
+LISTS = CASES.parent / "_lists"
+CHAINS_LIST = """// Shared list for the differential fixtures (found as the `_lists/` folder above cases/).
+export const list = {
+    meta: {
+        name: 'chains',
+        version: '1.0.0',
+        description: 'Chains used by the differential fixtures.',
+        fields: [ { key: 'alias', type: 'string', optional: false } ]
+    },
+    entries: [ { alias: 'ETH' }, { alias: 'BSC' }, { alias: 'ARB' } ]
+}
+"""
+
+
+def i18_cases() -> dict[str, tuple[str, dict]]:
+    out = {}
+    for name, (behaviour, main_) in I18_CASES.items():
+        out[name] = (I18 + behaviour, main_)
+        out[f"v4-{name}"] = (I18 + behaviour + " (4.x)", v4(copy.deepcopy(main_)))
+    for name, (behaviour, main_) in I18_V4_ONLY.items():
+        out[name] = (I18 + behaviour, main_)
+    return out
+
+
+def i18_modules() -> dict[str, tuple[str, str]]:
+    out = {}
+    for name, (behaviour, text) in I18_MODULES.items():
+        for prefix, main_ in (("", base()), ("v4-", v4(base()))):
+            body = json.dumps(main_, indent=4, ensure_ascii=False)
+            if name == "scan-fs-in-url":
+                body = body.replace("https://api.example.com", "https://gbfs.api.example.com")
+            suffix = " (4.x)" if prefix else ""
+            out[f"{prefix}{name}"] = (I18 + behaviour + suffix, text.replace("{main}", body))
+    return out
+
+
 def main() -> None:
     CASES.mkdir(parents=True, exist_ok=True)
+    LISTS.mkdir(parents=True, exist_ok=True)
+    (LISTS / "chains.mjs").write_text(CHAINS_LIST)
     for old in CASES.iterdir():
         if old.suffix in {".mjs", ".json", ".py"}:
             old.unlink()
-    for name, (behaviour, main_, extra) in sorted(CASES_.items()):
+    for name, (behaviour, text) in sorted(i18_modules().items()):
+        (CASES / f"{name}.mjs").write_text(f"// Behaviour: {behaviour}\n\n{text}")
+    every = dict(CASES_)
+    every.update({name: (behaviour, main_, ()) for name, (behaviour, main_) in i18_cases().items()})
+    for name, (behaviour, main_, extra) in sorted(every.items()):
         main_ = copy.deepcopy(main_)
         body = json.dumps(main_, indent=4, ensure_ascii=False)
         (CASES / f"{name}.mjs").write_text(f"// Behaviour: {behaviour}\n\nexport const main = {body}\n")
@@ -322,7 +591,7 @@ def main() -> None:
     ruff = shutil.which("ruff")
     if ruff:  # the twins are Python files of this repository: keep them in its format
         subprocess.run([ruff, "format", "--quiet", str(CASES)], check=True)
-    print(f"{len(CASES_)} cases in {CASES}")
+    print(f"{len(every) + len(i18_modules())} cases in {CASES}")
 
 
 if __name__ == "__main__":

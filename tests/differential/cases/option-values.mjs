@@ -1,0 +1,58 @@
+// Behaviour: [issue 18] FL012: an unknown option values(a,b) on enum(a,b) (ZodBuilder ignores unknown options)
+
+export const main = {
+    "namespace": "difftest",
+    "name": "DiffTest",
+    "description": "Differential harness fixture.",
+    "version": "3.0.0",
+    "docs": [
+        "https://example.com/docs"
+    ],
+    "tags": [],
+    "root": "https://api.example.com",
+    "requiredServerParams": [],
+    "headers": {},
+    "tools": {
+        "getItems": {
+            "method": "GET",
+            "path": "/items",
+            "description": "Fetch items.",
+            "parameters": [
+                {
+                    "position": {
+                        "key": "v",
+                        "value": "{{USER_PARAM}}",
+                        "location": "query"
+                    },
+                    "z": {
+                        "primitive": "enum(a,b)",
+                        "options": [
+                            "values(a,b)"
+                        ]
+                    }
+                }
+            ],
+            "tests": [
+                {
+                    "_description": "test 1",
+                    "v": "a"
+                },
+                {
+                    "_description": "test 2",
+                    "v": "b"
+                },
+                {
+                    "_description": "test 3",
+                    "v": "a"
+                }
+            ],
+            "output": {
+                "mimeType": "application/json",
+                "schema": {
+                    "type": "object",
+                    "properties": {}
+                }
+            }
+        }
+    }
+}
