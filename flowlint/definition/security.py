@@ -35,7 +35,7 @@ from typing import Final
 from flowlint.core.nodes import Span
 from flowlint.core.record import FrozenRecord
 
-__all__ = ["GENERATIONS", "ScanHit", "codes", "scan"]
+__all__ = ["GENERATIONS", "ScanHit", "codes", "scan", "spec_code"]
 
 GENERATIONS: Final = (3, 4)
 """The runtime generations `scan` and `codes` know (2.x definitions are loaded by the 3.x runtime)."""
@@ -284,6 +284,16 @@ _NEEDLES_OF: Final = {
     generation: tuple(dict.fromkeys(pattern.needle for pattern in patterns))
     for generation, patterns in _PATTERNS.items()
 }
+
+
+def spec_code(runtime_code: str, generation: int) -> str | None:
+    """For a code the security scan of that generation's runtime prints, the code of the same meaning in
+    the generation's specification (None when it has none: 3.x's SEC002 is `require(`, which 3.0.0
+    numbers nowhere); any other code unchanged."""
+    for pattern in _PATTERNS[_checked(generation)]:
+        if pattern.runtime_code == runtime_code:
+            return pattern.code
+    return runtime_code
 
 
 # --- the scan -------------------------------------------------------------------------------------

@@ -263,11 +263,6 @@ def test_compare_runs_against_the_installed_flowlint(fixture_figures: tuple[str,
         assert figures["figures"][key]["judged"] > 0, key
 
 
-@pytest.mark.xfail(
-    reason="issue 18: the rule work (runtime verdicts by default, runtime codes) is not merged into this branch; "
-    "the coordinator removes this mark after merging it",
-    strict=False,
-)
 @pytest.mark.parametrize("figure", ["definitions", "codes", "test_values", "tool_names"])
 def test_agreement_is_at_least_098_in_the_default_profile(fixture_figures: tuple[str, dict], figure: str) -> None:
     _out, figures = fixture_figures

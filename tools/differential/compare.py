@@ -14,7 +14,8 @@ served definition.  Four agreement figures (issue 18, "How it must be shown"):
   error.  A file the runtime accepts whose only flowlint errors are TST001-TST008 findings is counted
   as "test rules" (flowlint's own reason to exist), outside the figure, not as a disagreement.
 * codes: for each code the runtime prints in a refusal (SEC006, VAL014, VAL107, ...), flowlint reports an
-  error with that code on that file.
+  error with the code of that meaning in the declared generation's specification (`expected_code`: the
+  printed one, except where 3.0.0 numbers it otherwise) on that file.
 * test values: on served definitions, the runtime's MCP stage refuses a test <=> flowlint has a value
   error on it (TST003/TST004, or any other error on that test; a refused test also counts as caught by
   an error on the refused parameter of that tool, on no test or on a group of tests: one finding per
@@ -146,6 +147,25 @@ def strip_schema(value: Any) -> Any:
     return value
 
 
+def expected_code(printed: str, generation: int) -> str:
+    """The code flowlint prints for a refusal the runtime reports as `printed` (issue 18: the runtime's own
+    code where the generation's specification gives it that meaning): 3.x prints scan codes that 3.0.0
+    numbers otherwise (flowlint.definition.security.spec_code; FL018 where 3.0.0 has none), SEC020 for
+    an unapproved library (3.0.0's VAL026) and PRM codes that 12-prompt-architecture gives other meanings
+    (FL023); 4.x prints its specification's codes."""
+    if generation == 4:
+        return printed
+    if printed == "SEC020":
+        return "VAL026"
+    if printed.startswith("PRM"):
+        return "FL023"
+    if printed.startswith("SEC"):
+        from flowlint.definition.security import spec_code
+
+        return spec_code(printed, 3) or "FL018"
+    return printed
+
+
 class Comparison:
     def __init__(
         self,
@@ -223,18 +243,23 @@ class Comparison:
         self.classes["error_accepted"] = dict(false_errors)
 
     def codes(self) -> None:
+        """Where the runtime prints a code for a refusal, flowlint prints the code of that meaning in the
+        declared generation's specification (`expected_code`)."""
         agree = total = 0
         missing: dict[str, list[str]] = defaultdict(list)  # "CODE (flowlint: X,Y)" -> files
         for p, v in self.rows.items():
             if v["accepted"]:
                 continue
             fl_codes = {d["code"] for d in self.errors(p)}
-            for code in v.get("codes", []):
+            generation = 4 if v.get("_runtime") == "v4" else 3
+            for printed in v.get("codes", []):
+                code = expected_code(printed, generation)
                 total += 1
                 if code in fl_codes:
                     agree += 1
                 else:
-                    missing[f"{code} (flowlint: {','.join(sorted(fl_codes)) or 'no error'})"].append(p)
+                    shown = code if code == printed else f"{printed} = {code}"
+                    missing[f"{shown} (flowlint: {','.join(sorted(fl_codes)) or 'no error'})"].append(p)
         self.figures["codes"] = {"agree": agree, "judged": total, "ratio": ratio(agree, total)}
         self.classes["code_missing"] = dict(missing)
 
