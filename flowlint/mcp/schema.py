@@ -12,10 +12,11 @@ import math
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlsplit
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import SObject, string_value, to_python
 from flowlint.definition.model import Definition, Parameter, Tool
 from flowlint.definition.names import build_tool_name
-from flowlint.definition.zod import ZSpec, runtime_enum_values, validate
+from flowlint.definition.zod import ZProblem, ZSpec, runtime_enum_values, validate
 
 URI_SCHEME = "flowmcp"
 MAX_NAME_LENGTH = 64  # MCP clients commonly reject longer tool names
@@ -138,7 +139,7 @@ def input_schema(tool: Tool, view: str = "spec") -> dict[str, Any]:
     parameters = tool.user_parameters.items() if view == "spec" else _runtime_parameters(tool)
     for key, parameter in parameters:
         properties[key] = parameter_schema(parameter.z) if view == "spec" else _runtime_schema(parameter)
-        if parameter.z is None or parameter.z.required:
+        if _required(parameter, view):
             if key not in required:
                 required.append(key)
         elif key in required:
@@ -164,18 +165,33 @@ def _runtime_parameters(tool: Tool) -> list[tuple[str, Parameter]]:
 
 def _runtime_schema(parameter: Parameter) -> dict[str, Any]:
     """The JSON Schema of one parameter as the runtime's zod describes it: enum values from the literal
-    text, and no description (ZodBuilder sets none)."""
+    text, the default as ZodBuilder typed it (whether or not it fits), and no description (it sets none)."""
     spec = parameter.z
     schema = parameter_schema(spec)
     del schema["description"]
     if spec is not None and spec.kind == "enum":
-        values = runtime_enum_values(spec.primitive_text)
-        schema["enum"] = values
-        schema.pop("default", None)
-        literal = spec.replace(list_ref=None, enum_values=tuple(values))
-        if spec.has_default and validate(spec.default, literal) is None:
-            schema["default"] = spec.default
+        schema["enum"] = runtime_enum_values(spec.primitive_text)
+    if spec is not None and spec.has_default:
+        schema["default"] = spec.default
     return schema
+
+
+def _required(parameter: Parameter, view: str) -> bool:
+    """Whether a call must give the parameter: the MCP SDK lists a property as required when its zod
+    refuses an omitted value, so in the runtime's view a default() that does not fit its type (reported
+    as refused when omitted) leaves the parameter required, as does the lack of optional() and default()."""
+    spec = parameter.z
+    if spec is None or spec.required:
+        return True
+    if view != "runtime" or not spec.has_default:
+        return False
+    misfit = [i for i in spec.issues if i.kind is ZProblem.OPTION and "does not fit" in i.message]
+    if misfit:
+        return misfit[0].consequence is Consequence.CALL_REFUSED
+    if spec.kind == "enum" and not spec.optional:  # an enum whose values the engine could not take as written
+        literal = spec.replace(list_ref=None, enum_values=tuple(runtime_enum_values(spec.primitive_text)), issues=())
+        return validate(spec.default, literal) is not None
+    return False
 
 
 def _text(tool: Tool, key: str) -> str | None:
