@@ -215,16 +215,19 @@ def mark_named(
     reports: list[FileReport], files: list[Path], targets: list[Path], config_for: Callable[[Path], Config]
 ) -> None:
     """Give the files named on the command line (not found by walking a folder) their own verdict, in
-    place: their FL002 notes show, and a JavaScript module meant as a definition without a `main` export
-    is a VAL001 error (see `Engine.lint_loaded`)."""
+    place: a JavaScript module meant as a definition without a `main` export is a VAL001 error (see
+    `Engine.lint_loaded`), and a file of a type flowlint does not read shows its one-line FL002 note.
+    Other named non-definitions (package.json, a helper script: what a pre-commit hook passes along)
+    stay as quiet as in a walk."""
     named = {target for target in targets if target in files}
     if not named:
         return
+    from flowlint.definition.loading import READ_SUFFIXES
     from flowlint.lint.engine import Engine
 
     for index, file in enumerate(files):
         if file in named and reports[index].kind == "skipped":  # a walk's verdict: lint it again as named
             config = config_for(file)
             report = Engine(config).lint_file(file, reports[index].path, named=True)
-            report.named, report.config = True, config
+            report.named, report.config = file.suffix.lower() not in READ_SUFFIXES, config
             reports[index] = report
