@@ -2,9 +2,9 @@
 
 A file that is not a definition gets the diagnostic of its load status (FL001 syntax, FL002 skipped,
 FL006 unreadable or binary, VAL002 `main` not an object, FL020 too costly to evaluate, FL008 a failure
-of flowlint itself). Any
-crash of a rule becomes an FL008 diagnostic for that file, so one odd file never stops a run over a
-whole library.
+of flowlint itself). Any crash of a rule becomes an FL008 diagnostic for that file, so one odd file never
+stops a run over a whole library. Each finding's severity follows from its consequence and the profile
+(core/consequence.py).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ _STATUS_CODES = {
     LoadStatus.UNREADABLE: Code.FL006,
     LoadStatus.BINARY: Code.FL006,
     LoadStatus.SKIPPED: Code.FL002,
-    LoadStatus.NO_MAIN: Code.FL002,  # VAL001 when the file is named on the command line (see `named_report`)
+    LoadStatus.NO_MAIN: Code.FL002,  # VAL001 when the user named the file (see `lint_loaded`)
     LoadStatus.BAD_MAIN: Code.VAL002,
     LoadStatus.OVER_BUDGET: Code.FL020,
 }
