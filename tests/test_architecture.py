@@ -1,5 +1,5 @@
-"""The architecture as the README draws it: which package may import which, no import circles, one
-codes table, every package installed. The README's table is the source; this test reads it."""
+"""The architecture as docs/ARCHITECTURE.md draws it: which package may import which, no import circles,
+one codes table, every package installed. That page's table is the source; this test reads it."""
 
 from __future__ import annotations
 
@@ -14,15 +14,15 @@ CODE_LITERAL = re.compile(r"""["'](?:TST|VAL|RES|SEC|LST|FL|VER)\d{3}["']""")
 
 
 def allowed_imports() -> dict[str, set[str]]:
-    """The README's dependency table: `| `package` | `a`, `b` |` rows under "Package dependencies"."""
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    section = text.split("### Package dependencies", 1)[1].split("\n#", 1)[0]
+    """docs/ARCHITECTURE.md's dependency table: `| `package` | `a`, `b` |` rows under "Package dependencies"."""
+    text = (REPO / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    section = text.split("## Package dependencies", 1)[1].split("\n#", 1)[0]
     table: dict[str, set[str]] = {}
     for line in section.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
         if len(cells) == 2 and cells[0].startswith("`"):
             table[cells[0].strip("`")] = set(re.findall(r"`([\w.]+)`", cells[1]))
-    assert table, "no dependency table found in the README's 'Package dependencies' section"
+    assert table, "no dependency table found in docs/ARCHITECTURE.md's 'Package dependencies' section"
     return table
 
 
@@ -67,7 +67,7 @@ def test_packages_import_only_what_the_readme_allows() -> None:
     table = allowed_imports()
     known = modules()
     units = {unit_of(name) for name in known} - {None}
-    assert units <= set(table), f"packages missing from the README table: {sorted(units - set(table))}"
+    assert units <= set(table), f"packages missing from docs/ARCHITECTURE.md's table: {sorted(units - set(table))}"
     violations = []
     for name, path in known.items():
         source = unit_of(name)
