@@ -6,7 +6,7 @@ from pathlib import Path
 
 from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
-from flowlint.lint.docs import RULES_PAGE, profile_severities, rule_source, rules_markdown
+from flowlint.lint.docs import RULE_PAGES, RULES_PAGE, profile_severities, rule_page, rule_source, rules_markdown
 from flowlint.lint.registry import all_rules, rule_for
 
 REPO = Path(__file__).resolve().parent.parent
@@ -16,6 +16,16 @@ def test_the_rules_page_is_generated_from_the_rules() -> None:
     assert (REPO / RULES_PAGE).read_text(encoding="utf-8") == rules_markdown(), (
         f"{RULES_PAGE} is stale: run python -m flowlint.lint.docs"
     )
+
+
+def test_every_rule_has_its_generated_page_and_no_page_is_left_over() -> None:
+    pages = REPO / RULE_PAGES
+    for rule in all_rules():
+        page = pages / f"{rule.code}.md"
+        assert page.is_file() and page.read_text(encoding="utf-8") == rule_page(rule), (
+            f"{page} is stale: run python -m flowlint.lint.docs"
+        )
+    assert {p.stem for p in pages.glob("*.md")} == {rule.code for rule in all_rules()}
 
 
 def test_each_code_says_where_it_comes_from() -> None:

@@ -34,4 +34,4 @@ def _explain(code: str) -> None:
     found = rule_for(code)
     if found is None:
         usage_error(f"unknown rule code '{code}' (run `flowlint rules` for the list)")
-    click.echo(rule_doc(found))
+    click.echo(rule_doc(found) + f"\nDocumentation: docs/rules/{found.code}.md\n")

@@ -6,6 +6,8 @@ shows the first failing and the first passing example of each syntax, grouped by
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from flowlint.core.consequence import MEANINGS, Consequence, profile_severity
 from flowlint.core.severity import Severity
 from flowlint.core.version import __version__
@@ -104,8 +106,8 @@ def rules_markdown() -> str:
         default, strict = profile_severities(rule)
         summary = rule.summary.replace("|", "\\|")
         lines.append(
-            f"| {rule.code} | {default.value} | {strict.value} | {consequence_text(rule)} | {rule_source(rule)} "
-            f"| {summary} |"
+            f"| [{rule.code}](rules/{rule.code}.md) | {default.value} | {strict.value} | {consequence_text(rule)} "
+            f"| {rule_source(rule)} | {summary} |"
         )
     lines += [
         "",
@@ -154,6 +156,61 @@ def rule_doc(rule: type[Rule]) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+RULE_PAGES = "docs/rules"
+"""One generated page per rule, `docs/rules/CODE.md` (what `flowlint rule CODE` prints, as markdown)."""
+
+
+def rule_page(rule: type[Rule]) -> str:
+    """docs/rules/CODE.md: the rule's documentation (`rule_doc`), its examples as code blocks."""
+    default, strict = profile_severities(rule)
+    out = [
+        f"# {rule.code}: {rule.name}",
+        "",
+        "<!-- Generated from the rule class by `python -m flowlint.lint.docs`; do not edit by hand. -->",
+        "",
+        rule.summary.replace("|", "\\|"),
+        "",
+        f"- Severity: **{default.value}** by default, **{strict.value}** under `--strict`",
+        f"- Consequence: {consequence_text(rule)}",
+        f"- From: {rule_source(rule)}",
+        "",
+    ]
+    if rule.why:
+        out += ["## Why it matters", "", rule.why, ""]
+    if rule.fix:
+        out += ["## Instead", "", rule.fix, ""]
+    for label, examples in (("Fails", rule.INVALID), ("Passes", rule.VALID)):
+        for example in examples:
+            language = {"JavaScript": "javascript", "Python": "python", "JSON": "json"}[example.syntax]
+            out += [f"## {label}" + (f": {example.title}" if example.title else ""), "", f"```{language}"]
+            out += [example.source.rstrip("\n"), "```", ""]
+            for expect in example.expect:
+                out.append(f"- {expect.line}:{expect.column}: {expect.code or rule.code} ...{expect.message}...")
+            if example.fixed:
+                out.append(f"- `flowlint check --fix` writes `{example.fixed[1]}` for `{example.fixed[0]}`")
+            if example.expect or example.fixed:
+                out.append("")
+    out.append("[All rules](../rules.md)")
+    return "\n".join(out) + "\n"
+
+
+def write_docs(root: Path) -> list[Path]:
+    """Write docs/rules.md and every docs/rules/CODE.md under `root`; remove pages of codes that are gone.
+    Returns the files written."""
+    pages = root / RULE_PAGES
+    pages.mkdir(parents=True, exist_ok=True)
+    wanted = {f"{rule.code}.md": rule_page(rule) for rule in all_rules()}
+    for stale in pages.glob("*.md"):
+        if stale.name not in wanted:
+            stale.unlink()
+    written = [root / RULES_PAGE]
+    (root / RULES_PAGE).write_text(rules_markdown(), encoding="utf-8")
+    for name, text in wanted.items():
+        (pages / name).write_text(text, encoding="utf-8")
+        written.append(pages / name)
+    return written
+
+
 def _heading(label: str, example: Example) -> str:
     return label + (f" ({example.title})" if example.title else "")
 
@@ -162,9 +219,6 @@ def _indent(source: str) -> list[str]:
     return ["    " + line if line else "" for line in source.rstrip("\n").split("\n")]
 
 
-if __name__ == "__main__":  # python -m flowlint.lint.docs: write docs/rules.md from the rules
-    from pathlib import Path
-
-    target = Path(__file__).resolve().parents[2] / RULES_PAGE
-    target.write_text(rules_markdown(), encoding="utf-8")
-    print(f"wrote {target}")
+if __name__ == "__main__":  # python -m flowlint.lint.docs: write docs/rules.md and docs/rules/CODE.md
+    written = write_docs(Path(__file__).resolve().parents[2])
+    print(f"wrote {len(written)} files under {written[0].parent}")
