@@ -10,7 +10,7 @@ import pytest
 
 from conftest import CliResult, Golden, invoke_cli
 from flowlint.captures.records import CaptureRecord
-from flowlint.rewrite.edits import Edit, OverlappingEdits, apply_edits
+from flowlint.core.edits import Edit, OverlappingEdits, apply_edits
 from flowlint.rewrite.outputs import CaptureIndex, FileResult, plan_file, plan_source, write_result
 from flowlint.schema.subset import check_subset
 

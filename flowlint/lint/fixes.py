@@ -12,25 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from flowlint.core.edits import Edit, apply_edits
 from flowlint.core.nodes import Span
 from flowlint.core.record import FrozenRecord
 
-__all__ = ["Edit", "Fix", "apply_fixes", "literal_edit", "string_literal"]
-
-
-class Edit(FrozenRecord):
-    """Replace the bytes `start`..`end` with `text`."""
-
-    __slots__ = ("end", "start", "text")
-
-    start: int
-    end: int
-    text: str
-
-    def __init__(self, start: int, end: int, text: str) -> None:
-        self.start = start
-        self.end = end
-        self.text = text
+__all__ = ["Edit", "Fix", "apply_fixes", "literal_edit", "string_literal"]  # Edit: core.edits, re-exported
 
 
 class Fix(FrozenRecord):
@@ -70,13 +56,10 @@ def apply_fixes(data: bytes, fixes: Iterable[Fix]) -> tuple[bytes, list[Fix]]:
     chosen: list[Fix] = []
     taken: list[tuple[int, int]] = []
     for fix in sorted(fixes, key=lambda f: min((e.start for e in f.edits), default=0)):
-        if not fix.edits or any(e.start < 0 or e.end > len(data) or e.end < e.start for e in fix.edits):
+        if not fix.edits or any(e.end > len(data) for e in fix.edits):
             continue
         if any(not (e.end <= s or e.start >= t) for e in fix.edits for s, t in taken):
             continue  # overlaps an edit already chosen: the next round gets it
         chosen.append(fix)
         taken.extend((e.start, e.end) for e in fix.edits)
-    out = data
-    for edit in sorted((e for f in chosen for e in f.edits), key=lambda e: e.start, reverse=True):
-        out = out[: edit.start] + edit.text.encode("utf-8") + out[edit.end :]
-    return out, chosen
+    return apply_edits(data, (e for f in chosen for e in f.edits)), chosen

@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from flowlint.core.edits import Edit
 from flowlint.core.nodes import SArray, SNode, SObject, shorten
-from flowlint.rewrite.edits import Edit
 from flowlint.rewrite.syntax import Style, Syntax, first_on_line, line_indent, line_start
 
 __all__ = ["Comment", "comments_in", "place_comments", "scan_comments"]

@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from flowlint.captures.records import CaptureRecord, read_records
+from flowlint.core.edits import Edit, apply_edits
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import atomic_write, read_regular
 from flowlint.core.nodes import NonStatic, SEntry, SNode, SObject, to_python
 from flowlint.definition.loading import LoadStatus, load_bytes
 from flowlint.definition.model import Tool
 from flowlint.rewrite.comments import Comment, comments_in, place_comments
-from flowlint.rewrite.edits import Edit, apply_edits
 from flowlint.rewrite.syntax import (
     Style,
     Syntax,

@@ -1,24 +1,35 @@
-"""Byte-range edits: the one way every format's rewriter changes a file."""
+"""Byte-range edits: the one way flowlint changes a file, for `check --fix` and `schema --write` alike."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from flowlint.core.record import FrozenRecord
 
 __all__ = ["Edit", "OverlappingEdits", "apply_edits"]
 
 
-@dataclass(frozen=True, slots=True)
-class Edit:
-    """Replace the bytes `[start, end)` with `replacement` (`start == end` inserts)."""
+class Edit(FrozenRecord):
+    """Replace the bytes `[start, end)` with `replacement` (`start == end` inserts); a text replacement is
+    written as UTF-8."""
+
+    __slots__ = ("end", "replacement", "start")
 
     start: int
     end: int
     replacement: bytes
 
-    def __post_init__(self) -> None:
-        if not 0 <= self.start <= self.end:
-            raise ValueError(f"invalid edit range [{self.start}, {self.end})")
+    def __init__(self, start: int, end: int, replacement: bytes | str) -> None:
+        if not 0 <= start <= end:
+            raise ValueError(f"invalid edit range [{start}, {end})")
+        self.start = start
+        self.end = end
+        self.replacement = replacement.encode("utf-8") if isinstance(replacement, str) else replacement
+
+    @property
+    def text(self) -> str:
+        """The replacement as text (what an editor's TextEdit carries)."""
+        return self.replacement.decode("utf-8", "replace")
 
 
 class OverlappingEdits(ValueError):
