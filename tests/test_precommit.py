@@ -146,7 +146,7 @@ def test_a_failing_commit_then_a_passing_one(hook_repo: tuple[Path, dict[str, st
 
 
 def _readme_local_example() -> str:
-    readme = (REPO / "README.md").read_text("utf-8")
+    readme = (REPO / "docs" / "integrations.md").read_text("utf-8")
     marker = readme.index("<!-- pre-commit-local-example:")
     block = readme[readme.index("```yaml\n", marker) + len("```yaml\n") :]
     return block[: block.index("```\n")]
@@ -160,7 +160,7 @@ def test_readme_local_example_has_no_placeholder() -> None:
 
 @pytest.mark.slow
 def test_readme_local_example_works(hook_repo: tuple[Path, dict[str, str]], tmp_path: Path) -> None:
-    # The README's block, unchanged, in a fresh repository: `language: system` runs the `flowlint` on
+    # docs/integrations.md's block, unchanged, in a fresh repository: `language: system` runs the `flowlint` on
     # PATH, which is this checkout's (the test environment's bin folder comes first on PATH).
     _, env = hook_repo
     target = new_repo(tmp_path / "library", env)

@@ -1,5 +1,5 @@
-"""Dogfood: flowlint on its own sample_schemas/ must match the reviewed snapshot, and the README's
-console examples must print what the README says they print."""
+"""Dogfood: flowlint on its own sample_schemas/ must match the reviewed snapshot, and the console examples
+of the README and docs/ must print what they say they print."""
 
 from __future__ import annotations
 
@@ -57,9 +57,10 @@ def test_every_rule_fires_somewhere_in_the_samples(golden: Golden) -> None:
 
 
 def _console_blocks() -> list[tuple[str, str]]:
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    pages = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+    text = "\n".join(page.read_text(encoding="utf-8") for page in pages)
     blocks = []
-    for block in re.findall(r"```console\n(.*?)```", readme, flags=re.DOTALL):
+    for block in re.findall(r"```console\n(.*?)```", text, flags=re.DOTALL):
         lines = block.splitlines()
         assert lines[0].startswith("$ "), block
         blocks.append((lines[0][2:], "\n".join(lines[1:]) + "\n"))
@@ -67,7 +68,7 @@ def _console_blocks() -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize(("command", "expected"), _console_blocks())
-def test_readme_console_examples(command: str, expected: str) -> None:
+def test_documented_console_examples(command: str, expected: str) -> None:
     argv = shlex.split(command)
     assert argv[0] == "flowlint"
     result = invoke_cli(*argv[1:], cwd=Path(REPO))

@@ -35,10 +35,10 @@ def _copy_line(folder: Path) -> list[str]:
 
 
 def _schema_example() -> str:
-    """The README's `flowlint schema` example, up to its `...`."""
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    block = re.search(r"<!-- schema example:[^>]*-->\n```text\n\$ [^\n]*\n(.*?)\n\.\.\.\n```", readme, re.S)
-    assert block is not None, "the README's schema example is missing"
+    """docs/schema.md's `flowlint schema` example, up to its `...`."""
+    page = (REPO / "docs" / "schema.md").read_text(encoding="utf-8")
+    block = re.search(r"<!-- schema example:[^>]*-->\n```text\n\$ [^\n]*\n(.*?)\n\.\.\.\n```", page, re.S)
+    assert block is not None, "docs/schema.md's schema example is missing"
     return block.group(1) + "\n"
 
 
