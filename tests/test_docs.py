@@ -50,3 +50,24 @@ def test_severity_follows_the_consequence() -> None:
                 assert consequence not in (Consequence.SPEC, Consequence.IGNORED, Consequence.ADVICE), rule.code
             if consequence in (Consequence.SPEC, Consequence.IGNORED):
                 assert default is not Severity.ERROR and strict is rule.severity, rule.code
+
+
+def test_every_link_between_the_pages_resolves() -> None:
+    """README.md and docs/*.md link each other by file and heading: every such link names a file that
+    exists and, after `#`, a heading of that file (GitHub's anchors: lower case, punctuation dropped)."""
+    import re
+
+    def anchors(page: Path) -> set[str]:
+        headings = re.findall(r"^#{1,6} (.*)$", page.read_text(encoding="utf-8"), re.M)
+        return {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
+
+    broken = []
+    for page in [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]:
+        for target in re.findall(r"\]\(([^)\s]+)\)", page.read_text(encoding="utf-8")):
+            if target.startswith(("http:", "https:", "mailto:")):
+                continue
+            path, _, anchor = target.partition("#")
+            linked = (page.parent / path).resolve() if path else page
+            if not linked.exists() or (anchor and anchor not in anchors(linked)):
+                broken.append(f"{page.name}: {target}")
+    assert broken == []
