@@ -9,6 +9,7 @@ from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import NonStatic, SNode, SScalar, type_name
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Tool
+from flowlint.definition.names import build_tool_name
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
@@ -69,8 +70,8 @@ class ToolName(Rule):
         for tool in ctx.definition.tools:
             if tool.kind == "tool" and not TOOL_NAME.match(tool.name):
                 yield self.finding(
-                    f"tool name '{tool.name}' must match ^[a-z][a-zA-Z0-9]*$ (camelCase): the specification's "
-                    "error, which flowlint follows; FlowMCP's runtime loads the tool anyway",
+                    f"tool name '{tool.name}' must match ^[a-z][a-zA-Z0-9]*$ (camelCase); FlowMCP serves it as "
+                    f"'{mcp_name(ctx, tool.name)}'",
                     tool.key_span,
                     tool=tool.label,
                 )
@@ -240,3 +241,8 @@ class AsyncReserved(Rule):
                     entry.key_span,
                     tool=tool.label,
                 )
+
+
+def mcp_name(ctx: RuleContext, tool: str) -> str:
+    """The MCP tool name FlowMCP serves `tool` under (definition/names.py)."""
+    return build_tool_name(tool, ctx.definition.namespace or "")
