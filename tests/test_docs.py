@@ -71,3 +71,33 @@ def test_every_link_between_the_pages_resolves() -> None:
             if not linked.exists() or (anchor and anchor not in anchors(linked)):
                 broken.append(f"{page.name}: {target}")
     assert broken == []
+
+
+def test_scaffolding_a_rule_writes_its_module_and_its_code(tmp_path: Path) -> None:
+    """`python -m flowlint.lint.scaffold`: one module under rules/ and one member of the code table, in a
+    copy of the two files; the module imports and defines the rule with the code."""
+    import importlib.util
+    import shutil
+
+    import pytest
+
+    from flowlint.core.errors import UsageError
+    from flowlint.lint.scaffold import scaffold
+
+    (tmp_path / "flowlint" / "lint").mkdir(parents=True)
+    (tmp_path / "rules").mkdir()
+    shutil.copy(REPO / "flowlint" / "lint" / "codes.py", tmp_path / "flowlint" / "lint" / "codes.py")
+    module = scaffold("fl099", "demo-rule", "A demo rule", tmp_path)
+    assert module.name == "fl099_demo_rule.py"
+    codes = (tmp_path / "flowlint" / "lint" / "codes.py").read_text(encoding="utf-8")
+    assert codes.count('    FL099 = "FL099"\n') == 1
+    assert codes.index('FL099 = "FL099"') > codes.index('FL023 = "FL023"')
+    spec = importlib.util.spec_from_file_location("flowlint.rules.fl099_demo_rule", module)
+    assert spec is not None and spec.loader is not None
+    text = module.read_text(encoding="utf-8")
+    assert "code = Code.FL099" in text and "class DemoRule(Rule)" in text and 'name = "demo-rule"' in text
+    compile(text, str(module), "exec")
+    with pytest.raises(UsageError):
+        scaffold("FL099", "demo-rule", "again", tmp_path)
+    with pytest.raises(UsageError):
+        scaffold("XYZ1", "x", "bad code", tmp_path)
