@@ -128,6 +128,7 @@ def rule_doc(rule: type[Rule]) -> str:
         rule.summary,
         "",
         f"Consequence: {consequence_text(rule)}.",
+        f"Defined in: {rule_module(rule)} ({rule.__name__})",
         "",
     ]
     family = FAMILIES.get(rule.code.rstrip("0123456789"))
@@ -156,6 +157,11 @@ def rule_doc(rule: type[Rule]) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+def rule_module(rule: type[Rule]) -> str:
+    """Where the rule is written, as a path from the repository's root (`rules/tst004_valid_values.py`)."""
+    return "rules/" + rule.__module__.rpartition(".")[2] + ".py"
+
+
 RULE_PAGES = "docs/rules"
 """One generated page per rule, `docs/rules/CODE.md` (what `flowlint rule CODE` prints, as markdown)."""
 
@@ -173,6 +179,7 @@ def rule_page(rule: type[Rule]) -> str:
         f"- Severity: **{default.value}** by default, **{strict.value}** under `--strict`",
         f"- Consequence: {consequence_text(rule)}",
         f"- From: {rule_source(rule)}",
+        f"- Defined in: [{rule_module(rule)}](../../{rule_module(rule)}) (`{rule.__name__}`)",
         "",
     ]
     if rule.why:
