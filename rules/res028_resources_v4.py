@@ -13,13 +13,8 @@ from flowlint.core.nodes import NonStatic, SEntry, SObject, SScalar, string_valu
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example_v4
 from flowlint.rules.res001_resources import MaxQueries  # type: ignore[import-not-found,unused-ignore]
-
-
-def _v4(body: str) -> str:
-    return example(body).replace("version: '3.0.0'", "version: '4.0.0'")
-
 
 _MARKDOWN = "source: 'markdown', description: 'Guide', origin: 'inline', name: 'guide.md'"
 
@@ -47,10 +42,10 @@ class MaxQueriesV4(MaxQueries):  # type: ignore[misc,unused-ignore]
     generation = 4
     maximum = 7
     origin = "spec 4.x (13-resources)"
-    VALID = [Example(_v4("    tools: {}"))]
+    VALID = [Example(example_v4("    tools: {}"))]
     INVALID = [
         Example(
-            _v4(
+            example_v4(
                 "    resources: { contracts: { source: 'sqlite', description: 'C', database: 'c.db', queries: {\n"
                 + "".join(
                     f"        q{n}: {{ sql: 'SELECT 1', description: 'Q', parameters: [], tests: [] }},\n"
@@ -74,12 +69,14 @@ class HttpPath(Rule):
     fix = "Add `path: 'cache/data.db'`."
     VALID = [
         Example(
-            _v4("    resources: { data: { source: 'http', description: 'Data', path: 'cache/data.db', queries: {} } }")
+            example_v4(
+                "    resources: { data: { source: 'http', description: 'Data', path: 'cache/data.db', queries: {} } }"
+            )
         )
     ]
     INVALID = [
         Example(
-            _v4("    resources: { data: { source: 'http', description: 'Data', queries: {} } }"),
+            example_v4("    resources: { data: { source: 'http', description: 'Data', queries: {} } }"),
             (Expect(3, 18, "resource 'data': a 4.x http resource needs path"),),
         )
     ]
@@ -105,10 +102,10 @@ class MarkdownQueries(Rule):
     summary = "A 4.x markdown resource has no queries"
     why = "A markdown resource is a document, not a database; the 4.x runtime refuses `queries` on it."
     fix = "Remove `queries`, or make the resource `source: 'sqlite'`."
-    VALID = [Example(_v4(f"    resources: {{ guide: {{ {_MARKDOWN} }} }}"))]
+    VALID = [Example(example_v4(f"    resources: {{ guide: {{ {_MARKDOWN} }} }}"))]
     INVALID = [
         Example(
-            _v4(f"    resources: {{ guide: {{ {_MARKDOWN}, queries: {{}} }} }}"),
+            example_v4(f"    resources: {{ guide: {{ {_MARKDOWN}, queries: {{}} }} }}"),
             (Expect(3, 105, "resource 'guide': a markdown resource has no queries"),),
         )
     ]
@@ -135,10 +132,10 @@ class MarkdownDatabase(Rule):
         "resources'); the specification names no code for it, hence a flowlint code."
     )
     fix = "Remove `database`: a markdown resource is the document named by `name`."
-    VALID = [Example(_v4(f"    resources: {{ guide: {{ {_MARKDOWN} }} }}"))]
+    VALID = [Example(example_v4(f"    resources: {{ guide: {{ {_MARKDOWN} }} }}"))]
     INVALID = [
         Example(
-            _v4(f"    resources: {{ guide: {{ {_MARKDOWN}, database: 'guide.db' }} }}"),
+            example_v4(f"    resources: {{ guide: {{ {_MARKDOWN}, database: 'guide.db' }} }}"),
             (Expect(3, 105, "resource 'guide': a markdown resource has no database"),),
         )
     ]

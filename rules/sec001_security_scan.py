@@ -21,7 +21,7 @@ from flowlint.core.severity import Severity
 from flowlint.definition.security import ScanHit, codes, scan
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Example, Expect, ListContext, Rule, RuleContext, example
+from flowlint.lint.rule import Example, Expect, ListContext, Rule, RuleContext, example, example_v4
 
 _TIMERS = ("SEC015", "SEC016")
 
@@ -39,10 +39,6 @@ def _hits(ctx: RuleContext) -> list[ScanHit]:
         return hits
 
     return ctx.shared("security scan", run)
-
-
-def _v4(body: str) -> str:
-    return example(body).replace("version: '3.0.0'", "version: '4.0.0'")
 
 
 class ScanRule(Rule):
@@ -86,7 +82,7 @@ class ImportStatement(ScanRule):
             (Expect(1, 1, "the line contains 'import ': the runtime refuses the file at load: SEC001"),),
         ),
         Example(
-            "const lib = await import('node:path')\n" + _v4("    tools: {}"),
+            "const lib = await import('node:path')\n" + example_v4("    tools: {}"),
             (Expect(1, 19, "the runtime refuses the file at load: SEC001"),),
             title="4.x: a glued import(",
         ),
@@ -120,10 +116,10 @@ def _scan_rule(code: Code, name: str, pattern: str, example_line: str) -> type[R
     if code in _TIMERS:
         Scan.why = f"4.x's specification forbids {pattern} ({code}); its runtime no longer scans for timers."
         Scan.consequence = Consequence.SPEC
-    Scan.VALID = [Example(_v4("    tools: {}"))]
+    Scan.VALID = [Example(example_v4("    tools: {}"))]
     Scan.INVALID = [
         Example(
-            _v4("    tools: {}") + _HANDLERS + example_line + " } )\n",
+            example_v4("    tools: {}") + _HANDLERS + example_line + " } )\n",
             (Expect(5, len(_HANDLERS) + example_line.index(pattern) + 1, f"the line contains '{pattern}'"),),
         )
     ]
@@ -209,7 +205,7 @@ class ListForbiddenPattern(Rule):
             path="_lists/example.mjs",
         ),
         Example(
-            _v4("    tools: {}") + _HANDLERS + "eval( '1' ) } )\n",
+            example_v4("    tools: {}") + _HANDLERS + "eval( '1' ) } )\n",
             (Expect(5, 38, "the line contains 'eval(': the runtime refuses the file at load: SEC003"),),
             title="4.x: eval( in a definition",
         ),

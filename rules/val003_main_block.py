@@ -17,7 +17,7 @@ from flowlint.core.nodes import NonStatic, SArray, SNode, SObject, Span, SScalar
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example, example_v4
 
 # Specification 3.0.0, 01-schema-format ("Required Fields", "Optional Fields", the deprecated `routes`).
 MAIN_FIELDS_3 = frozenset(
@@ -648,10 +648,10 @@ class LibraryAllowlistV4(LibraryAllowlist):  # type: ignore[misc,unused-ignore]
     summary = "Under 4.x, each requiredLibraries entry must be on the runtime's allowlist (the runtime's SEC020)"
     origin = "spec 4.x (05-security), runtime 4.x"
     generation = 4
-    VALID = [Example(example("    requiredLibraries: [ 'ethers' ],\n    tools: {}").replace("'3.0.0'", "'4.0.0'"))]
+    VALID = [Example(example_v4("    requiredLibraries: [ 'ethers' ],\n    tools: {}"))]
     INVALID = [
         Example(
-            example("    requiredLibraries: [ 'axios' ],\n    tools: {}").replace("'3.0.0'", "'4.0.0'"),
+            example_v4("    requiredLibraries: [ 'axios' ],\n    tools: {}"),
             (Expect(3, 26, "'axios' is not on the runtime's library allowlist"),),
         )
     ]

@@ -10,14 +10,14 @@ from flowlint.core.nodes import NonStatic, SArray, SObject, SScalar, type_name
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example_v4
 
 # flowmcp-core 8dab10b, MainValidator: each z.enum entry must be exactly `{{listName:alias}}`.
 _REFERENCE = re.compile(r"\{\{[a-zA-Z0-9_-]+:[a-zA-Z0-9_-]+\}\}\Z")
 
 
 def _v4(z: str) -> str:
-    return example(
+    return example_v4(
         "    tools: {\n"
         "        getChain: { method: 'GET', path: '/chain', description: 'Chain', meta: { isReadOnly: true, "
         "isConcurrencySafe: true, isDestructive: false, searchHint: 'chain', aliases: [], alwaysLoad: false }, "
@@ -25,7 +25,7 @@ def _v4(z: str) -> str:
         f"            {{ position: {{ key: 'chain', value: '{{{{USER_PARAM}}}}', location: 'query' }}, z: {{ {z} }} }} ],\n"
         "            tests: [ { _description: 'Ethereum', chain: 'ETHEREUM_MAINNET' } ] }\n"
         "    }"
-    ).replace("version: '3.0.0'", "version: '4.0.0'")
+    )
 
 
 class EnumListReferences(Rule):

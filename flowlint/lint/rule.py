@@ -226,6 +226,11 @@ def example(body: str) -> str:
     return EXAMPLE_HEADER + body.rstrip("\n") + "\n}\n"
 
 
+def example_v4(body: str) -> str:
+    """`example`, declaring version 4.0.0 (checked against specification 4.x and its runtime)."""
+    return example(body).replace("version: '3.0.0'", "version: '4.0.0'", 1)
+
+
 # The same header in Python (`main = {...}` at module level) and in JSON (`{ "main": {...} }`).
 PYTHON_EXAMPLE_HEADER = (
     "main = {\n"
