@@ -135,6 +135,7 @@ class ZSpec(FrozenRecord):
 
     __slots__ = (
         "default",
+        "default_refused",
         "enum_values",
         "has_default",
         "issues",
@@ -160,6 +161,9 @@ class ZSpec(FrozenRecord):
     optional: bool
     has_default: bool
     default: object
+    # The default does not fit, so the runtime refuses a call that omits the parameter (under 3.x unless
+    # optional() follows default(); under 4.x always): it stays a required input of the MCP tool.
+    default_refused: bool
     regex: str | None
     pattern: re.Pattern[str] | None
     issues: tuple[ZIssue, ...]
@@ -176,6 +180,7 @@ class ZSpec(FrozenRecord):
         optional: bool = False,
         has_default: bool = False,
         default: object = None,
+        default_refused: bool = False,
         regex: str | None = None,
         pattern: re.Pattern[str] | None = None,
         issues: tuple[ZIssue, ...] = (),
@@ -190,6 +195,7 @@ class ZSpec(FrozenRecord):
         self.optional = optional
         self.has_default = has_default
         self.default = default
+        self.default_refused = default_refused
         self.regex = regex
         self.pattern = pattern
         self.issues = issues
@@ -381,7 +387,7 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
                     consequence_v4=Consequence.CALL_REFUSED,
                 )
             )
-            built = built.replace(issues=tuple(issues))
+            built = built.replace(issues=tuple(issues), default_refused=not optional_last)
     return built
 
 

@@ -12,11 +12,10 @@ import math
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlsplit
 
-from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import SObject, string_value, to_python
 from flowlint.definition.model import Definition, Parameter, Tool
 from flowlint.definition.names import build_tool_name
-from flowlint.definition.zod import ZProblem, ZSpec, runtime_enum_values, validate
+from flowlint.definition.zod import ZSpec, runtime_enum_values, validate
 
 URI_SCHEME = "flowmcp"
 MAX_NAME_LENGTH = 64  # MCP clients commonly reject longer tool names
@@ -185,9 +184,8 @@ def _required(parameter: Parameter, view: str) -> bool:
         return True
     if view != "runtime" or not spec.has_default:
         return False
-    misfit = [i for i in spec.issues if i.kind is ZProblem.OPTION and "does not fit" in i.message]
-    if misfit:
-        return misfit[0].consequence is Consequence.CALL_REFUSED
+    if spec.default_refused:
+        return True
     if spec.kind == "enum" and not spec.optional:  # an enum whose values the engine could not take as written
         literal = spec.replace(list_ref=None, enum_values=tuple(runtime_enum_values(spec.primitive_text)), issues=())
         return validate(spec.default, literal) is not None
