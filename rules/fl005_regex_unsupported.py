@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
-from flowlint.definition.zod import ZProblem
+from flowlint.definition.zod import ZFact, ZNote, ZSpec
 from flowlint.lint.codes import Code
-from flowlint.lint.rule import Example, Expect, Rule, example
+from flowlint.lint.rule import Example, Expect, Rule, ZReport, example
 
 
 class RegexUnsupported(Rule):
     code = Code.FL005
-    z_problems = (ZProblem.REGEX_UNSUPPORTED,)
+    z_facts = frozenset({ZFact.REGEX_UNCHECKED})
     name = "regex-unsupported"
     severity = Severity.WARNING
     consequence = Consequence.ADVICE
@@ -42,3 +42,9 @@ class RegexUnsupported(Rule):
             (Expect(5, 142, "regex '[^]*' cannot be checked by flowlint"),),
         )
     ]
+
+    def report_z(self, note: ZNote, z: ZSpec, generation: int) -> ZReport | None:
+        return ZReport(
+            f"regex '{note.argument}' cannot be checked by flowlint ({note.reason}); test values are not matched "
+            "against it"
+        )

@@ -2,25 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from flowlint.core.consequence import Consequence
-from flowlint.core.nodes import SNode, string_value
+from flowlint.core.jsvalues import js_repr
+from flowlint.core.nodes import SNode, json_type, string_value
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Parameter
-from flowlint.definition.zod import ZProblem
+from flowlint.definition.zod import KNOWN_OPTIONS, ZFact, ZNote, ZSpec, guess_default
 from flowlint.lint.codes import Code
-from flowlint.lint.diagnostics import Finding
 from flowlint.lint.fixes import Edit, Fix
-from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
-
-# The options the runtime implements as zod methods of the inner type (ZodOptional/ZodDefault lack them).
-CONSTRAINTS = ("min(", "max(", "length(", "regex(")
+from flowlint.lint.rule import Example, Expect, Rule, ZReport, example
 
 
 class Options(Rule):
     code = Code.FL012
-    z_problems = (ZProblem.OPTION,)
+    z_facts = frozenset(
+        {
+            ZFact.OPTION_NOT_CALL,
+            ZFact.OPTION_READ_AS,
+            ZFact.OPTION_UNKNOWN,
+            ZFact.OPTION_NOT_APPLICABLE,
+            ZFact.BOUND_NOT_NUMBER,
+            ZFact.LENGTH_NOT_COUNT,
+            ZFact.OPTIONAL_ARGUMENT,
+            ZFact.REGEX_SLASHES,
+            ZFact.REGEX_INVALID,
+            ZFact.DEFAULT_QUOTED,
+            ZFact.DEFAULT_MISFIT,
+            ZFact.CONSTRAINT_AFTER_WRAPPER,
+        }
+    )
     name = "option-valid"
     severity = Severity.ERROR
     consequence = Consequence.IGNORED
@@ -66,36 +76,126 @@ class Options(Rule):
         ),
     ]
 
-    def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        yield from super().check(ctx)
-        if ctx.spec.major != 3:
-            return  # the 4.x runtime applies constraints, then optional(), then default()
-        for tool in ctx.definition.tools:
-            for parameter in tool.parameters:
-                wrapper: str | None = None
-                for index, node in enumerate(parameter.option_nodes):
-                    text = string_value(node) or ""
-                    if text.startswith(("optional(", "default(")):
-                        wrapper = wrapper or text
-                    elif wrapper is not None and text.startswith(CONSTRAINTS) and not _reported(parameter, index):
-                        yield Finding(
-                            self.code,
-                            f"parameter '{parameter.key}': '{text}' comes after '{wrapper}': the 3.x runtime applies "
-                            f"options in order and throws ({text.split('(')[0]} is not a function once the value "
-                            "is optional), so the tool cannot be built and every call fails; put constraints "
-                            "first, then optional() and default()",
-                            parameter.option_span(index),
-                            tool=tool.label,
-                            parameter=parameter.key,
-                            fix=_reorder(ctx.source, parameter.option_nodes),
-                            consequence=Consequence.NOT_BUILT,
-                        )
+    def report_z(self, note: ZNote, z: ZSpec, generation: int) -> ZReport | None:
+        text, fact = note.written, note.fact
+        if fact is ZFact.CONSTRAINT_AFTER_WRAPPER:
+            if generation != 3:
+                return None  # the 4.x runtime applies constraints, then optional(), then default()
+            return ZReport(
+                f"'{text}' comes after '{note.reason}': the 3.x runtime applies options in order and throws "
+                f"({note.name} is not a function once the value is optional), so the tool cannot be built and "
+                "every call fails; put constraints first, then optional() and default()",
+                consequence=Consequence.NOT_BUILT,
+            )
+        if fact is ZFact.DEFAULT_MISFIT:
+            return _default_misfit(note, z)
+        if fact is ZFact.OPTION_NOT_APPLICABLE:
+            why = NOT_APPLICABLE.get(note.name, "remove it")
+            return ZReport(
+                f"'{text}' does not apply to {z.kind}(); {why}: ZodBuilder throws while building the tool, "
+                "so FlowMCP serves no tool",
+                consequence=Consequence.NOT_BUILT,
+            )
+        if fact is ZFact.REGEX_INVALID:
+            return ZReport(
+                f"'{text}' is not a valid JavaScript regular expression ({note.reason}); ZodBuilder's "
+                "new RegExp() throws while building the tool, so FlowMCP serves no tool",
+                consequence=Consequence.NOT_BUILT,
+            )
+        if fact is ZFact.BOUND_NOT_NUMBER:
+            return ZReport(
+                f"'{text}' needs a number, e.g. '{note.name}(1)'; the runtime's bound is NaN, which every value fails",
+                consequence=Consequence.CALL_REFUSED,
+            )
+        if fact is ZFact.LENGTH_NOT_COUNT:
+            return ZReport(
+                f"'{text}' needs a non-negative integer, e.g. 'length(42)'", consequence=Consequence.CALL_REFUSED
+            )
+        if fact is ZFact.DEFAULT_QUOTED:
+            return _default_quoted(note, z)
+        # The rest the runtime ignores.
+        if fact is ZFact.OPTION_NOT_CALL:
+            return ZReport(
+                f"option '{text}' is not a call such as 'optional()' or 'min(1)'; FlowMCP's runtime silently ignores it"
+            )
+        if fact is ZFact.OPTION_READ_AS:
+            return ZReport(
+                f"FlowMCP's runtime reads options by prefix ('{note.name}(' at the very start), so it ignores "
+                f"'{text}': write '{note.replacement}'",
+                replacement=note.replacement,
+            )
+        if fact is ZFact.OPTION_UNKNOWN:
+            if note.name == "values" and z.kind == "enum":
+                hint = f"put the values in the primitive: 'enum({','.join(note.items)})'"
+            else:
+                hint = "known options are " + ", ".join(f"{o}()" for o in KNOWN_OPTIONS)
+            return ZReport(f"unknown option '{text}'; FlowMCP's runtime silently ignores it: {hint}")
+        if fact is ZFact.OPTIONAL_ARGUMENT:
+            return ZReport(
+                f"'{text}' takes no argument: write 'optional()'", Severity.WARNING, replacement="optional()", safe=True
+            )
+        # REGEX_SLASHES
+        return ZReport(
+            f"'{text}': the runtime builds new RegExp(text), so the slashes are part of the pattern (a value "
+            f"would have to start with '/'): write '{note.replacement}'",
+            Severity.WARNING,
+            replacement=note.replacement,
+        )
+
+    def z_fix(self, source: bytes, parameter: Parameter, note: ZNote, report: ZReport) -> Fix | None:
+        if note.fact is ZFact.CONSTRAINT_AFTER_WRAPPER:
+            return _reorder(source, parameter.option_nodes)
+        return super().z_fix(source, parameter, note, report)
 
 
-def _reported(parameter: Parameter, index: int) -> bool:
-    """Whether the z engine already reports the option at `index` (a constraint that does not apply to the
-    primitive throws wherever it stands: one defect, one finding)."""
-    return parameter.z is not None and any(issue.option_index == index for issue in parameter.z.issues)
+# Why an option that does not fit the primitive cannot apply.
+NOT_APPLICABLE = {"length": "length() counts string characters or array items", "regex": "only string() takes regex()"}
+
+
+def _default_quoted(note: ZNote, z: ZSpec) -> ZReport:
+    """default('x'): the quotes are part of the value. Without them the runtime reads it as meant, unless
+    it then reads a number or boolean the primitive refuses (a mismatch is one DEFAULT_MISFIT instead)."""
+    quoted, inner = note.argument, note.argument[1:-1]
+    if note.replacement is not None:
+        return ZReport(
+            f"'{note.written}': the quotes become part of the default value ({quoted}); write '{note.replacement}'",
+            Severity.WARNING,
+            replacement=note.replacement,
+        )
+    return ZReport(
+        f"'{note.written}': the quotes become part of the default value ({quoted}), and without them the runtime "
+        f"reads default({inner}) as the {json_type(guess_default(inner))} {inner}, which {z.kind}() refuses: no "
+        f"default() text gives the string {inner}; remove default() and let the API apply its own",
+        Severity.WARNING,
+    )
+
+
+def _default_misfit(note: ZNote, z: ZSpec) -> ZReport:
+    """A default the primitive refuses: every call that omits the parameter is refused, except under 3.x
+    when optional() follows default() (the omitted value passes as undefined; the default never applies)."""
+    problem, default = note.reason, note.value
+    hint = " (the quotes are part of the value)" if note.quoted else ""
+    if note.quoted and note.replacement is None:
+        problem += ", and no default() text gives that string: remove default()"
+    elif not note.quoted and isinstance(default, (bool, int, float)) and z.kind in ("enum", "string"):
+        # default() cannot produce a string that looks like a number or a boolean: the runtime types it.
+        problem = (
+            f"expects {'one of ' if z.kind == 'enum' else ''}{z.primitive_text}, but the runtime reads "
+            f"default({js_repr(default)}) as the {json_type(default)} {js_repr(default)}, which no default() text "
+            "can make a string: remove default() and let the API apply its own"
+        )
+    consequence = (
+        "the 4.x runtime refuses every call that omits this parameter; the 3.x runtime, which applies "
+        "optional() after default() here, lets it through and never applies the default"
+        if note.optional_last
+        else "every call that omits this parameter is refused"
+    )
+    return ZReport(
+        f"the default value {js_repr(default)}{hint} does not fit: {problem}; {consequence}",
+        consequence=Consequence.IGNORED if note.optional_last else Consequence.CALL_REFUSED,
+        consequence_v4=Consequence.CALL_REFUSED,
+        replacement=note.replacement,
+    )
 
 
 def _rank(node: SNode) -> int:

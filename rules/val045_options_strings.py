@@ -8,7 +8,7 @@ from flowlint.core.consequence import Consequence
 from flowlint.core.jsvalues import js_repr
 from flowlint.core.nodes import NonStatic, SArray, SScalar, type_name
 from flowlint.core.severity import Severity
-from flowlint.definition.zod import ZProblem
+from flowlint.definition.zod import ZFact, ZNote, ZSpec
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import (
@@ -16,16 +16,16 @@ from flowlint.lint.rule import (
     Expect,
     Rule,
     RuleContext,
+    ZReport,
     example,
     json_example,
-    parameter_z_issue_findings,
     python_example,
 )
 
 
 class OptionsStrings(Rule):
     code = Code.VAL045
-    z_problems = (ZProblem.OPTION_ENTRY,)
+    z_facts = frozenset({ZFact.OPTION_HOLE, ZFact.OPTION_NOT_TEXT, ZFact.OPTION_SEVERAL})
     name = "options-strings"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
@@ -149,6 +149,28 @@ class OptionsStrings(Rule):
                         parameter=parameter.key,
                     )
                     continue
-                yield from parameter_z_issue_findings(
-                    tool, parameter, self.code, ZProblem.OPTION_ENTRY, ctx.source, ctx.spec.major
-                )
+                yield from self.z_findings(ctx, tool, parameter)
+
+    def report_z(self, note: ZNote, z: ZSpec, generation: int) -> ZReport | None:
+        at = f"z.options[{note.option_index}]"
+        if note.fact is ZFact.OPTION_HOLE:
+            return ZReport(
+                f"{at} is an array hole; FlowMCP skips it, but it is not valid data: remove the extra comma",
+                Severity.WARNING,
+                Consequence.IGNORED,
+            )
+        if note.fact is ZFact.OPTION_NOT_TEXT:
+            shown = note.value.source if isinstance(note.value, NonStatic) else js_repr(note.value)
+            return ZReport(
+                f"{at} must be a string such as 'optional()', got {shown}; ZodBuilder calls option.startsWith() "
+                "on it and throws, so FlowMCP builds no tool",
+                consequence=Consequence.NOT_BUILT,
+            )
+        calls = note.items  # OPTION_SEVERAL
+        return ZReport(
+            f"{at} '{note.written}' holds {len(calls)} options in one string; FlowMCP's runtime applies only "
+            f"'{calls[0]}': write each as its own item: " + ", ".join(f"'{call}'" for call in calls),
+            Severity.WARNING,
+            Consequence.IGNORED,
+            split=calls,
+        )

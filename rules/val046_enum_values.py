@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
-from flowlint.definition.zod import ZProblem
+from flowlint.definition.zod import ZFact, ZNote, ZSpec
 from flowlint.lint.codes import Code
-from flowlint.lint.rule import Example, Expect, Rule, example
+from flowlint.lint.rule import Example, Expect, Rule, ZReport, example
 
 
 class EnumValues(Rule):
     code = Code.VAL046
-    z_problems = (ZProblem.ENUM_VALUES,)
+    z_facts = frozenset(
+        {ZFact.ENUM_NO_VALUES, ZFact.ENUM_ARRAY, ZFact.ENUM_SPACES, ZFact.ENUM_EMPTY_VALUE, ZFact.ENUM_REPEATED}
+    )
     name = "enum-values"
     severity = Severity.ERROR
     consequence = Consequence.CALL_REFUSED
@@ -43,3 +45,37 @@ class EnumValues(Rule):
             fixed=('''"enum(['asc','desc'])"''', '"enum(asc,desc)"'),
         )
     ]
+
+    def report_z(self, note: ZNote, z: ZSpec, generation: int) -> ZReport | None:
+        text, meant = note.written, f"enum({','.join(note.items)})"
+        if note.fact is ZFact.ENUM_NO_VALUES:
+            extra = " (the values(...) option is not FlowMCP syntax)" if note.argument else ""
+            return ZReport(
+                f"enum() has no values{extra}; FlowMCP's MCP tool accepts only the empty string, so every call "
+                "with a real value is refused. List the values in the primitive: 'enum(usd,eur,gbp)'"
+            )
+        if note.fact is ZFact.ENUM_ARRAY:
+            read = ", ".join(f'"{value}"' for value in note.items)
+            return ZReport(
+                f"enum values are written as a JavaScript array; FlowMCP splits on commas and reads {read}, so its "
+                f"MCP tool refuses every intended value: write '{note.replacement}'",
+                replacement=note.replacement,
+            )
+        # The rest the specification forbids and the runtime accepts.
+        if note.fact is ZFact.ENUM_SPACES:
+            return ZReport(
+                f"'{text}' has spaces around enum values; the specification forbids them: write '{meant}'",
+                Severity.WARNING,
+                Consequence.SPEC,
+                replacement=note.replacement,
+                safe=True,  # the runtime trims the values
+            )
+        if note.fact is ZFact.ENUM_EMPTY_VALUE:
+            return ZReport(
+                f"'{text}' has an empty value (an extra comma); FlowMCP accepts '' as a value: write '{meant}'",
+                Severity.WARNING,
+                Consequence.SPEC,
+                replacement=note.replacement,
+            )
+        repeated = ", ".join(repr(value) for value in note.items)
+        return ZReport(f"'{text}' lists {repeated} more than once", Severity.WARNING, Consequence.SPEC)

@@ -8,7 +8,32 @@ from flowlint.core.consequence import Consequence
 from flowlint.core.jsvalues import js_number
 from flowlint.core.nodes import HOLE
 from flowlint.core.severity import Severity
-from flowlint.definition.zod import ZProblem, compile_js_regex, guess_default, parse_z, validate
+from flowlint.definition.zod import ZFact, ZNote, ZSpec, compile_js_regex, guess_default, parse_z, validate
+from flowlint.lint.codes import Code
+from flowlint.lint.registry import all_rules
+from flowlint.lint.rule import Rule
+
+
+class Reported:
+    """A z fact as the rule that owns it reports it (its code, severity, consequence and message)."""
+
+    def __init__(self, note: ZNote, rule: type[Rule], z: ZSpec, generation: int) -> None:
+        report = rule().report_z(note, z, generation)
+        assert report is not None
+        self.note, self.code, self.broken = note, rule.code, note.broken
+        self.severity = report.severity or rule.severity
+        self.consequence = report.consequence_for(generation) or rule.consequence_for(generation)
+        self.message, self.replacement = report.message, report.replacement
+
+
+def reported(z: ZSpec, generation: int = 3) -> list[Reported]:
+    """Every fact of `z` that its rule reports under that generation."""
+    out = []
+    for note in z.notes:
+        [rule] = [rule for rule in all_rules() if note.fact in rule.z_facts]
+        if rule().report_z(note, z, generation) is not None:
+            out.append(Reported(note, rule, z, generation))
+    return out
 
 
 def spec(primitive: str, *options: object):  # type: ignore[no-untyped-def]
@@ -69,31 +94,31 @@ def test_shared_list_values() -> None:
 
 
 @pytest.mark.parametrize(
-    ("primitive", "options", "kind", "severity", "fragment", "broken"),
+    ("primitive", "options", "code", "severity", "fragment", "broken"),
     [
         # The runtime builds string() for both: values are checked as strings, so the spec is usable.
-        ("int()", [], ZProblem.PRIMITIVE, Severity.ERROR, "use number()", False),
-        ("string", [], ZProblem.PRIMITIVE, Severity.ERROR, "is not a call", False),
-        ("string(5)", [], ZProblem.PRIMITIVE, Severity.WARNING, "takes no arguments", False),
-        ("enum()", [], ZProblem.ENUM_VALUES, Severity.ERROR, "enum() has no values", True),
-        ("enum(['a','b'])", [], ZProblem.ENUM_VALUES, Severity.ERROR, "write 'enum(a,b)'", True),
-        ("enum(a, b)", [], ZProblem.ENUM_VALUES, Severity.WARNING, "spaces", False),
-        ("enum(a,b,)", [], ZProblem.ENUM_VALUES, Severity.WARNING, "empty value", False),
-        ("enum(a,a)", [], ZProblem.ENUM_VALUES, Severity.WARNING, "more than once", False),
-        ("string()", [1], ZProblem.OPTION_ENTRY, Severity.ERROR, "must be a string", True),
-        ("string()", [HOLE], ZProblem.OPTION_ENTRY, Severity.WARNING, "array hole", False),
-        ("string()", ["optional(), min(1)"], ZProblem.OPTION_ENTRY, Severity.WARNING, "holds 2 options", False),
-        ("string()", ["values(a)"], ZProblem.OPTION, Severity.ERROR, "unknown option 'values(a)'", False),
-        ("boolean()", ["min(1)"], ZProblem.OPTION, Severity.ERROR, "does not apply to boolean()", False),
-        ("number()", ["length(2)"], ZProblem.OPTION, Severity.ERROR, "does not apply to number()", False),
-        ("number()", ["min(x)"], ZProblem.OPTION, Severity.ERROR, "needs a number", False),
-        ("number()", ["regex(a)"], ZProblem.OPTION, Severity.ERROR, "only string() takes regex()", False),
-        ("number()", ["default(abc)"], ZProblem.OPTION, Severity.ERROR, "does not fit", False),
-        ("string()", ["default('x')"], ZProblem.OPTION, Severity.WARNING, "quotes become part", False),
+        ("int()", [], Code.VAL044, Severity.ERROR, "use number()", False),
+        ("string", [], Code.VAL044, Severity.ERROR, "is not a call", False),
+        ("string(5)", [], Code.VAL044, Severity.WARNING, "takes no arguments", False),
+        ("enum()", [], Code.VAL046, Severity.ERROR, "enum() has no values", True),
+        ("enum(['a','b'])", [], Code.VAL046, Severity.ERROR, "write 'enum(a,b)'", True),
+        ("enum(a, b)", [], Code.VAL046, Severity.WARNING, "spaces", False),
+        ("enum(a,b,)", [], Code.VAL046, Severity.WARNING, "empty value", False),
+        ("enum(a,a)", [], Code.VAL046, Severity.WARNING, "more than once", False),
+        ("string()", [1], Code.VAL045, Severity.ERROR, "must be a string", True),
+        ("string()", [HOLE], Code.VAL045, Severity.WARNING, "array hole", False),
+        ("string()", ["optional(), min(1)"], Code.VAL045, Severity.WARNING, "holds 2 options", False),
+        ("string()", ["values(a)"], Code.FL012, Severity.ERROR, "unknown option 'values(a)'", False),
+        ("boolean()", ["min(1)"], Code.FL012, Severity.ERROR, "does not apply to boolean()", False),
+        ("number()", ["length(2)"], Code.FL012, Severity.ERROR, "does not apply to number()", False),
+        ("number()", ["min(x)"], Code.FL012, Severity.ERROR, "needs a number", False),
+        ("number()", ["regex(a)"], Code.FL012, Severity.ERROR, "only string() takes regex()", False),
+        ("number()", ["default(abc)"], Code.FL012, Severity.ERROR, "does not fit", False),
+        ("string()", ["default('x')"], Code.FL012, Severity.WARNING, "quotes become part", False),
         (
             "enum(1,5)",
             ["default(1)"],
-            ZProblem.OPTION,
+            Code.FL012,
             Severity.ERROR,
             "the runtime reads default(1) as the number 1",
             False,
@@ -101,20 +126,20 @@ def test_shared_list_values() -> None:
         (
             "string()",
             ["regex([^]*)"],
-            ZProblem.REGEX_UNSUPPORTED,
+            Code.FL005,
             Severity.WARNING,
             "cannot be checked by flowlint",
             False,
         ),
-        (5, [], ZProblem.PRIMITIVE_TYPE, Severity.ERROR, "must be a string", True),
+        (5, [], Code.VAL044, Severity.ERROR, "must be a string", True),
     ],
 )
-def test_issues(
-    primitive: object, options: list[object], kind: ZProblem, severity: Severity, fragment: str, broken: bool
+def test_facts_as_their_rules_report_them(
+    primitive: object, options: list[object], code: Code, severity: Severity, fragment: str, broken: bool
 ) -> None:
     z = parse_z(primitive, options)
-    matching = [i for i in z.issues if i.kind is kind and fragment in i.message]
-    assert matching, z.issues
+    matching = [i for i in reported(z) if i.code is code and fragment in i.message]
+    assert matching, z.notes
     assert matching[0].severity is severity
     assert z.broken is broken
 
@@ -128,16 +153,16 @@ def test_options_semantics() -> None:
     assert (several.optional, several.has_default, several.default) == (True, False, None)
     assert (spec("number()", "min(1).max(5)").min, spec("number()", "min(1).max(5)").max) == (1, None)
     # zod's array min()/max() count items, as the runtime applies them; repeated bounds all apply.
-    assert spec("array()", "min(1)").min == 1 and not spec("array()", "min(1)").issues
+    assert spec("array()", "min(1)").min == 1 and not spec("array()", "min(1)").notes
     assert validate(["a"], spec("array()", "min(2)")) is not None
     assert (spec("number()", "min(1)", "min(5)").min, spec("number()", "max(9)", "max(3)").max) == (5, 3)
-    assert spec("string()").issues == ()
+    assert spec("string()").notes == ()
 
 
 def test_the_runtime_reads_primitives_and_options_by_prefix() -> None:
     for written in (" number()", "number(5)", "array(string())", "enum (a,b)"):
         built = spec(written)
-        [issue] = built.issues
+        [issue] = reported(built)
         assert "reads" in issue.message and "as string()" in issue.message, written
         # Values are then checked as the runtime builds the parameter: any string, and only strings.
         assert not issue.broken and built.kind == "string" and built.primitive_text == "string()", written
@@ -145,14 +170,14 @@ def test_the_runtime_reads_primitives_and_options_by_prefix() -> None:
     assert spec("enum(a,b,)").enum_values == ("a", "b", "")  # z.enum accepts the empty value
     assert validate("", spec("enum(a,b,)")) is None
     ignored = spec("number()", " optional()")
-    assert ignored.required and "ignores ' optional()'" in ignored.issues[0].message
+    assert ignored.required and "ignores ' optional()'" in reported(ignored)[0].message
 
 
 def test_default_is_typed_as_javascript_number_does() -> None:
     assert guess_default("0x10") == 16 and guess_default("Infinity") == float("inf")
     assert guess_default(" 5 ") == 5 and guess_default(" ab ") == " ab "  # not trimmed, as the runtime slices
-    assert not [i for i in spec("number()", "default(0x10)").issues if i.severity == "error"]
-    assert not [i for i in spec("number()", "default(Infinity)").issues if i.severity == "error"]
+    assert not [i for i in reported(spec("number()", "default(0x10)")) if i.severity == "error"]
+    assert not [i for i in reported(spec("number()", "default(Infinity)")) if i.severity == "error"]
 
 
 def test_regex_is_read_as_javascript_reads_it() -> None:
@@ -207,17 +232,17 @@ def test_issue_consequences(
     primitive: str, options: list[object], fragment: str, v3: Consequence, v4: Consequence | None
 ) -> None:
     z = parse_z(primitive, options)
-    matching = [i for i in z.issues if fragment in i.message]
-    assert len(matching) == 1, z.issues
-    assert matching[0].consequence_for(3) is v3
-    assert matching[0].consequence_for(4) is (v4 or v3)
+    for generation, expected in ((3, v3), (4, v4 or v3)):
+        matching = [i for i in reported(z, generation) if fragment in i.message]
+        assert len(matching) == 1, z.notes
+        assert matching[0].consequence is expected
 
 
 def test_values_option_of_an_empty_enum_is_reported_once() -> None:
     """enum() with a values(...) option is one defect: VAL046 names the option; FL012 does not repeat it."""
     z = parse_z("enum()", ["values(a,b)", "optional()"])
-    assert [i.kind for i in z.issues] == [ZProblem.ENUM_VALUES]
-    assert "values(...)" in z.issues[0].message
+    assert [i.code for i in reported(z)] == [Code.VAL046]
+    assert "values(...)" in reported(z)[0].message
 
 
 def test_quoted_default_advice_never_leads_to_an_error() -> None:
@@ -228,10 +253,10 @@ def test_quoted_default_advice_never_leads_to_an_error() -> None:
         ("string()", "default('x')"),
     ]:
         z = parse_z(primitive, [text, "optional()"])
-        for issue in z.issues:
+        for issue in reported(z):
             if issue.replacement is not None:
                 again = parse_z(primitive, [issue.replacement, "optional()"])
-                assert again.issues == (), (primitive, text, issue.replacement, again.issues)
+                assert again.notes == (), (primitive, text, issue.replacement, again.notes)
 
 
 def test_javascript_regex_syntax_agrees_with_node() -> None:
@@ -260,3 +285,22 @@ def test_javascript_regex_syntax_agrees_with_node() -> None:
     wrong = [p for p, ok in zip(patterns, compiles, strict=True) if ok != (js_regex_syntax_error(p) is None)]
     assert wrong == [], wrong[:20]
     assert 500 < compiles.count(False) < len(patterns) - 500  # both kinds are well represented
+
+
+def test_every_z_fact_is_reported_by_exactly_one_rule() -> None:
+    """The z engine states facts; the rules word them (issue 19: a rule can be read in one file)."""
+    owners = {fact: [rule.code for rule in all_rules() if fact in rule.z_facts] for fact in ZFact}
+    assert {fact: codes for fact, codes in owners.items() if len(codes) != 1} == {}
+
+
+def test_a_constraint_after_optional_is_a_3x_fact_only() -> None:
+    """The 3.x runtime applies options in order (max() after optional() throws); 4.x re-orders them."""
+    z = parse_z("number()", ["optional()", "max(250)"])
+    assert [note.fact for note in z.notes] == [ZFact.CONSTRAINT_AFTER_WRAPPER]
+    [v3] = reported(z, 3)
+    assert (
+        v3.code is Code.FL012 and v3.consequence is Consequence.NOT_BUILT and "comes after 'optional()'" in v3.message
+    )
+    assert reported(z, 4) == []
+    # An option that cannot apply anyway is one finding, not two.
+    assert [n.fact for n in parse_z("boolean()", ["optional()", "min(1)"]).notes] == [ZFact.OPTION_NOT_APPLICABLE]

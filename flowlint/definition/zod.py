@@ -13,11 +13,9 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
-from flowlint.core.consequence import Consequence
 from flowlint.core.jsvalues import js_length, js_number, js_repr
-from flowlint.core.nodes import HOLE, NonStatic, json_type
+from flowlint.core.nodes import HOLE, json_type
 from flowlint.core.record import FrozenRecord
-from flowlint.core.severity import Severity
 
 PRIMITIVES = ("string", "number", "boolean", "enum", "array", "object")
 KNOWN_OPTIONS = ("min", "max", "length", "optional", "default", "regex")
@@ -27,94 +25,112 @@ _SEVERAL_CALLS = re.compile(r"[A-Za-z_]\w*\([^()]*\)")
 _LIST_REF = re.compile(r"^\{\{\s*([A-Za-z_][\w-]*)\s*:\s*([A-Za-z_][\w-]*)\s*\}\}$")
 _NUMBER_TEXT = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
 
-_PRIMITIVE_HINTS = {
-    "int": "number()",
-    "integer": "number()",
-    "float": "number()",
-    "double": "number()",
-    "bigint": "number()",
-    "bool": "boolean()",
-    "str": "string()",
-    "text": "string()",
-    "list": "array()",
-    "dict": "object()",
-    "json": "object()",
-    "date": "string()",
-}
+
+class ZFact(StrEnum):
+    """What a z block says, where the runtime reads it otherwise, refuses it or flowlint cannot use it.
+
+    The z engine records facts only; each rule turns the facts it owns (`Rule.z_facts`) into findings,
+    with their messages, severities, consequences and fixes: VAL044 the primitive, VAL046 enum values,
+    VAL045 the items of z.options, FL012 the options themselves, FL005 a pattern flowlint cannot check."""
+
+    # z.primitive
+    PRIMITIVE_NOT_TEXT = "primitive-not-text"  # not a string: ZodBuilder throws
+    PRIMITIVE_NOT_CALL = "primitive-not-call"  # 'string': built as string()
+    PRIMITIVE_UNKNOWN = "primitive-unknown"  # 'int()': built as string()
+    PRIMITIVE_ARGUMENTS = "primitive-arguments"  # 'string(5)': the argument is ignored
+    PRIMITIVE_READ_AS = "primitive-read-as"  # ' number()': the runtime's prefix match reads another primitive
+    # enum(...) values
+    ENUM_NO_VALUES = "enum-no-values"
+    ENUM_ARRAY = "enum-array"  # enum(['a','b'])
+    ENUM_SPACES = "enum-spaces"
+    ENUM_EMPTY_VALUE = "enum-empty-value"
+    ENUM_REPEATED = "enum-repeated"
+    # the items of z.options
+    OPTION_HOLE = "option-hole"
+    OPTION_NOT_TEXT = "option-not-text"  # not a string: ZodBuilder throws
+    OPTION_SEVERAL = "option-several"  # several calls in one string: the runtime applies the first
+    # one option
+    OPTION_NOT_CALL = "option-not-call"
+    OPTION_READ_AS = "option-read-as"  # ' optional()': the runtime's prefix match misses it
+    OPTION_UNKNOWN = "option-unknown"
+    OPTION_NOT_APPLICABLE = "option-not-applicable"  # min() on boolean(): ZodBuilder throws
+    BOUND_NOT_NUMBER = "bound-not-number"  # min(x): the bound is NaN
+    LENGTH_NOT_COUNT = "length-not-count"
+    OPTIONAL_ARGUMENT = "optional-argument"  # optional(true)
+    REGEX_SLASHES = "regex-slashes"  # regex(/a/): the slashes are part of the pattern
+    REGEX_INVALID = "regex-invalid"  # new RegExp() throws
+    REGEX_UNCHECKED = "regex-unchecked"  # valid JavaScript that flowlint cannot translate
+    DEFAULT_QUOTED = "default-quoted"  # default('x'): the quotes are part of the value
+    DEFAULT_MISFIT = "default-misfit"  # a default the primitive refuses
+    CONSTRAINT_AFTER_WRAPPER = "constraint-after-wrapper"  # min() after optional()/default() (3.x throws)
 
 
-class ZProblem(StrEnum):
-    """What kind of problem a z block has; the lint rules give each kind its code."""
-
-    PRIMITIVE_TYPE = "primitive-type"  # z.primitive is missing or not a string
-    PRIMITIVE = "primitive"  # not a call, unknown, or with arguments it does not take
-    OPTION_ENTRY = "option-entry"  # an options item that is not one option string
-    ENUM_VALUES = "enum-values"  # enum(...) values that are missing, malformed, repeated
-    OPTION = "option"  # an unknown option, or one that does not fit the primitive
-    REGEX_UNSUPPORTED = "regex-unsupported"  # a regex() Python cannot compile, so it is not checked
+# The facts after which the block cannot validate values: the parameter is reported once and its test
+# values are not checked again (no TST004 cascade).
+BREAKING_FACTS = frozenset({ZFact.PRIMITIVE_NOT_TEXT, ZFact.ENUM_NO_VALUES, ZFact.ENUM_ARRAY, ZFact.OPTION_NOT_TEXT})
 
 
-class ZIssue(FrozenRecord):
-    """A problem in a z block. `option_index` is None when it is about the primitive itself.
-
-    `broken` means the block cannot be used to validate values: the parameter is reported once
-    and its test values are not checked again (no TST004 cascade).
-    """
+class ZNote(FrozenRecord):
+    """One fact about a z block, and what it is about: `option_index` names the option (None: the
+    primitive); `written` is the primitive or option text as written. The other fields hold what the fact
+    needs; each fact's producer in this module says which."""
 
     __slots__ = (
-        "broken",
-        "consequence",
-        "consequence_v4",
-        "fix_safe",
-        "kind",
-        "message",
+        "argument",
+        "fact",
+        "items",
+        "name",
         "option_index",
+        "optional_last",
+        "quoted",
+        "reason",
         "replacement",
-        "severity",
-        "split",
+        "value",
+        "written",
     )
 
-    kind: ZProblem
-    severity: Severity
-    message: str
+    fact: ZFact
     option_index: int | None
-    broken: bool
-    # The string to write instead of the option (or the primitive) as it is, for `check --fix`; `fix_safe`
-    # when it keeps what the runtime does (see flowlint/lint/fixes.py).
+    written: str
+    # The text that the runtime reads as the author meant, where one exists (a fix writes it).
     replacement: str | None
-    fix_safe: bool
-    split: tuple[str, ...]  # several options in one string: the items to write instead (unsafe)
-    # What FlowMCP's runtime does with it (core/consequence.py): under 3.x, and under 4.x when that differs.
-    consequence: Consequence
-    consequence_v4: Consequence | None
+    name: str  # the option's or primitive's name
+    argument: str  # its argument as written
+    items: tuple[str, ...]  # the calls in one string, the enum values, the repeated values...
+    reason: str  # why: a regex syntax error, the default's mismatch, the wrapper a constraint follows...
+    value: object  # the default's value, a non-string primitive or option
+    quoted: bool  # a default's mismatch comes from its quotes
+    optional_last: bool  # optional() follows default()
 
     def __init__(
         self,
-        kind: ZProblem,
-        severity: Severity,
-        message: str,
+        fact: ZFact,
         option_index: int | None = None,
-        broken: bool = False,
+        written: str = "",
         replacement: str | None = None,
-        fix_safe: bool = False,
-        split: tuple[str, ...] = (),
-        consequence: Consequence = Consequence.SPEC,
-        consequence_v4: Consequence | None = None,
+        name: str = "",
+        argument: str = "",
+        items: tuple[str, ...] = (),
+        reason: str = "",
+        value: object = None,
+        quoted: bool = False,
+        optional_last: bool = False,
     ) -> None:
-        self.kind = kind
-        self.severity = severity
-        self.message = message
+        self.fact = fact
         self.option_index = option_index
-        self.broken = broken
+        self.written = written
         self.replacement = replacement
-        self.fix_safe = fix_safe
-        self.split = split
-        self.consequence = consequence
-        self.consequence_v4 = consequence_v4
+        self.name = name
+        self.argument = argument
+        self.items = items
+        self.reason = reason
+        self.value = value
+        self.quoted = quoted
+        self.optional_last = optional_last
 
-    def consequence_for(self, generation: int) -> Consequence:
-        """The consequence under the runtime of that generation (3 or 4)."""
-        return self.consequence_v4 if generation == 4 and self.consequence_v4 is not None else self.consequence
+    @property
+    def broken(self) -> bool:
+        return self.fact in BREAKING_FACTS
 
 
 class ListRef(FrozenRecord):
@@ -138,18 +154,18 @@ class ZSpec(FrozenRecord):
         "default_refused",
         "enum_values",
         "has_default",
-        "issues",
         "kind",
         "length",
         "list_ref",
         "max",
         "min",
+        "notes",
         "optional",
         "pattern",
         "primitive_text",
         "regex",
     )
-    _not_compared = frozenset({"issues"})
+    _not_compared = frozenset({"notes"})
 
     kind: str
     primitive_text: str
@@ -166,7 +182,7 @@ class ZSpec(FrozenRecord):
     default_refused: bool
     regex: str | None
     pattern: re.Pattern[str] | None
-    issues: tuple[ZIssue, ...]
+    notes: tuple[ZNote, ...]  # what the rules report (ZFact)
 
     def __init__(
         self,
@@ -183,7 +199,7 @@ class ZSpec(FrozenRecord):
         default_refused: bool = False,
         regex: str | None = None,
         pattern: re.Pattern[str] | None = None,
-        issues: tuple[ZIssue, ...] = (),
+        notes: tuple[ZNote, ...] = (),
     ) -> None:
         self.kind = kind
         self.primitive_text = primitive_text
@@ -198,7 +214,7 @@ class ZSpec(FrozenRecord):
         self.default_refused = default_refused
         self.regex = regex
         self.pattern = pattern
-        self.issues = issues
+        self.notes = notes
 
     @property
     def required(self) -> bool:
@@ -206,7 +222,7 @@ class ZSpec(FrozenRecord):
 
     @property
     def broken(self) -> bool:
-        return any(issue.broken for issue in self.issues)
+        return any(note.broken for note in self.notes)
 
     def describe(self) -> str:
         """The primitive and its constraints as written, e.g. `number() with min(1), max(250)`."""
@@ -229,7 +245,8 @@ _SPEC_CACHE: dict[tuple[str, tuple[str, ...]], ZSpec] = {}
 
 
 def parse_z(primitive: object, options: list[object]) -> ZSpec:
-    """Parse a z block; every problem becomes a `ZIssue` on the returned spec, never an exception.
+    """Parse a z block; every fact the rules report becomes a `ZNote` on the returned spec, never an
+    exception.
 
     Specs are immutable, so the common all-strings case is cached: a library repeats the same few
     z blocks thousands of times."""
@@ -245,37 +262,18 @@ def parse_z(primitive: object, options: list[object]) -> ZSpec:
 
 
 def _parse_z(primitive: object, options: list[object]) -> ZSpec:
-    issues: list[ZIssue] = []
+    notes: list[ZNote] = []
     if not isinstance(primitive, str):
-        issues.append(
-            ZIssue(
-                ZProblem.PRIMITIVE_TYPE,
-                Severity.ERROR,
-                "z.primitive must be a string such as 'string()' or 'number()'; ZodBuilder calls "
-                "primitive.startsWith() on it and throws, so FlowMCP builds no tool",
-                broken=True,
-                consequence=Consequence.NOT_BUILT,
-            )
-        )
-        return ZSpec(kind="string", primitive_text=str(primitive), issues=tuple(issues))
-    kind, enum_values, list_ref = _parse_primitive(primitive.strip(), issues, options)
+        notes.append(ZNote(ZFact.PRIMITIVE_NOT_TEXT, value=primitive))
+        return ZSpec(kind="string", primitive_text=str(primitive), notes=tuple(notes))
+    kind, enum_values, list_ref = _parse_primitive(primitive.strip(), notes, options)
     primitive_text = primitive.strip()
     runtime = runtime_primitive(primitive)
-    if runtime != kind and not any(issue.kind is ZProblem.PRIMITIVE and issue.broken for issue in issues):
-        issues[:] = [issue for issue in issues if issue.kind is not ZProblem.PRIMITIVE]
+    if runtime != kind and not any(note.broken for note in notes):
+        # One fact explains the primitive: what the runtime's prefix match reads it as.
+        notes[:] = [note for note in notes if note.option_index is not None]
         written = f"enum({','.join(enum_values or ())})" if kind == "enum" else f"{kind}()"
-        issues.append(
-            ZIssue(
-                ZProblem.PRIMITIVE,
-                Severity.ERROR,
-                "FlowMCP's runtime matches primitives by prefix ("
-                + ("'enum(' at the very start" if kind == "enum" else f"'{kind}()' exactly, at the very start")
-                + f"), so it reads '{primitive}' as {runtime}() and test values are checked as {runtime}(): "
-                f"write '{written}'",
-                replacement=written,
-                consequence=Consequence.IGNORED,
-            )
-        )
+        notes.append(ZNote(ZFact.PRIMITIVE_READ_AS, written=primitive, replacement=written, name=kind, reason=runtime))
         # Values are checked as the runtime builds the parameter (an enum read as string() takes any string).
         kind, enum_values, list_ref, primitive_text = runtime, None, None, f"{runtime}()"
     elif kind == "string" and not primitive_text.startswith("string()") and runtime == "string":
@@ -283,112 +281,77 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
     spec: dict[str, Any] = {}
     for index, option in enumerate(options):
         if option is HOLE:
-            issues.append(
-                ZIssue(
-                    ZProblem.OPTION_ENTRY,
-                    Severity.WARNING,
-                    f"z.options[{index}] is an array hole; FlowMCP skips it, but it is "
-                    "not valid data: remove the extra comma",
-                    index,
-                    consequence=Consequence.IGNORED,
-                )
-            )
+            notes.append(ZNote(ZFact.OPTION_HOLE, index))
             continue
         if not isinstance(option, str):
-            shown = option.source if isinstance(option, NonStatic) else js_repr(option)
-            issues.append(
-                ZIssue(
-                    ZProblem.OPTION_ENTRY,
-                    Severity.ERROR,
-                    f"z.options[{index}] must be a string such as 'optional()', got {shown}; ZodBuilder calls "
-                    "option.startsWith() on it and throws, so FlowMCP builds no tool",
-                    index,
-                    broken=True,
-                    consequence=Consequence.NOT_BUILT,
-                )
-            )
+            notes.append(ZNote(ZFact.OPTION_NOT_TEXT, index, value=option))
             continue
         calls = [option]
         if len(_SEVERAL_CALLS.findall(option)) > 1:
             calls = _SEVERAL_CALLS.findall(option)
-            issues.append(
-                ZIssue(
-                    ZProblem.OPTION_ENTRY,
-                    Severity.WARNING,
-                    f"z.options[{index}] '{option}' holds {len(calls)} options in one string; FlowMCP's runtime "
-                    f"applies only '{calls[0]}': write each as its own item: " + ", ".join(f"'{c}'" for c in calls),
-                    index,
-                    split=tuple(calls),
-                    consequence=Consequence.IGNORED,
-                )
-            )
-        _parse_option(calls[0] if len(calls) > 1 else option, index, kind, spec, issues)
+            notes.append(ZNote(ZFact.OPTION_SEVERAL, index, written=option, items=tuple(calls)))
+        _parse_option(calls[0] if len(calls) > 1 else option, index, kind, spec, notes)
     if kind == "enum" and enum_values is None and list_ref is None:
-        # enum() without values: VAL046 says it once, naming a values(...) option; FL012 does not repeat it.
-        issues[:] = [
-            issue
-            for issue in issues
+        # enum() without values: one defect, stated once with the values(...) option it names.
+        notes[:] = [
+            note
+            for note in notes
             if not (
-                issue.kind is ZProblem.OPTION
-                and issue.option_index is not None
-                and isinstance(options[issue.option_index], str)
-                and str(options[issue.option_index]).strip().startswith("values(")
+                note.option_index is not None
+                and note.fact is not ZFact.OPTION_SEVERAL
+                and isinstance(options[note.option_index], str)
+                and str(options[note.option_index]).strip().startswith("values(")
             )
         ]
+    _constraints_after_wrappers(options, notes)
     default_index = spec.pop("_default_index", None)
     optional_index = spec.pop("_optional_index", None)
-    built = ZSpec(
-        kind=kind,
-        primitive_text=primitive_text,
-        enum_values=enum_values,
-        list_ref=list_ref,
-        issues=tuple(issues),
-        **spec,
-    )
+    built = ZSpec(kind=kind, primitive_text=primitive_text, enum_values=enum_values, list_ref=list_ref, **spec)
+    built = built.replace(notes=tuple(notes))
     if built.has_default and not built.broken and built.list_ref is None:
         problem = validate(built.default, built)
         if problem is not None:
-            quoted = [i for i in issues if i.kind is ZProblem.OPTION and "the quotes become part" in i.message]
-            hint = ""
-            replacement = None
-            if quoted:  # one finding that explains both: the quotes are why the default does not fit
-                issues.remove(quoted[0])
-                hint = " (the quotes are part of the value)"
-                replacement = quoted[0].replacement
-                if replacement is None:
-                    problem += ", and no default() text gives that string: remove default()"
-            elif isinstance(built.default, (bool, int, float)) and built.kind in ("enum", "string"):
-                # default() cannot produce a string that looks like a number or a boolean: the runtime types it.
-                problem = (
-                    f"expects {'one of ' if built.kind == 'enum' else ''}{built.primitive_text}, but the runtime "
-                    f"reads default({js_repr(built.default)}) as the {json_type(built.default)} "
-                    f"{js_repr(built.default)}, which no default() text can make a string: remove default() and "
-                    "let the API apply its own"
-                )
+            quoted = [note for note in notes if note.fact is ZFact.DEFAULT_QUOTED]
+            if quoted:  # one fact that explains both: the quotes are why the default does not fit
+                notes.remove(quoted[0])
             # The 3.x runtime applies options in order: optional() after default() wraps the default, so an
             # omitted value passes as undefined and the default is never applied. 4.x sorts optional() first.
             optional_last = (
                 isinstance(optional_index, int) and isinstance(default_index, int) and optional_index > default_index
             )
-            consequence = (
-                "the 4.x runtime refuses every call that omits this parameter; the 3.x runtime, which applies "
-                "optional() after default() here, lets it through and never applies the default"
-                if optional_last
-                else "every call that omits this parameter is refused"
-            )
-            issues.append(
-                ZIssue(
-                    ZProblem.OPTION,
-                    Severity.ERROR,
-                    f"the default value {js_repr(built.default)}{hint} does not fit: {problem}; {consequence}",
+            notes.append(
+                ZNote(
+                    ZFact.DEFAULT_MISFIT,
                     default_index if isinstance(default_index, int) else None,
-                    replacement=replacement,
-                    consequence=Consequence.IGNORED if optional_last else Consequence.CALL_REFUSED,
-                    consequence_v4=Consequence.CALL_REFUSED,
+                    written=str(options[default_index]) if isinstance(default_index, int) else "",
+                    replacement=quoted[0].replacement if quoted else None,
+                    reason=problem,
+                    value=built.default,
+                    quoted=bool(quoted),
+                    optional_last=optional_last,
                 )
             )
-            built = built.replace(issues=tuple(issues), default_refused=not optional_last)
+            built = built.replace(notes=tuple(notes), default_refused=not optional_last)
     return built
+
+
+# The options the runtime implements as zod methods of the inner type (ZodOptional/ZodDefault lack them).
+_CONSTRAINTS = ("min(", "max(", "length(", "regex(")
+
+
+def _constraints_after_wrappers(options: list[object], notes: list[ZNote]) -> None:
+    """A constraint written after optional() or default(): the 3.x runtime applies options in order and
+    throws on it; 4.x re-orders them. Not stated for an option another fact is already about."""
+    wrapper: str | None = None
+    noted = {note.option_index for note in notes}
+    for index, option in enumerate(options):
+        text = option if isinstance(option, str) else ""
+        if text.startswith(("optional(", "default(")):
+            wrapper = wrapper or text
+        elif wrapper is not None and text.startswith(_CONSTRAINTS) and index not in noted:
+            notes.append(
+                ZNote(ZFact.CONSTRAINT_AFTER_WRAPPER, index, written=text, name=text.split("(")[0], reason=wrapper)
+            )
 
 
 # The runtime's primitives, matched with `primitive.startsWith(prefix)` in this order (ZodBuilder).
@@ -415,113 +378,50 @@ def runtime_primitive(text: str) -> str:
 
 
 def _parse_primitive(
-    text: str, issues: list[ZIssue], options: list[object]
+    text: str, notes: list[ZNote], options: list[object]
 ) -> tuple[str, tuple[str, ...] | None, ListRef | None]:
     match = _CALL.match(text)
     if match is None:
-        issues.append(
-            ZIssue(
-                ZProblem.PRIMITIVE,
-                Severity.ERROR,
-                f"z.primitive '{text}' is not a call such as 'string()'; FlowMCP's runtime silently treats it as "
-                "string(): use one of " + _primitive_list(),
-                consequence=Consequence.IGNORED,
-            )
-        )
+        notes.append(ZNote(ZFact.PRIMITIVE_NOT_CALL, written=text))
         return "string", None, None
     name, args = match.group(1), match.group(2)
     if name not in PRIMITIVES:
-        hint = _PRIMITIVE_HINTS.get(name.lower())
-        suggestion = f"use {hint}" if hint else "use one of " + _primitive_list()
-        issues.append(
-            ZIssue(
-                ZProblem.PRIMITIVE,
-                Severity.ERROR,
-                f"unknown primitive '{text}'; FlowMCP's runtime silently treats it as string(): " + suggestion,
-                consequence=Consequence.IGNORED,
-            )
-        )
+        notes.append(ZNote(ZFact.PRIMITIVE_UNKNOWN, written=text, name=name, argument=args))
         return "string", None, None
     if name != "enum":
         if args.strip():
-            issues.append(
-                ZIssue(
-                    ZProblem.PRIMITIVE,
-                    Severity.WARNING,
-                    f"'{text}' takes no arguments; FlowMCP ignores '{args}': write '{name}()'",
-                    consequence=Consequence.IGNORED,
-                )
-            )
+            notes.append(ZNote(ZFact.PRIMITIVE_ARGUMENTS, written=text, name=name, argument=args))
         return name, None, None
     stripped = args.strip()
     list_match = _LIST_REF.match(stripped)
     if list_match:
         return "enum", None, ListRef(list_match.group(1), list_match.group(2))
     if not stripped:
-        has_values_option = any(isinstance(o, str) and o.strip().startswith("values(") for o in options)
-        extra = " (the values(...) option is not FlowMCP syntax)" if has_values_option else ""
-        issues.append(
-            ZIssue(
-                ZProblem.ENUM_VALUES,
-                Severity.ERROR,
-                f"enum() has no values{extra}; FlowMCP's MCP tool accepts only the empty string, so every call "
-                "with a real value is refused. List the values in the primitive: 'enum(usd,eur,gbp)'",
-                broken=True,
-                consequence=Consequence.CALL_REFUSED,
-            )
-        )
+        values_option = next((o for o in options if isinstance(o, str) and o.strip().startswith("values(")), None)
+        notes.append(ZNote(ZFact.ENUM_NO_VALUES, written=text, argument=values_option or ""))
         return "enum", None, None
     if stripped.startswith("[") and stripped.endswith("]"):
-        inner = [v.strip().strip("'\"") for v in stripped[1:-1].split(",")]
-        runtime = ", ".join(f'"{v.strip()}"' for v in args.split(","))
-        issues.append(
-            ZIssue(
-                ZProblem.ENUM_VALUES,
-                Severity.ERROR,
-                f"enum values are written as a JavaScript array; FlowMCP splits on commas and "
-                f"reads {runtime}, so its MCP tool refuses every intended value: "
-                f"write 'enum({','.join(v for v in inner if v)})'",
-                broken=True,
-                replacement=f"enum({','.join(v for v in inner if v)})",
-                consequence=Consequence.CALL_REFUSED,
+        inner = tuple(v for v in (v.strip().strip("'\"") for v in stripped[1:-1].split(",")) if v)
+        notes.append(
+            ZNote(
+                ZFact.ENUM_ARRAY,
+                written=text,
+                replacement=f"enum({','.join(inner)})",
+                items=tuple(v.strip() for v in args.split(",")),  # what the runtime reads
             )
         )
-        return "enum", tuple(v for v in inner if v), None
+        return "enum", inner, None
     raw_values = args.split(",")
     values = tuple(v.strip() for v in raw_values)
+    meant = tuple(v for v in values if v)
     if any(v != v.strip() for v in raw_values if v.strip()):
-        issues.append(
-            ZIssue(
-                ZProblem.ENUM_VALUES,
-                Severity.WARNING,
-                f"'{text}' has spaces around enum values; the specification forbids them: "
-                f"write 'enum({','.join(v for v in values if v)})'",
-                replacement=f"enum({','.join(values)})" if "" not in values else None,
-                fix_safe=True,  # the runtime trims the values
-                consequence=Consequence.SPEC,
-            )
-        )
+        replacement = f"enum({','.join(values)})" if "" not in values else None
+        notes.append(ZNote(ZFact.ENUM_SPACES, written=text, replacement=replacement, items=meant))
     if "" in values:
-        issues.append(
-            ZIssue(
-                ZProblem.ENUM_VALUES,
-                Severity.WARNING,
-                f"'{text}' has an empty value (an extra comma); FlowMCP accepts '' as a value: "
-                f"write 'enum({','.join(v for v in values if v)})'",
-                replacement=f"enum({','.join(v for v in values if v)})",
-                consequence=Consequence.SPEC,
-            )
-        )
-    duplicates = sorted({v for v in values if v and values.count(v) > 1})
+        notes.append(ZNote(ZFact.ENUM_EMPTY_VALUE, written=text, replacement=f"enum({','.join(meant)})", items=meant))
+    duplicates = tuple(sorted({v for v in values if v and values.count(v) > 1}))
     if duplicates:
-        issues.append(
-            ZIssue(
-                ZProblem.ENUM_VALUES,
-                Severity.WARNING,
-                f"'{text}' lists {', '.join(repr(d) for d in duplicates)} more than once",
-                consequence=Consequence.SPEC,
-            )
-        )
+        notes.append(ZNote(ZFact.ENUM_REPEATED, written=text, items=duplicates))
     return "enum", tuple(dict.fromkeys(values)), None  # '' too: the runtime's z.enum accepts it
 
 
@@ -545,149 +445,80 @@ class _Option(FrozenRecord):
         self.kind = kind
         self.raw_arg = raw_arg
 
-    def issue(
-        self,
-        message: str,
-        severity: Severity = Severity.ERROR,
-        replacement: str | None = None,
-        safe: bool = False,
-        consequence: Consequence = Consequence.IGNORED,
-    ) -> ZIssue:
-        return ZIssue(
-            ZProblem.OPTION,
-            severity,
-            message,
+    def note(self, fact: ZFact, replacement: str | None = None, reason: str = "", items: tuple[str, ...] = ()) -> ZNote:
+        return ZNote(
+            fact,
             self.index,
+            written=self.text,
             replacement=replacement,
-            fix_safe=safe,
-            consequence=consequence,
-        )
-
-    def does_not_apply(self, why: str) -> ZIssue:
-        """The option cannot be applied to the primitive: ZodBuilder throws while building the tool."""
-        return self.issue(
-            f"'{self.text}' does not apply to {self.kind}(); {why}: ZodBuilder throws while building the tool, "
-            "so FlowMCP serves no tool",
-            consequence=Consequence.NOT_BUILT,
+            name=self.name,
+            argument=self.arg,
+            items=items,
+            reason=reason,
         )
 
 
-def _parse_option(text: str, index: int, kind: str, spec: dict[str, Any], issues: list[ZIssue]) -> None:
+def _parse_option(text: str, index: int, kind: str, spec: dict[str, Any], notes: list[ZNote]) -> None:
     match = _CALL.match(text)
     if match is None:
-        issues.append(
-            ZIssue(
-                ZProblem.OPTION,
-                Severity.ERROR,
-                f"option '{text}' is not a call such as 'optional()' or 'min(1)'; FlowMCP's runtime silently "
-                "ignores it",
-                index,
-                consequence=Consequence.IGNORED,
-            )
-        )
+        notes.append(ZNote(ZFact.OPTION_NOT_CALL, index, written=text))
         return
     option = _Option(match.group(1), match.group(2).strip(), text, index, kind, match.group(2))
     if option.name in _OPTION_PARSERS and not text.startswith(option.name + "("):
-        issues.append(
-            option.issue(
-                f"FlowMCP's runtime reads options by prefix ('{option.name}(' at the very start), so it ignores "
-                f"'{text}': write '{option.name}({option.arg})'",
-                replacement=f"{option.name}({option.arg})",
-            )
-        )
+        notes.append(option.note(ZFact.OPTION_READ_AS, replacement=f"{option.name}({option.arg})"))
         return
     parse = _OPTION_PARSERS.get(option.name)
     if parse is None:
-        if option.name == "values" and kind == "enum":
-            hint = f"put the values in the primitive: 'enum({','.join(_split_loose(option.arg))})'"
-        else:
-            hint = "known options are " + ", ".join(f"{o}()" for o in KNOWN_OPTIONS)
-        issues.append(option.issue(f"unknown option '{text}'; FlowMCP's runtime silently ignores it: {hint}"))
+        notes.append(option.note(ZFact.OPTION_UNKNOWN, items=tuple(split_loose(option.arg))))
         return
-    parse(option, spec, issues)
+    parse(option, spec, notes)
 
 
-def _option_bound(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) -> None:
+def _option_bound(option: _Option, spec: dict[str, Any], notes: list[ZNote]) -> None:
     """min(n), max(n): a number's value, a string's length or an array's item count (zod's meaning, which
     the runtime applies); repeated, every one applies, so the tightest wins."""
     number = _number_arg(option.arg)
     if number is None:
-        issues.append(
-            option.issue(
-                f"'{option.text}' needs a number, e.g. '{option.name}(1)'; the runtime's bound is NaN, which every "
-                "value fails",
-                consequence=Consequence.CALL_REFUSED,
-            )
-        )
+        notes.append(option.note(ZFact.BOUND_NOT_NUMBER))
     elif option.kind in ("boolean", "enum", "object"):
-        issues.append(option.does_not_apply("remove it"))
+        notes.append(option.note(ZFact.OPTION_NOT_APPLICABLE))
     else:
         previous = spec.get(option.name)
         tighter = max if option.name == "min" else min
         spec[option.name] = number if previous is None else tighter(previous, number)
 
 
-def _option_length(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) -> None:
+def _option_length(option: _Option, spec: dict[str, Any], notes: list[ZNote]) -> None:
     number = _number_arg(option.arg)
     if number is None or number < 0 or number != int(number):
-        issues.append(
-            option.issue(
-                f"'{option.text}' needs a non-negative integer, e.g. 'length(42)'",
-                consequence=Consequence.CALL_REFUSED,
-            )
-        )
+        notes.append(option.note(ZFact.LENGTH_NOT_COUNT))
     elif option.kind not in ("string", "array"):
-        issues.append(option.does_not_apply("length() counts string characters or array items"))
+        notes.append(option.note(ZFact.OPTION_NOT_APPLICABLE))
     else:
         spec["length"] = int(number)
 
 
-def _option_optional(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) -> None:
+def _option_optional(option: _Option, spec: dict[str, Any], notes: list[ZNote]) -> None:
     if option.arg:
-        issues.append(
-            option.issue(
-                f"'{option.text}' takes no argument: write 'optional()'", Severity.WARNING, "optional()", safe=True
-            )
-        )
+        notes.append(option.note(ZFact.OPTIONAL_ARGUMENT, replacement="optional()"))
     spec["optional"] = True
     spec["_optional_index"] = option.index
 
 
-def _option_regex(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) -> None:
+def _option_regex(option: _Option, spec: dict[str, Any], notes: list[ZNote]) -> None:
     if option.kind != "string":
-        issues.append(option.does_not_apply("only string() takes regex()"))
+        notes.append(option.note(ZFact.OPTION_NOT_APPLICABLE))
         return
     spec["regex"] = option.arg
     if len(option.arg) >= 2 and option.arg.startswith("/") and option.arg.rstrip("dgimsuyv").endswith("/"):
         inner = option.arg[1 : option.arg.rstrip("dgimsuyv").rindex("/")]
-        issues.append(
-            option.issue(
-                f"'{option.text}': the runtime builds new RegExp(text), so the slashes are part of the pattern "
-                f"(a value would have to start with '/'): write 'regex({inner})'",
-                Severity.WARNING,
-                f"regex({inner})",
-            )
-        )
+        notes.append(option.note(ZFact.REGEX_SLASHES, replacement=f"regex({inner})"))
     invalid = js_regex_syntax_error(option.arg)
     compiled, error = compile_js_regex(option.arg) if invalid is None else (None, invalid)
     if invalid is not None:
-        issues.append(
-            option.issue(
-                f"'{option.text}' is not a valid JavaScript regular expression ({invalid}); ZodBuilder's "
-                "new RegExp() throws while building the tool, so FlowMCP serves no tool",
-                consequence=Consequence.NOT_BUILT,
-            )
-        )
+        notes.append(option.note(ZFact.REGEX_INVALID, reason=invalid))
     elif compiled is None:
-        issues.append(
-            ZIssue(
-                ZProblem.REGEX_UNSUPPORTED,
-                Severity.WARNING,
-                f"regex '{option.arg}' cannot be checked by flowlint ({error}); test values are not matched against it",
-                option.index,
-                consequence=Consequence.ADVICE,
-            )
-        )
+        notes.append(option.note(ZFact.REGEX_UNCHECKED, reason=error))
     spec["pattern"] = compiled
 
 
@@ -782,37 +613,21 @@ def _js_class_end(pattern: str, start: int) -> tuple[int, str | None]:
     return index, "unterminated character class"
 
 
-def _option_default(option: _Option, spec: dict[str, Any], issues: list[ZIssue]) -> None:
+def _option_default(option: _Option, spec: dict[str, Any], notes: list[ZNote]) -> None:
     """default(v): the runtime guesses the type from the text."""
     arg = option.arg
     spec["has_default"] = True
     spec["_default_index"] = option.index
     if len(arg) >= 2 and arg[0] == arg[-1] and arg[0] in "'\"":
         inner = arg[1:-1]
-        if isinstance(guess_default(inner), str) or option.kind in ("number", "boolean"):
-            # Without the quotes the runtime reads the value as intended (a number() or boolean() default
-            # whose quoted text does not fit is merged into the mismatch finding in _parse_z).
-            issues.append(
-                option.issue(
-                    f"'{option.text}': the quotes become part of the default value ({arg}); write 'default({inner})'",
-                    Severity.WARNING,
-                    replacement=f"default({inner})",
-                )
-            )
-        else:
-            issues.append(
-                option.issue(
-                    f"'{option.text}': the quotes become part of the default value ({arg}), and without them the "
-                    f"runtime reads default({inner}) as the {json_type(guess_default(inner))} {inner}, which "
-                    f"{option.kind}() refuses: no default() text gives the string {inner}; remove default() and "
-                    "let the API apply its own",
-                    Severity.WARNING,
-                )
-            )
+        # Without the quotes the runtime reads the value as intended, unless it then reads a number or a
+        # boolean that the primitive refuses (no default() text gives that string).
+        fits = isinstance(guess_default(inner), str) or option.kind in ("number", "boolean")
+        notes.append(option.note(ZFact.DEFAULT_QUOTED, replacement=f"default({inner})" if fits else None))
     spec["default"] = guess_default(option.raw_arg)
 
 
-_OPTION_PARSERS: dict[str, Callable[[_Option, dict[str, Any], list[ZIssue]], None]] = {
+_OPTION_PARSERS: dict[str, Callable[[_Option, dict[str, Any], list[ZNote]], None]] = {
     "min": _option_bound,
     "max": _option_bound,
     "length": _option_length,
@@ -864,12 +679,8 @@ def _number_arg(text: str) -> float | None:
     return float(text)
 
 
-def _split_loose(text: str) -> list[str]:
+def split_loose(text: str) -> list[str]:
     return [part.strip().strip("'\"") for part in text.strip("[]").split(",") if part.strip().strip("'\"")]
-
-
-def _primitive_list() -> str:
-    return ", ".join(f"{p}()" for p in PRIMITIVES)
 
 
 _REGEX_CACHE: dict[str, tuple[re.Pattern[str] | None, str]] = {}

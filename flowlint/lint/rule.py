@@ -19,7 +19,7 @@ from flowlint.core.severity import Severity
 from flowlint.definition.model import Definition, Parameter, Tool
 from flowlint.definition.sharedlists import Resolution, SharedListResolver
 from flowlint.definition.specversion import SpecTarget, spec_target
-from flowlint.definition.zod import ZProblem
+from flowlint.definition.zod import ZFact, ZNote, ZSpec
 from flowlint.lint.codes import Code
 from flowlint.lint.config import Config
 from flowlint.lint.diagnostics import Finding
@@ -147,6 +147,44 @@ class ListContext(Record):
         self.source = source
 
 
+class ZReport(FrozenRecord):
+    """How a rule reports one z-engine fact: its message, and where they differ from the rule's, its
+    severity and consequence (under 3.x, and under 4.x when that differs); the text a fix writes instead
+    (`safe` when it keeps what the runtime does), or the items one string splits into."""
+
+    __slots__ = ("consequence", "consequence_v4", "message", "replacement", "safe", "severity", "split")
+
+    message: str
+    severity: Severity | None
+    consequence: Consequence | None
+    consequence_v4: Consequence | None
+    replacement: str | None
+    safe: bool
+    split: tuple[str, ...]
+
+    def __init__(
+        self,
+        message: str,
+        severity: Severity | None = None,
+        consequence: Consequence | None = None,
+        consequence_v4: Consequence | None = None,
+        replacement: str | None = None,
+        safe: bool = False,
+        split: tuple[str, ...] = (),
+    ) -> None:
+        self.message = message
+        self.severity = severity
+        self.consequence = consequence
+        self.consequence_v4 = consequence_v4
+        self.replacement = replacement
+        self.safe = safe
+        self.split = split
+
+    def consequence_for(self, generation: int) -> Consequence | None:
+        """The consequence under that generation's runtime (None: the rule's)."""
+        return self.consequence_v4 if generation == 4 and self.consequence_v4 is not None else self.consequence
+
+
 class Rule:
     """Base class of every rule. Subclasses set the class attributes and implement `check` (definition
     rules) or `check_list` (shared-list rules, `target = "list"`)."""
@@ -168,8 +206,8 @@ class Rule:
     target: ClassVar[str] = "definition"
     # True for codes the engine itself reports (parse errors, skipped files): `check` is not used.
     reported_by_engine: ClassVar[bool] = False
-    # The z-block problems this rule reports, for rules that only report what the z engine found.
-    z_problems: ClassVar[tuple[ZProblem, ...]] = ()
+    # The z engine's facts this rule reports (definition/zod.py ZFact); `report_z` words each one.
+    z_facts: ClassVar[frozenset[ZFact]] = frozenset()
     VALID: ClassVar[list[Example]] = []
     INVALID: ClassVar[list[Example]] = []
 
@@ -181,8 +219,53 @@ class Rule:
         return cls.consequence
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        for kind in self.z_problems:
-            yield from z_issue_findings(ctx, self.code, kind)
+        if self.z_facts:
+            for tool in ctx.definition.tools:
+                for parameter in tool.parameters:
+                    yield from self.z_findings(ctx, tool, parameter)
+
+    def report_z(self, note: ZNote, z: ZSpec, generation: int) -> ZReport | None:
+        """How this rule reports one of its z facts for a definition of that generation (None: not at all)."""
+        raise NotImplementedError(f"{self.code} lists z_facts but does not report them")
+
+    def z_fix(self, source: bytes, parameter: Parameter, note: ZNote, report: ZReport) -> Fix | None:
+        """The fix of a z finding: the option's (or primitive's) string literal rewritten as the report's
+        replacement, in its own quote style, or split into the report's items."""
+        span = parameter.option_span(note.option_index)
+        if report.replacement is not None:
+            edit = literal_edit(source, span, report.replacement)
+            return None if edit is None else Fix(f"write '{report.replacement}'", (edit,), report.safe)
+        if report.split:
+            items = [string_literal(source, span, item) for item in report.split]
+            if all(item is not None for item in items):
+                text = ", ".join(item for item in items if item is not None)
+                return Fix(f"write {text}", (Edit(span.start, span.end, text),), safe=False)
+        return None
+
+    def z_findings(self, ctx: RuleContext, tool: Tool, parameter: Parameter) -> Iterator[Finding]:
+        """A finding for every fact of this rule's on `parameter`'s z block, at the option (or primitive)
+        it is about."""
+        z = parameter.z
+        if z is None:
+            return
+        name = f"'{parameter.key}'" if parameter.key else f"#{parameter.index}"
+        for note in z.notes:
+            if note.fact not in self.z_facts:
+                continue
+            report = self.report_z(note, z, ctx.spec.major)
+            if report is None:
+                continue
+            consequence = report.consequence_for(ctx.spec.major)
+            yield Finding(
+                self.code,
+                f"parameter {name}: {report.message}",
+                parameter.option_span(note.option_index),
+                tool=tool.label,
+                parameter=parameter.key,
+                severity=report.severity,
+                fix=self.z_fix(ctx.source, parameter, note, report) if ctx.source else None,
+                consequence=consequence,
+            )
 
     def check_list(self, ctx: ListContext) -> Iterator[Finding]:
         return iter(())
@@ -252,46 +335,6 @@ def python_example(body: str) -> str:
 def json_example(body: str) -> str:
     """`example` in JSON (with `path="example.json"`): `body` starts on line 3."""
     return JSON_EXAMPLE_HEADER + body.rstrip("\n") + "\n} }\n"
-
-
-def z_issue_findings(ctx: RuleContext, code: Code, kind: ZProblem) -> Iterator[Finding]:
-    """A finding of `code` for every z-block issue of `kind`, at the option (or primitive) it is about."""
-    for tool in ctx.definition.tools:
-        for parameter in tool.parameters:
-            yield from parameter_z_issue_findings(tool, parameter, code, kind, ctx.source, ctx.spec.major)
-
-
-def parameter_z_issue_findings(
-    tool: Tool, parameter: Parameter, code: Code, kind: ZProblem, source: bytes = b"", generation: int = 3
-) -> Iterator[Finding]:
-    """`z_issue_findings` of one parameter; with the file's bytes, issues that name a replacement carry
-    its fix (the option's or primitive's string literal, rewritten in its own quote style)."""
-    if parameter.z is None:
-        return
-    for issue in parameter.z.issues:
-        if issue.kind is kind:
-            name = f"'{parameter.key}'" if parameter.key else f"#{parameter.index}"
-            span = parameter.option_span(issue.option_index)
-            fix = None
-            if issue.replacement is not None and source:
-                edit = literal_edit(source, span, issue.replacement)
-                if edit is not None:
-                    fix = Fix(f"write '{issue.replacement}'", (edit,), issue.fix_safe)
-            elif issue.split and source:
-                items = [string_literal(source, span, item) for item in issue.split]
-                if all(item is not None for item in items):
-                    text = ", ".join(item for item in items if item is not None)
-                    fix = Fix(f"write {text}", (Edit(span.start, span.end, text),), safe=False)
-            yield Finding(
-                code,
-                f"parameter {name}: {issue.message}",
-                span,
-                tool=tool.label,
-                parameter=parameter.key,
-                severity=issue.severity,
-                fix=fix,
-                consequence=issue.consequence_for(generation),
-            )
 
 
 def tool_noun(kind: str) -> str:
