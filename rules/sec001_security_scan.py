@@ -92,55 +92,141 @@ class ImportStatement(ScanRule):
 _HANDLERS = "export const handlers = () => ( { x: "
 
 
-def _scan_rule(code: Code, name: str, pattern: str, example_line: str) -> type[Rule]:
-    """The rule of one scan code (SEC002-SEC016): its meaning in each generation comes from the
-    specifications' tables (`flowlint.definition.security.codes`)."""
-    meaning4 = codes(4)[code]
-    meaning3 = codes(3).get(code, "")
-    three = {"SEC006", "SEC007", "SEC008", "SEC009", "SEC010", "SEC011"}  # codes a 3.x scan hit carries
+class PatternRule(ScanRule):
+    """The rule of one scan code (SEC002-SEC016). Subclasses declare the `pattern` the scan looks for and
+    an `example_line` that contains it; the meaning in each generation comes from the specifications'
+    tables (`flowlint.definition.security.codes`)."""
 
-    class Scan(ScanRule):
-        pass
+    pattern: ClassVar[str]
+    example_line: ClassVar[str]
 
-    Scan.code = code
-    Scan.name = name
-    Scan.origin = "spec 3.0.0 (05), 4.x (05)" if code in three else "spec 4.x (05-security)"
-    Scan.summary = f"4.x: {meaning4.rstrip('.')}" + (f"; 3.0.0: {meaning3.rstrip('.')}" if code in three else "")
-    Scan.why = (
-        f"FlowMCP's security scan refuses a definition file whose text contains {pattern}, before importing it "
-        "(3.x wherever the text is, strings and URLs included; 4.x outside comments and strings). 4.x "
-        f"prints {code} for it"
-        + (f"; 3.0.0's specification gives the pattern the code {code} too" if code in three else "")
-        + "."
-    )
-    if code in _TIMERS:
-        Scan.why = f"4.x's specification forbids {pattern} ({code}); its runtime no longer scans for timers."
-        Scan.consequence = Consequence.SPEC
-    Scan.VALID = [Example(example_v4("    tools: {}"))]
-    Scan.INVALID = [
-        Example(
-            example_v4("    tools: {}") + _HANDLERS + example_line + " } )\n",
-            (Expect(5, len(_HANDLERS) + example_line.index(pattern) + 1, f"the line contains '{pattern}'"),),
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        code, pattern, example_line = cls.code, cls.pattern, cls.example_line
+        meaning4 = codes(4)[code]
+        meaning3 = codes(3).get(code, "")
+        three = code in _THREE
+        cls.origin = "spec 3.0.0 (05), 4.x (05)" if three else "spec 4.x (05-security)"
+        cls.summary = f"4.x: {meaning4.rstrip('.')}" + (f"; 3.0.0: {meaning3.rstrip('.')}" if three else "")
+        cls.why = (
+            f"FlowMCP's security scan refuses a definition file whose text contains {pattern}, before importing "
+            "it (3.x wherever the text is, strings and URLs included; 4.x outside comments and strings). 4.x "
+            f"prints {code} for it"
+            + (f"; 3.0.0's specification gives the pattern the code {code} too" if three else "")
+            + "."
         )
-    ]
-    Scan.__qualname__ = Scan.__name__ = f"Scan{code}"
-    return Scan
+        if code in _TIMERS:
+            cls.why = f"4.x's specification forbids {pattern} ({code}); its runtime no longer scans for timers."
+            cls.consequence = Consequence.SPEC
+        cls.VALID = [Example(example_v4("    tools: {}"))]
+        cls.INVALID = [
+            Example(
+                example_v4("    tools: {}") + _HANDLERS + example_line + " } )\n",
+                (Expect(5, len(_HANDLERS) + example_line.index(pattern) + 1, f"the line contains '{pattern}'"),),
+            )
+        ]
 
 
-Require = _scan_rule(Code.SEC002, "no-require", "require(", "require( 'fs' )")
-FunctionConstructor = _scan_rule(Code.SEC004, "no-function-constructor", " Function(", "x => Function( 'a' )")
-NewFunction = _scan_rule(Code.SEC005, "no-new-function", "new Function", "new Function( 'a' )")
-ProcessAccess = _scan_rule(Code.SEC006, "no-process", "process.", "process.env")
-ChildProcess = _scan_rule(Code.SEC007, "no-child-process", "child_process", "child_process.spawn")
-FsAccess = _scan_rule(Code.SEC008, "no-fs", "fs.", "a.fs.read")
-NodeFs = _scan_rule(Code.SEC009, "no-node-fs", "node:fs", "{ node:fs }")
-FsPromises = _scan_rule(Code.SEC010, "no-fs-promises", "fs/promises", "fs/promises")
-GlobalThis = _scan_rule(Code.SEC011, "no-globalthis", "globalThis.", "globalThis.x")
-GlobalScope = _scan_rule(Code.SEC012, "no-global", "global.", "global.x")
-DirName = _scan_rule(Code.SEC013, "no-dirname", "__dirname", "__dirname")
-FileName = _scan_rule(Code.SEC014, "no-filename", "__filename", "__filename")
-SetTimeout = _scan_rule(Code.SEC015, "no-set-timeout", "setTimeout", "setTimeout")
-SetInterval = _scan_rule(Code.SEC016, "no-set-interval", "setInterval", "setInterval")
+# The codes a 3.x scan hit carries.
+_THREE = frozenset({"SEC006", "SEC007", "SEC008", "SEC009", "SEC010", "SEC011"})
+
+
+class Require(PatternRule):
+    code = Code.SEC002
+    name = "no-require"
+    pattern = "require("
+    example_line = "require( 'fs' )"
+
+
+class FunctionConstructor(PatternRule):
+    code = Code.SEC004
+    name = "no-function-constructor"
+    pattern = " Function("
+    example_line = "x => Function( 'a' )"
+
+
+class NewFunction(PatternRule):
+    code = Code.SEC005
+    name = "no-new-function"
+    pattern = "new Function"
+    example_line = "new Function( 'a' )"
+
+
+class ProcessAccess(PatternRule):
+    code = Code.SEC006
+    name = "no-process"
+    pattern = "process."
+    example_line = "process.env"
+
+
+class ChildProcess(PatternRule):
+    code = Code.SEC007
+    name = "no-child-process"
+    pattern = "child_process"
+    example_line = "child_process.spawn"
+
+
+class FsAccess(PatternRule):
+    code = Code.SEC008
+    name = "no-fs"
+    pattern = "fs."
+    example_line = "a.fs.read"
+
+
+class NodeFs(PatternRule):
+    code = Code.SEC009
+    name = "no-node-fs"
+    pattern = "node:fs"
+    example_line = "{ node:fs }"
+
+
+class FsPromises(PatternRule):
+    code = Code.SEC010
+    name = "no-fs-promises"
+    pattern = "fs/promises"
+    example_line = "fs/promises"
+
+
+class GlobalThis(PatternRule):
+    code = Code.SEC011
+    name = "no-globalthis"
+    pattern = "globalThis."
+    example_line = "globalThis.x"
+
+
+class GlobalScope(PatternRule):
+    code = Code.SEC012
+    name = "no-global"
+    pattern = "global."
+    example_line = "global.x"
+
+
+class DirName(PatternRule):
+    code = Code.SEC013
+    name = "no-dirname"
+    pattern = "__dirname"
+    example_line = "__dirname"
+
+
+class FileName(PatternRule):
+    code = Code.SEC014
+    name = "no-filename"
+    pattern = "__filename"
+    example_line = "__filename"
+
+
+class SetTimeout(PatternRule):
+    code = Code.SEC015
+    name = "no-set-timeout"
+    pattern = "setTimeout"
+    example_line = "setTimeout"
+
+
+class SetInterval(PatternRule):
+    code = Code.SEC016
+    name = "no-set-interval"
+    pattern = "setInterval"
+    example_line = "setInterval"
 
 
 class ForbiddenPattern(Rule):

@@ -465,77 +465,68 @@ def _typed_field(ctx: RuleContext, code: Code, key: str, item: str) -> Iterator[
             yield Finding(code, f"main.{key}[{index}] must be a {item}, got {type_name(value)}", value.span)
 
 
-def _array_rule(code: Code, key: str, item: str, good: str, bad: str, column: int, why: str) -> type[Rule]:
-    """A rule for one array field of main (VAL020-VAL022, VAL024, VAL025)."""
+class ArrayField(Rule):
+    """A rule for one array field of main (VAL020-VAL022, VAL024, VAL025). Subclasses declare the field
+    (`key`), what its items are (`item`: 'string' or 'object'), a good and a bad value and the column the
+    bad one's finding starts at; the documentation and examples follow from them."""
 
-    class ArrayField(Rule):
-        def check(self, ctx: RuleContext) -> Iterator[Finding]:
-            yield from _typed_field(ctx, self.code, key, item)
-
-    ArrayField.code = code
-    ArrayField.name = (
-        f"{key}-array".replace("requiredServerParams", "server-params")
-        .replace("requiredLibraries", "libraries")
-        .replace("sharedLists", "shared-lists")
-    )
-    ArrayField.severity = Severity.ERROR
+    key: ClassVar[str]
+    item: ClassVar[str]
+    good: ClassVar[str]
+    bad: ClassVar[str]
+    column: ClassVar[int]
+    severity = Severity.ERROR
     # The 3.x runtime refuses a non-array tags, requiredServerParams, requiredLibraries or sharedLists; it
     # never reads docs (4.x warns, VAL027).
-    ArrayField.consequence = Consequence.SPEC if code is Code.VAL020 else Consequence.REFUSED
-    ArrayField.summary = f"main.{key} (if present) must be an array of {item}s"
-    ArrayField.why = why
-    ArrayField.fix = f"Write `{key}: {good}`."
-    ArrayField.VALID = [Example(example(f"    {key}: {good},\n    tools: {{}}"))]
-    ArrayField.INVALID = [Example(example(f"    {key}: {bad},\n    tools: {{}}"), (Expect(3, column, f"main.{key}"),))]
-    ArrayField.__qualname__ = ArrayField.__name__ = f"Field{code}"
-    return ArrayField
+    consequence = Consequence.REFUSED
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.summary = f"main.{cls.key} (if present) must be an array of {cls.item}s"
+        cls.fix = f"Write `{cls.key}: {cls.good}`."
+        cls.VALID = [Example(example(f"    {cls.key}: {cls.good},\n    tools: {{}}"))]
+        cls.INVALID = [
+            Example(example(f"    {cls.key}: {cls.bad},\n    tools: {{}}"), (Expect(3, cls.column, f"main.{cls.key}"),))
+        ]
+
+    def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        yield from _typed_field(ctx, self.code, self.key, self.item)
 
 
-Docs = _array_rule(
-    Code.VAL020,
-    "docs",
-    "string",
-    "[ 'https://docs.example.com' ]",
-    "'https://docs.example.com'",
-    11,
-    "The runtime and tools read docs as a list of URLs.",
-)
-Tags = _array_rule(
-    Code.VAL021,
-    "tags",
-    "string",
-    "[ 'defi' ]",
-    "'defi'",
-    11,
-    "Tags are matched one by one in tool discovery; the runtime refuses anything but an array.",
-)
-ServerParams = _array_rule(
-    Code.VAL022,
-    "requiredServerParams",
-    "string",
-    "[ 'API_KEY' ]",
-    "'API_KEY'",
-    27,
-    "The runtime reads each name from the environment; it refuses anything but an array.",
-)
-SharedLists = _array_rule(
-    Code.VAL024,
-    "sharedLists",
-    "object",
-    "[]",
-    "{}",
-    18,
-    "Each entry is `{ ref, version }`; the runtime refuses anything but an array.",
-)
-Libraries = _array_rule(
-    Code.VAL025,
-    "requiredLibraries",
-    "string",
-    "[ 'ethers' ]",
-    "'ethers'",
-    24,
-    "Handlers receive the listed npm packages; the runtime refuses anything but an array.",
-)
+class Docs(ArrayField):
+    code = Code.VAL020
+    name = "docs-array"
+    consequence = Consequence.SPEC
+    key, item, good, bad, column = "docs", "string", "[ 'https://docs.example.com' ]", "'https://docs.example.com'", 11
+    why = "The runtime and tools read docs as a list of URLs."
+
+
+class Tags(ArrayField):
+    code = Code.VAL021
+    name = "tags-array"
+    key, item, good, bad, column = "tags", "string", "[ 'defi' ]", "'defi'", 11
+    why = "Tags are matched one by one in tool discovery; the runtime refuses anything but an array."
+
+
+class ServerParams(ArrayField):
+    code = Code.VAL022
+    name = "server-params-array"
+    key, item, good, bad, column = "requiredServerParams", "string", "[ 'API_KEY' ]", "'API_KEY'", 27
+    why = "The runtime reads each name from the environment; it refuses anything but an array."
+
+
+class SharedLists(ArrayField):
+    code = Code.VAL024
+    name = "shared-lists-array"
+    key, item, good, bad, column = "sharedLists", "object", "[]", "{}", 18
+    why = "Each entry is `{ ref, version }`; the runtime refuses anything but an array."
+
+
+class Libraries(ArrayField):
+    code = Code.VAL025
+    name = "libraries-array"
+    key, item, good, bad, column = "requiredLibraries", "string", "[ 'ethers' ]", "'ethers'", 24
+    why = "Handlers receive the listed npm packages; the runtime refuses anything but an array."
 
 
 class Headers(Rule):

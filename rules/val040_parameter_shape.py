@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import NonStatic, SArray, SObject, SScalar, type_name
 from flowlint.core.severity import Severity
+from flowlint.definition.model import Parameter, Tool
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
@@ -61,7 +62,33 @@ export const main = {
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        return (finding for finding in _shapes(ctx) if finding.code == self.code)
+        for tool in ctx.definition.tools:
+            for parameter in tool.parameters:
+                if isinstance(parameter.node, NonStatic) or not _in_array(tool):
+                    continue  # computed by code: FL003 reports it
+                if not isinstance(parameter.node, SObject):
+                    yield self.finding(
+                        f"parameter #{parameter.index} must be an object {{ position, z }}, got "
+                        f"{type_name(parameter.node)}",
+                        parameter.node.span,
+                        tool=tool.label,
+                    )
+        for tool, parameter, item, name in parameter_objects(ctx):
+            if not isinstance(item.get("position"), (SObject, NonStatic)):
+                yield self.finding(
+                    f"parameter {name} has no position {{ key, value, location }} block",
+                    item.span,
+                    tool=tool.label,
+                    parameter=parameter.key,
+                )
+            z = item.get("z")
+            if not isinstance(z, (SObject, NonStatic)):
+                yield self.finding(
+                    f"parameter {name} has no z block; add z: {{ primitive: 'string()', options: [] }}",
+                    z.span if z is not None else item.span,
+                    tool=tool.label,
+                    parameter=parameter.key,
+                )
 
 
 class ParametersArray(Rule):
@@ -85,7 +112,10 @@ class ParametersArray(Rule):
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        return (finding for finding in _shapes(ctx) if finding.code == self.code)
+        for tool in ctx.definition.tools:
+            node = tool.parameters_node
+            if node is not None and not isinstance(node, (SArray, NonStatic)):
+                yield self.finding(f"parameters must be an array, got {type_name(node)}", node.span, tool=tool.label)
 
 
 class PositionKey(Rule):
@@ -110,7 +140,7 @@ class PositionKey(Rule):
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        return (finding for finding in _shapes(ctx) if finding.code == self.code)
+        return position_field_findings(self, ctx, "key")
 
 
 class PositionValue(Rule):
@@ -138,75 +168,50 @@ class PositionValue(Rule):
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        return (finding for finding in _shapes(ctx) if finding.code == self.code)
+        return position_field_findings(self, ctx, "value")
 
 
-def _shapes(ctx: RuleContext) -> list[Finding]:
-    """`shape_findings(ctx)`, worked out once per definition for the four rules that report them."""
-    return ctx.shared("VAL035/VAL040-VAL042 shapes", lambda: list(shape_findings(ctx)))
+def _in_array(tool: Tool) -> bool:
+    """Whether the tool's parameters are written as an array (else VAL035 or FL003 reports them)."""
+    return isinstance(tool.parameters_node, SArray)
 
 
-def shape_findings(ctx: RuleContext) -> Iterator[Finding]:
-    """The findings of VAL035 and VAL040-VAL042, each with its code."""
+def parameter_objects(ctx: RuleContext) -> Iterator[tuple[Tool, Parameter, SObject, str]]:
+    """Each parameter written as an object in a parameters array, with how messages name it: what VAL040,
+    VAL041 and VAL042 look into (not seed 000's `{ key, type, description, required }` query form)."""
     for tool in ctx.definition.tools:
-        node = tool.parameters_node
-        if node is None or isinstance(node, NonStatic):
-            continue
-        if not isinstance(node, SArray):
-            yield Finding(
-                Code.VAL035, f"parameters must be an array, got {type_name(node)}", node.span, tool=tool.label
-            )
+        if not _in_array(tool):
             continue
         for parameter in tool.parameters:
             item = parameter.node
-            if isinstance(item, NonStatic):
-                continue  # computed by code: FL003 reports it
             if not isinstance(item, SObject):
-                yield Finding(
-                    Code.VAL040,
-                    f"parameter #{parameter.index} must be an object {{ position, z }}, got {type_name(item)}",
-                    item.span,
-                    tool=tool.label,
-                )
-                continue
+                continue  # computed by code (FL003) or not an object (VAL040)
             if tool.kind == "query" and item.get("position") is None and item.get("key") is not None:
-                continue  # seed 000's { key, type, description, required } form
-            name = f"'{parameter.key}'" if parameter.key else f"#{parameter.index}"
-            position = item.get("position")
-            if not isinstance(position, (SObject, NonStatic)):
-                yield Finding(
-                    Code.VAL040,
-                    f"parameter {name} has no position {{ key, value, location }} block",
-                    item.span,
-                    tool=tool.label,
-                    parameter=parameter.key,
-                )
-            elif isinstance(position, SObject):  # (FL003 reports a non-static one)
-                for field in ("key", "value"):
-                    value = position.get(field)
-                    if isinstance(value, NonStatic):
-                        continue
-                    if not (isinstance(value, SScalar) and isinstance(value.value, str) and value.value):
-                        yield Finding(
-                            Code.VAL041 if field == "key" else Code.VAL042,
-                            f"parameter {name}: position.{field} must be a non-empty string"
-                            + (
-                                ""
-                                if value is None
-                                else ", got ''"
-                                if isinstance(value, SScalar) and value.value == ""
-                                else f", got {type_name(value)}"
-                            ),
-                            value.span if value is not None else position.span,
-                            tool=tool.label,
-                            parameter=parameter.key,
-                        )
-            z = item.get("z")
-            if not isinstance(z, (SObject, NonStatic)):
-                yield Finding(
-                    Code.VAL040,
-                    f"parameter {name} has no z block; add z: {{ primitive: 'string()', options: [] }}",
-                    z.span if z is not None else item.span,
-                    tool=tool.label,
-                    parameter=parameter.key,
-                )
+                continue
+            yield tool, parameter, item, f"'{parameter.key}'" if parameter.key else f"#{parameter.index}"
+
+
+def position_field_findings(rule: Rule, ctx: RuleContext, field: str) -> Iterator[Finding]:
+    """VAL041 (`key`) and VAL042 (`value`): position.<field> is a non-empty string."""
+    for tool, parameter, item, name in parameter_objects(ctx):
+        position = item.get("position")
+        if not isinstance(position, SObject):
+            continue  # missing: VAL040; computed: FL003
+        value = position.get(field)
+        if isinstance(value, NonStatic) or (
+            isinstance(value, SScalar) and isinstance(value.value, str) and value.value
+        ):
+            continue
+        got = (
+            ""
+            if value is None
+            else ", got ''"
+            if isinstance(value, SScalar) and value.value == ""
+            else f", got {type_name(value)}"
+        )
+        yield rule.finding(
+            f"parameter {name}: position.{field} must be a non-empty string{got}",
+            value.span if value is not None else position.span,
+            tool=tool.label,
+            parameter=parameter.key,
+        )
