@@ -50,16 +50,25 @@ def modules() -> dict[str, Path]:
 
 
 def imports_of(path: Path) -> set[str]:
-    """Every absolute flowlint import in a file, at any depth (lazy imports count too)."""
+    """Every flowlint import in a file, at any depth (lazy imports count too), as absolute names. Only rule
+    modules import relatively (`from ._main_block import present`: mypy checks `rules/` as its own package),
+    and only within the rules package."""
     found: set[str] = set()
+    relative = path.is_relative_to(REPO / "rules")
+    package = ["flowlint", *path.relative_to(REPO).parent.parts]
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            assert node.level == 0, f"{path}: relative import"
-            if node.module:
-                found.add(node.module)
-                found.update(f"{node.module}.{alias.name}" for alias in node.names)
+            module = node.module
+            if node.level:
+                assert relative, f"{path}: relative import outside rules/"
+                base = package[: len(package) - node.level + 1]
+                assert base[:2] == ["flowlint", "rules"], f"{path}: relative import out of the rules package"
+                module = ".".join(base + ([node.module] if node.module else []))
+            if module:
+                found.add(module)
+                found.update(f"{module}.{alias.name}" for alias in node.names)
     return {name for name in found if name.split(".")[0] == "flowlint"}
 
 
@@ -148,10 +157,11 @@ def test_rule_codes_are_spelled_out_only_in_the_codes_table() -> None:
 
 
 def test_every_package_is_installed() -> None:
-    """pyproject's package list is the folders under flowlint/ (a forgotten one would be missing from a wheel)."""
+    """pyproject's package list is the folders under flowlint/ and rules/ (a forgotten one would be missing
+    from a wheel)."""
     config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     listed = set(config["tool"]["setuptools"]["packages"])
     on_disk = {".".join(path.parent.relative_to(REPO).parts) for path in (REPO / "flowlint").rglob("__init__.py")} | {
-        "flowlint.rules"
+        ".".join(("flowlint", *path.parent.relative_to(REPO).parts)) for path in (REPO / "rules").rglob("__init__.py")
     }
     assert listed == on_disk

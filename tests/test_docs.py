@@ -88,11 +88,11 @@ def test_scaffolding_a_rule_writes_its_module_and_its_code(tmp_path: Path) -> No
     (tmp_path / "rules").mkdir()
     shutil.copy(REPO / "flowlint" / "lint" / "codes.py", tmp_path / "flowlint" / "lint" / "codes.py")
     module = scaffold("fl099", "demo-rule", "A demo rule", tmp_path)
-    assert module.name == "fl099_demo_rule.py"
+    assert module.relative_to(tmp_path).as_posix() == "rules/fl/fl099_demo_rule.py"
     codes = (tmp_path / "flowlint" / "lint" / "codes.py").read_text(encoding="utf-8")
     assert codes.count('    FL099 = "FL099"\n') == 1
     assert codes.index('FL099 = "FL099"') > codes.index('FL023 = "FL023"')
-    spec = importlib.util.spec_from_file_location("flowlint.rules.fl099_demo_rule", module)
+    spec = importlib.util.spec_from_file_location("flowlint.rules.fl.fl099_demo_rule", module)
     assert spec is not None and spec.loader is not None
     text = module.read_text(encoding="utf-8")
     assert "code = Code.FL099" in text and "class DemoRule(Rule)" in text and 'name = "demo-rule"' in text

@@ -158,8 +158,8 @@ def rule_doc(rule: type[Rule]) -> str:
 
 
 def rule_module(rule: type[Rule]) -> str:
-    """Where the rule is written, as a path from the repository's root (`rules/tst004_valid_values.py`)."""
-    return "rules/" + rule.__module__.rpartition(".")[2] + ".py"
+    """Where the rule is written, as a path from the repository's root (`rules/tst/tst004_valid_values.py`)."""
+    return "rules/" + rule.__module__.removeprefix("flowlint.rules.").replace(".", "/") + ".py"
 
 
 RULE_PAGES = "docs/rules"

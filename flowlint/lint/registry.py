@@ -1,6 +1,8 @@
 """The table of rules: every `Rule` subclass defined in the `flowlint.rules` package, by code.
 
-Each rule's code must be a member of `flowlint.lint.codes.Code` and belong to exactly one rule.
+Rules live one per module in family folders, `rules/<family>/<code>_<name>.py` (`rules/tst/tst004_valid_values.py`);
+modules whose names start with `_` hold what several rules of a family share and define no rule. Each
+rule's code must be a member of `flowlint.lint.codes.Code`, belong to exactly one rule, and name its module.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ def all_rules() -> tuple[type[Rule], ...]:
     import flowlint.rules as package  # type: ignore[import-not-found,unused-ignore]
 
     found: dict[str, type[Rule]] = {}
-    for module_info in pkgutil.iter_modules(package.__path__):
-        module = importlib.import_module(f"{package.__name__}.{module_info.name}")
+    for module_info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        if module_info.ispkg or module_info.name.rpartition(".")[2].startswith("_"):
+            continue
+        module = importlib.import_module(module_info.name)
         for value in vars(module).values():
             if (
                 isinstance(value, type)
@@ -37,6 +41,10 @@ def all_rules() -> tuple[type[Rule], ...]:
                     raise RuntimeError(f"{value.__name__}: code {value.code!r} is not in flowlint.lint.codes")
                 if value.code in found:
                     raise RuntimeError(f"rule code {value.code} is defined twice")
+                if not module.__name__.rpartition(".")[2].startswith(value.code.lower() + "_"):
+                    raise RuntimeError(
+                        f"{value.code} is defined in {module.__name__}: one rule per module, named by its code"
+                    )
                 found[value.code] = value
     return tuple(found[code] for code in sorted(found, key=code_order))
 

@@ -1,6 +1,6 @@
 """`python -m flowlint.lint.scaffold CODE NAME SUMMARY`: a new rule's module, and its code in the table.
 
-Adding a rule is one module under `rules/` plus its member of `flowlint.lint.codes.Code`; this writes
+Adding a rule is one module, `rules/<family>/<code>_<name>.py`, plus its member of `flowlint.lint.codes.Code`; this writes
 both, with the outline every rule has (consequence, severity, why, fix, a passing and a failing
 example), for the author to fill in. The failing example fails the rule tests until the check is
 written, so a scaffold cannot be committed as done by mistake.
@@ -56,7 +56,7 @@ class {klass}(Rule):
 
 
 def scaffold(code: str, name: str, summary: str, root: Path) -> Path:
-    """Write `rules/<code>_<name>.py` under `root` and add `code` to `flowlint/lint/codes.py` there;
+    """Write `rules/<family>/<code>_<name>.py` under `root` and add `code` to `flowlint/lint/codes.py` there;
     return the module's path. Raises UsageError for a malformed or existing code or name."""
     code = code.upper()
     if not _CODE.match(code):
@@ -67,15 +67,19 @@ def scaffold(code: str, name: str, summary: str, root: Path) -> Path:
     text = codes.read_text(encoding="utf-8")
     if f'    {code} = "{code}"' in text:
         raise UsageError(f"{code} is already in {codes}")
-    module = root / "rules" / f"{code.lower()}_{name.replace('-', '_')}.py"
+    family = code.rstrip("0123456789")
+    folder = root / "rules" / family.lower()
+    module = folder / f"{code.lower()}_{name.replace('-', '_')}.py"
     if module.exists():
         raise UsageError(f"{module} exists")
-    family = code.rstrip("0123456789")
     members = [m for m in re.finditer(rf'^    ({family}\d{{3}}) = "\1"\n', text, re.M)]
     after = max((m for m in members if m.group(1) < code), key=lambda m: m.group(1), default=None)
     at = after.end() if after is not None else (members[0].start() if members else text.index("\n\n\nFAMILIES"))
     codes.write_text(text[:at] + f'    {code} = "{code}"\n' + text[at:], encoding="utf-8")
     klass = "".join(part.capitalize() for part in name.split("-"))
+    if not folder.is_dir():  # a new family
+        folder.mkdir(parents=True)
+        (folder / "__init__.py").write_text(f'"""{family} rules: one module per rule."""\n', encoding="utf-8")
     module.write_text(_TEMPLATE.format(code=code, name=name, summary=summary, klass=klass), encoding="utf-8")
     return module
 

@@ -1,0 +1,52 @@
+"""LST010: List dependencies must not be circular."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from flowlint.core.consequence import Consequence
+from flowlint.core.nodes import string_value
+from flowlint.core.severity import Severity
+from flowlint.definition.sharedlists import SharedList
+from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.rule import Example, Expect, ListContext, Rule
+
+from ._shared_lists import GOOD, PATH, chain, list_depends, list_example, list_meta
+
+
+class DependsCycle(Rule):
+    code = Code.LST010
+    target = "list"
+    name = "list-depends-cycle"
+    severity = Severity.ERROR
+    consequence = Consequence.SPEC
+    summary = "List dependencies must not be circular"
+    why = "A cycle can never be resolved."
+    fix = "Remove one of the dependencies in the cycle."
+    VALID = [GOOD]
+    INVALID = [
+        Example(
+            list_example()
+            .replace("name: 'stablecoins'", "name: 'loop'")
+            .replace(
+                "description: 'USD stablecoins',",
+                "description: 'Loop', dependsOn: [ { ref: 'loop', version: '1.0.0' } ],",
+            ),
+            (Expect(2, 11, "list 'loop' depends on itself: loop -> loop"),),
+            path=PATH,
+        )
+    ]
+
+    def check_list(self, ctx: ListContext) -> Iterator[Finding]:
+        meta = list_meta(ctx)
+        name = string_value(meta.get("name")) if meta is not None else None
+        if meta is None or not name:
+            return
+        _folder, lists = ctx.resolver.lists_beside(ctx.path)
+        known = {shared.name: shared for shared in lists}
+        own = [ref for _item, ref, _version in list_depends(ctx) if ref]
+        known[name] = SharedList(name, ctx.path, (), None, tuple(own))
+        cycle, _depth = chain(name, known)
+        if cycle is not None:
+            yield self.finding(f"list '{name}' depends on itself: " + " -> ".join(cycle), meta.span)

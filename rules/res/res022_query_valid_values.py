@@ -1,0 +1,30 @@
+"""RES022: A resource query's test values must pass the corresponding z validation."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from flowlint.lint.codes import Code
+from flowlint.lint.rule import Example, Expect
+
+from ..tst.tst004_valid_values import ValidValues
+from ._query_tests import GOOD, PARAMETER, query
+
+
+class QueryValidValues(ValidValues):  # type: ignore[misc,unused-ignore]
+    code = Code.RES022
+    kinds: ClassVar[tuple[str, ...]] = ("query",)
+    name = "query-valid-values"
+    summary = "A resource query's test values must pass the corresponding z validation"
+    why = "The same check as TST004: a query test whose value fails z is refused before the SQL runs."
+    fix = "Write the value in the parameter's type (1, not '1')."
+    VALID = [Example(GOOD)]
+    INVALID = [
+        Example(
+            query(
+                PARAMETER,
+                "{ _description: 'Ethereum', chain: '1' }, { _description: 'Polygon', chain: 137 }, { _description: 'Base', chain: 8453 }",
+            ),
+            (Expect(7, 57, "parameter 'chain' expects number()"),),
+        )
+    ]

@@ -1,0 +1,1 @@
+"""SEC rules (SEC*): one module per rule, named by its code and name; a `_`-module holds what several of them share."""

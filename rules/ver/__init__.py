@@ -1,0 +1,1 @@
+"""VER rules (VER*): one module per rule, named by its code and name; a `_`-module holds what several of them share."""
