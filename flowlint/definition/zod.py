@@ -15,7 +15,7 @@ from typing import Any
 
 from flowlint.core.jsvalues import js_length, js_number, js_repr
 from flowlint.core.nodes import HOLE, json_type
-from flowlint.core.record import FrozenRecord
+from flowlint.core.record import DeclaredRecord, FrozenRecord
 
 PRIMITIVES = ("string", "number", "boolean", "enum", "array", "object")
 KNOWN_OPTIONS = ("min", "max", "length", "optional", "default", "regex")
@@ -70,63 +70,23 @@ class ZFact(StrEnum):
 BREAKING_FACTS = frozenset({ZFact.PRIMITIVE_NOT_TEXT, ZFact.ENUM_NO_VALUES, ZFact.ENUM_ARRAY, ZFact.OPTION_NOT_TEXT})
 
 
-class ZNote(FrozenRecord):
+class ZNote(DeclaredRecord):
     """One fact about a z block, and what it is about: `option_index` names the option (None: the
     primitive); `written` is the primitive or option text as written. The other fields hold what the fact
     needs; each fact's producer in this module says which."""
 
-    __slots__ = (
-        "argument",
-        "fact",
-        "items",
-        "name",
-        "option_index",
-        "optional_last",
-        "quoted",
-        "reason",
-        "replacement",
-        "value",
-        "written",
-    )
-
     fact: ZFact
-    option_index: int | None
-    written: str
+    option_index: int | None = None
+    written: str = ""
     # The text that the runtime reads as the author meant, where one exists (a fix writes it).
-    replacement: str | None
-    name: str  # the option's or primitive's name
-    argument: str  # its argument as written
-    items: tuple[str, ...]  # the calls in one string, the enum values, the repeated values...
-    reason: str  # why: a regex syntax error, the default's mismatch, the wrapper a constraint follows...
-    value: object  # the default's value, a non-string primitive or option
-    quoted: bool  # a default's mismatch comes from its quotes
-    optional_last: bool  # optional() follows default()
-
-    def __init__(
-        self,
-        fact: ZFact,
-        option_index: int | None = None,
-        written: str = "",
-        replacement: str | None = None,
-        name: str = "",
-        argument: str = "",
-        items: tuple[str, ...] = (),
-        reason: str = "",
-        value: object = None,
-        quoted: bool = False,
-        optional_last: bool = False,
-    ) -> None:
-        self.fact = fact
-        self.option_index = option_index
-        self.written = written
-        self.replacement = replacement
-        self.name = name
-        self.argument = argument
-        self.items = items
-        self.reason = reason
-        self.value = value
-        self.quoted = quoted
-        self.optional_last = optional_last
+    replacement: str | None = None
+    name: str = ""  # the option's or primitive's name
+    argument: str = ""  # its argument as written
+    items: tuple[str, ...] = ()  # the calls in one string, the enum values, the repeated values...
+    reason: str = ""  # why: a regex syntax error, the default's mismatch, the wrapper a constraint follows...
+    value: object = None  # the default's value, a non-string primitive or option
+    quoted: bool = False  # a default's mismatch comes from its quotes
+    optional_last: bool = False  # optional() follows default()
 
     @property
     def broken(self) -> bool:
@@ -264,7 +224,7 @@ def parse_z(primitive: object, options: list[object]) -> ZSpec:
 def _parse_z(primitive: object, options: list[object]) -> ZSpec:
     notes: list[ZNote] = []
     if not isinstance(primitive, str):
-        notes.append(ZNote(ZFact.PRIMITIVE_NOT_TEXT, value=primitive))
+        notes.append(ZNote(fact=ZFact.PRIMITIVE_NOT_TEXT, value=primitive))
         return ZSpec(kind="string", primitive_text=str(primitive), notes=tuple(notes))
     kind, enum_values, list_ref = _parse_primitive(primitive.strip(), notes, options)
     primitive_text = primitive.strip()
@@ -273,7 +233,7 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
         # One fact explains the primitive: what the runtime's prefix match reads it as.
         notes[:] = [note for note in notes if note.option_index is not None]
         written = f"enum({','.join(enum_values or ())})" if kind == "enum" else f"{kind}()"
-        notes.append(ZNote(ZFact.PRIMITIVE_READ_AS, written=primitive, replacement=written, name=kind, reason=runtime))
+        notes.append(ZNote(fact=ZFact.PRIMITIVE_READ_AS, written=primitive, replacement=written, name=kind, reason=runtime))
         # Values are checked as the runtime builds the parameter (an enum read as string() takes any string).
         kind, enum_values, list_ref, primitive_text = runtime, None, None, f"{runtime}()"
     elif kind == "string" and not primitive_text.startswith("string()") and runtime == "string":
@@ -281,15 +241,15 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
     spec: dict[str, Any] = {}
     for index, option in enumerate(options):
         if option is HOLE:
-            notes.append(ZNote(ZFact.OPTION_HOLE, index))
+            notes.append(ZNote(fact=ZFact.OPTION_HOLE, option_index=index))
             continue
         if not isinstance(option, str):
-            notes.append(ZNote(ZFact.OPTION_NOT_TEXT, index, value=option))
+            notes.append(ZNote(fact=ZFact.OPTION_NOT_TEXT, option_index=index, value=option))
             continue
         calls = [option]
         if len(_SEVERAL_CALLS.findall(option)) > 1:
             calls = _SEVERAL_CALLS.findall(option)
-            notes.append(ZNote(ZFact.OPTION_SEVERAL, index, written=option, items=tuple(calls)))
+            notes.append(ZNote(fact=ZFact.OPTION_SEVERAL, option_index=index, written=option, items=tuple(calls)))
         _parse_option(calls[0] if len(calls) > 1 else option, index, kind, spec, notes)
     if kind == "enum" and enum_values is None and list_ref is None:
         # enum() without values: one defect, stated once with the values(...) option it names.
@@ -320,9 +280,8 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
                 isinstance(optional_index, int) and isinstance(default_index, int) and optional_index > default_index
             )
             notes.append(
-                ZNote(
-                    ZFact.DEFAULT_MISFIT,
-                    default_index if isinstance(default_index, int) else None,
+                ZNote(fact=ZFact.DEFAULT_MISFIT,
+                    option_index=default_index if isinstance(default_index, int) else None,
                     written=str(options[default_index]) if isinstance(default_index, int) else "",
                     replacement=quoted[0].replacement if quoted else None,
                     reason=problem,
@@ -350,7 +309,7 @@ def _constraints_after_wrappers(options: list[object], notes: list[ZNote]) -> No
             wrapper = wrapper or text
         elif wrapper is not None and text.startswith(_CONSTRAINTS) and index not in noted:
             notes.append(
-                ZNote(ZFact.CONSTRAINT_AFTER_WRAPPER, index, written=text, name=text.split("(")[0], reason=wrapper)
+                ZNote(fact=ZFact.CONSTRAINT_AFTER_WRAPPER, option_index=index, written=text, name=text.split("(")[0], reason=wrapper)
             )
 
 
@@ -382,15 +341,15 @@ def _parse_primitive(
 ) -> tuple[str, tuple[str, ...] | None, ListRef | None]:
     match = _CALL.match(text)
     if match is None:
-        notes.append(ZNote(ZFact.PRIMITIVE_NOT_CALL, written=text))
+        notes.append(ZNote(fact=ZFact.PRIMITIVE_NOT_CALL, written=text))
         return "string", None, None
     name, args = match.group(1), match.group(2)
     if name not in PRIMITIVES:
-        notes.append(ZNote(ZFact.PRIMITIVE_UNKNOWN, written=text, name=name, argument=args))
+        notes.append(ZNote(fact=ZFact.PRIMITIVE_UNKNOWN, written=text, name=name, argument=args))
         return "string", None, None
     if name != "enum":
         if args.strip():
-            notes.append(ZNote(ZFact.PRIMITIVE_ARGUMENTS, written=text, name=name, argument=args))
+            notes.append(ZNote(fact=ZFact.PRIMITIVE_ARGUMENTS, written=text, name=name, argument=args))
         return name, None, None
     stripped = args.strip()
     list_match = _LIST_REF.match(stripped)
@@ -398,13 +357,12 @@ def _parse_primitive(
         return "enum", None, ListRef(list_match.group(1), list_match.group(2))
     if not stripped:
         values_option = next((o for o in options if isinstance(o, str) and o.strip().startswith("values(")), None)
-        notes.append(ZNote(ZFact.ENUM_NO_VALUES, written=text, argument=values_option or ""))
+        notes.append(ZNote(fact=ZFact.ENUM_NO_VALUES, written=text, argument=values_option or ""))
         return "enum", None, None
     if stripped.startswith("[") and stripped.endswith("]"):
         inner = tuple(v for v in (v.strip().strip("'\"") for v in stripped[1:-1].split(",")) if v)
         notes.append(
-            ZNote(
-                ZFact.ENUM_ARRAY,
+            ZNote(fact=ZFact.ENUM_ARRAY,
                 written=text,
                 replacement=f"enum({','.join(inner)})",
                 items=tuple(v.strip() for v in args.split(",")),  # what the runtime reads
@@ -416,12 +374,12 @@ def _parse_primitive(
     meant = tuple(v for v in values if v)
     if any(v != v.strip() for v in raw_values if v.strip()):
         replacement = f"enum({','.join(values)})" if "" not in values else None
-        notes.append(ZNote(ZFact.ENUM_SPACES, written=text, replacement=replacement, items=meant))
+        notes.append(ZNote(fact=ZFact.ENUM_SPACES, written=text, replacement=replacement, items=meant))
     if "" in values:
-        notes.append(ZNote(ZFact.ENUM_EMPTY_VALUE, written=text, replacement=f"enum({','.join(meant)})", items=meant))
+        notes.append(ZNote(fact=ZFact.ENUM_EMPTY_VALUE, written=text, replacement=f"enum({','.join(meant)})", items=meant))
     duplicates = tuple(sorted({v for v in values if v and values.count(v) > 1}))
     if duplicates:
-        notes.append(ZNote(ZFact.ENUM_REPEATED, written=text, items=duplicates))
+        notes.append(ZNote(fact=ZFact.ENUM_REPEATED, written=text, items=duplicates))
     return "enum", tuple(dict.fromkeys(values)), None  # '' too: the runtime's z.enum accepts it
 
 
@@ -447,8 +405,8 @@ class _Option(FrozenRecord):
 
     def note(self, fact: ZFact, replacement: str | None = None, reason: str = "", items: tuple[str, ...] = ()) -> ZNote:
         return ZNote(
-            fact,
-            self.index,
+            fact=fact,
+            option_index=self.index,
             written=self.text,
             replacement=replacement,
             name=self.name,
@@ -461,7 +419,7 @@ class _Option(FrozenRecord):
 def _parse_option(text: str, index: int, kind: str, spec: dict[str, Any], notes: list[ZNote]) -> None:
     match = _CALL.match(text)
     if match is None:
-        notes.append(ZNote(ZFact.OPTION_NOT_CALL, index, written=text))
+        notes.append(ZNote(fact=ZFact.OPTION_NOT_CALL, option_index=index, written=text))
         return
     option = _Option(match.group(1), match.group(2).strip(), text, index, kind, match.group(2))
     if option.name in _OPTION_PARSERS and not text.startswith(option.name + "("):

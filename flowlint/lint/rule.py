@@ -14,7 +14,7 @@ from typing import ClassVar, TypeVar, cast
 
 from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import SNode, Span, SScalar
-from flowlint.core.record import FrozenRecord, Record
+from flowlint.core.record import DeclaredRecord, FrozenRecord, Record
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Definition, Parameter, Tool
 from flowlint.definition.sharedlists import Resolution, SharedListResolver
@@ -147,38 +147,18 @@ class ListContext(Record):
         self.source = source
 
 
-class ZReport(FrozenRecord):
+class ZReport(DeclaredRecord):
     """How a rule reports one z-engine fact: its message, and where they differ from the rule's, its
     severity and consequence (under 3.x, and under 4.x when that differs); the text a fix writes instead
     (`safe` when it keeps what the runtime does), or the items one string splits into."""
 
-    __slots__ = ("consequence", "consequence_v4", "message", "replacement", "safe", "severity", "split")
-
     message: str
-    severity: Severity | None
-    consequence: Consequence | None
-    consequence_v4: Consequence | None
-    replacement: str | None
-    safe: bool
-    split: tuple[str, ...]
-
-    def __init__(
-        self,
-        message: str,
-        severity: Severity | None = None,
-        consequence: Consequence | None = None,
-        consequence_v4: Consequence | None = None,
-        replacement: str | None = None,
-        safe: bool = False,
-        split: tuple[str, ...] = (),
-    ) -> None:
-        self.message = message
-        self.severity = severity
-        self.consequence = consequence
-        self.consequence_v4 = consequence_v4
-        self.replacement = replacement
-        self.safe = safe
-        self.split = split
+    severity: Severity | None = None
+    consequence: Consequence | None = None
+    consequence_v4: Consequence | None = None
+    replacement: str | None = None
+    safe: bool = False
+    split: tuple[str, ...] = ()
 
     def consequence_for(self, generation: int) -> Consequence | None:
         """The consequence under that generation's runtime (None: the rule's)."""

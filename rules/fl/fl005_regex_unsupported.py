@@ -45,6 +45,6 @@ class RegexUnsupported(Rule):
 
     def report_z(self, note: ZNote, z: ZSpec, generation: int) -> ZReport | None:
         return ZReport(
-            f"regex '{note.argument}' cannot be checked by flowlint ({note.reason}); test values are not matched "
+            message=f"regex '{note.argument}' cannot be checked by flowlint ({note.reason}); test values are not matched "
             "against it"
         )

@@ -82,7 +82,7 @@ class Options(Rule):
             if generation != 3:
                 return None  # the 4.x runtime applies constraints, then optional(), then default()
             return ZReport(
-                f"'{text}' comes after '{note.reason}': the 3.x runtime applies options in order and throws "
+                message=f"'{text}' comes after '{note.reason}': the 3.x runtime applies options in order and throws "
                 f"({note.name} is not a function once the value is optional), so the tool cannot be built and "
                 "every call fails; put constraints first, then optional() and default()",
                 consequence=Consequence.NOT_BUILT,
@@ -92,35 +92,36 @@ class Options(Rule):
         if fact is ZFact.OPTION_NOT_APPLICABLE:
             why = NOT_APPLICABLE.get(note.name, "remove it")
             return ZReport(
-                f"'{text}' does not apply to {z.kind}(); {why}: ZodBuilder throws while building the tool, "
+                message=f"'{text}' does not apply to {z.kind}(); {why}: ZodBuilder throws while building the tool, "
                 "so FlowMCP serves no tool",
                 consequence=Consequence.NOT_BUILT,
             )
         if fact is ZFact.REGEX_INVALID:
             return ZReport(
-                f"'{text}' is not a valid JavaScript regular expression ({note.reason}); ZodBuilder's "
+                message=f"'{text}' is not a valid JavaScript regular expression ({note.reason}); ZodBuilder's "
                 "new RegExp() throws while building the tool, so FlowMCP serves no tool",
                 consequence=Consequence.NOT_BUILT,
             )
         if fact is ZFact.BOUND_NOT_NUMBER:
             return ZReport(
-                f"'{text}' needs a number, e.g. '{note.name}(1)'; the runtime's bound is NaN, which every value fails",
+                message=f"'{text}' needs a number, e.g. '{note.name}(1)'; the runtime's bound is NaN, which every value fails",
                 consequence=Consequence.CALL_REFUSED,
             )
         if fact is ZFact.LENGTH_NOT_COUNT:
             return ZReport(
-                f"'{text}' needs a non-negative integer, e.g. 'length(42)'", consequence=Consequence.CALL_REFUSED
+                message=f"'{text}' needs a non-negative integer, e.g. 'length(42)'",
+                consequence=Consequence.CALL_REFUSED,
             )
         if fact is ZFact.DEFAULT_QUOTED:
             return _default_quoted(note, z)
         # The rest the runtime ignores.
         if fact is ZFact.OPTION_NOT_CALL:
             return ZReport(
-                f"option '{text}' is not a call such as 'optional()' or 'min(1)'; FlowMCP's runtime silently ignores it"
+                message=f"option '{text}' is not a call such as 'optional()' or 'min(1)'; FlowMCP's runtime silently ignores it"
             )
         if fact is ZFact.OPTION_READ_AS:
             return ZReport(
-                f"FlowMCP's runtime reads options by prefix ('{note.name}(' at the very start), so it ignores "
+                message=f"FlowMCP's runtime reads options by prefix ('{note.name}(' at the very start), so it ignores "
                 f"'{text}': write '{note.replacement}'",
                 replacement=note.replacement,
             )
@@ -129,16 +130,19 @@ class Options(Rule):
                 hint = f"put the values in the primitive: 'enum({','.join(note.items)})'"
             else:
                 hint = "known options are " + ", ".join(f"{o}()" for o in KNOWN_OPTIONS)
-            return ZReport(f"unknown option '{text}'; FlowMCP's runtime silently ignores it: {hint}")
+            return ZReport(message=f"unknown option '{text}'; FlowMCP's runtime silently ignores it: {hint}")
         if fact is ZFact.OPTIONAL_ARGUMENT:
             return ZReport(
-                f"'{text}' takes no argument: write 'optional()'", Severity.WARNING, replacement="optional()", safe=True
+                message=f"'{text}' takes no argument: write 'optional()'",
+                severity=Severity.WARNING,
+                replacement="optional()",
+                safe=True,
             )
         # REGEX_SLASHES
         return ZReport(
-            f"'{text}': the runtime builds new RegExp(text), so the slashes are part of the pattern (a value "
+            message=f"'{text}': the runtime builds new RegExp(text), so the slashes are part of the pattern (a value "
             f"would have to start with '/'): write '{note.replacement}'",
-            Severity.WARNING,
+            severity=Severity.WARNING,
             replacement=note.replacement,
         )
 
@@ -158,15 +162,15 @@ def _default_quoted(note: ZNote, z: ZSpec) -> ZReport:
     quoted, inner = note.argument, note.argument[1:-1]
     if note.replacement is not None:
         return ZReport(
-            f"'{note.written}': the quotes become part of the default value ({quoted}); write '{note.replacement}'",
-            Severity.WARNING,
+            message=f"'{note.written}': the quotes become part of the default value ({quoted}); write '{note.replacement}'",
+            severity=Severity.WARNING,
             replacement=note.replacement,
         )
     return ZReport(
-        f"'{note.written}': the quotes become part of the default value ({quoted}), and without them the runtime "
+        message=f"'{note.written}': the quotes become part of the default value ({quoted}), and without them the runtime "
         f"reads default({inner}) as the {json_type(guess_default(inner))} {inner}, which {z.kind}() refuses: no "
         f"default() text gives the string {inner}; remove default() and let the API apply its own",
-        Severity.WARNING,
+        severity=Severity.WARNING,
     )
 
 
@@ -191,7 +195,7 @@ def _default_misfit(note: ZNote, z: ZSpec) -> ZReport:
         else "every call that omits this parameter is refused"
     )
     return ZReport(
-        f"the default value {js_repr(default)}{hint} does not fit: {problem}; {consequence}",
+        message=f"the default value {js_repr(default)}{hint} does not fit: {problem}; {consequence}",
         consequence=Consequence.IGNORED if note.optional_last else Consequence.CALL_REFUSED,
         consequence_v4=Consequence.CALL_REFUSED,
         replacement=note.replacement,

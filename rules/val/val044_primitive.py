@@ -102,14 +102,14 @@ class Primitive(Rule):
         text = note.written
         if note.fact is ZFact.PRIMITIVE_NOT_TEXT:
             return ZReport(
-                "z.primitive must be a string such as 'string()' or 'number()'; ZodBuilder calls "
+                message="z.primitive must be a string such as 'string()' or 'number()'; ZodBuilder calls "
                 "primitive.startsWith() on it and throws, so FlowMCP builds no tool",
                 consequence=Consequence.NOT_BUILT,
             )
         if note.fact is ZFact.PRIMITIVE_READ_AS:
             written, runtime = note.name, note.reason
             return ZReport(
-                "FlowMCP's runtime matches primitives by prefix ("
+                message="FlowMCP's runtime matches primitives by prefix ("
                 + ("'enum(' at the very start" if written == "enum" else f"'{written}()' exactly, at the very start")
                 + f"), so it reads '{text}' as {runtime}() and test values are checked as {runtime}(): "
                 f"write '{note.replacement}'",
@@ -117,17 +117,17 @@ class Primitive(Rule):
             )
         if note.fact is ZFact.PRIMITIVE_NOT_CALL:
             return ZReport(
-                f"z.primitive '{text}' is not a call such as 'string()'; FlowMCP's runtime silently treats it as "
+                message=f"z.primitive '{text}' is not a call such as 'string()'; FlowMCP's runtime silently treats it as "
                 "string(): use one of " + ALL
             )
         if note.fact is ZFact.PRIMITIVE_UNKNOWN:
             hint = HINTS.get(note.name.lower())
             suggestion = f"use {hint}" if hint else "use one of " + ALL
             return ZReport(
-                f"unknown primitive '{text}'; FlowMCP's runtime silently treats it as string(): " + suggestion
+                message=f"unknown primitive '{text}'; FlowMCP's runtime silently treats it as string(): " + suggestion
             )
         # PRIMITIVE_ARGUMENTS
         return ZReport(
-            f"'{text}' takes no arguments; FlowMCP ignores '{note.argument}': write '{note.name}()'",
-            Severity.WARNING,
+            message=f"'{text}' takes no arguments; FlowMCP ignores '{note.argument}': write '{note.name}()'",
+            severity=Severity.WARNING,
         )

@@ -155,22 +155,22 @@ class OptionsStrings(Rule):
         at = f"z.options[{note.option_index}]"
         if note.fact is ZFact.OPTION_HOLE:
             return ZReport(
-                f"{at} is an array hole; FlowMCP skips it, but it is not valid data: remove the extra comma",
-                Severity.WARNING,
-                Consequence.IGNORED,
+                message=f"{at} is an array hole; FlowMCP skips it, but it is not valid data: remove the extra comma",
+                severity=Severity.WARNING,
+                consequence=Consequence.IGNORED,
             )
         if note.fact is ZFact.OPTION_NOT_TEXT:
             shown = note.value.source if isinstance(note.value, NonStatic) else js_repr(note.value)
             return ZReport(
-                f"{at} must be a string such as 'optional()', got {shown}; ZodBuilder calls option.startsWith() "
+                message=f"{at} must be a string such as 'optional()', got {shown}; ZodBuilder calls option.startsWith() "
                 "on it and throws, so FlowMCP builds no tool",
                 consequence=Consequence.NOT_BUILT,
             )
         calls = note.items  # OPTION_SEVERAL
         return ZReport(
-            f"{at} '{note.written}' holds {len(calls)} options in one string; FlowMCP's runtime applies only "
+            message=f"{at} '{note.written}' holds {len(calls)} options in one string; FlowMCP's runtime applies only "
             f"'{calls[0]}': write each as its own item: " + ", ".join(f"'{call}'" for call in calls),
-            Severity.WARNING,
-            Consequence.IGNORED,
+            severity=Severity.WARNING,
+            consequence=Consequence.IGNORED,
             split=calls,
         )

@@ -51,31 +51,33 @@ class EnumValues(Rule):
         if note.fact is ZFact.ENUM_NO_VALUES:
             extra = " (the values(...) option is not FlowMCP syntax)" if note.argument else ""
             return ZReport(
-                f"enum() has no values{extra}; FlowMCP's MCP tool accepts only the empty string, so every call "
+                message=f"enum() has no values{extra}; FlowMCP's MCP tool accepts only the empty string, so every call "
                 "with a real value is refused. List the values in the primitive: 'enum(usd,eur,gbp)'"
             )
         if note.fact is ZFact.ENUM_ARRAY:
             read = ", ".join(f'"{value}"' for value in note.items)
             return ZReport(
-                f"enum values are written as a JavaScript array; FlowMCP splits on commas and reads {read}, so its "
+                message=f"enum values are written as a JavaScript array; FlowMCP splits on commas and reads {read}, so its "
                 f"MCP tool refuses every intended value: write '{note.replacement}'",
                 replacement=note.replacement,
             )
         # The rest the specification forbids and the runtime accepts.
         if note.fact is ZFact.ENUM_SPACES:
             return ZReport(
-                f"'{text}' has spaces around enum values; the specification forbids them: write '{meant}'",
-                Severity.WARNING,
-                Consequence.SPEC,
+                message=f"'{text}' has spaces around enum values; the specification forbids them: write '{meant}'",
+                severity=Severity.WARNING,
+                consequence=Consequence.SPEC,
                 replacement=note.replacement,
                 safe=True,  # the runtime trims the values
             )
         if note.fact is ZFact.ENUM_EMPTY_VALUE:
             return ZReport(
-                f"'{text}' has an empty value (an extra comma); FlowMCP accepts '' as a value: write '{meant}'",
-                Severity.WARNING,
-                Consequence.SPEC,
+                message=f"'{text}' has an empty value (an extra comma); FlowMCP accepts '' as a value: write '{meant}'",
+                severity=Severity.WARNING,
+                consequence=Consequence.SPEC,
                 replacement=note.replacement,
             )
         repeated = ", ".join(repr(value) for value in note.items)
-        return ZReport(f"'{text}' lists {repeated} more than once", Severity.WARNING, Consequence.SPEC)
+        return ZReport(
+            message=f"'{text}' lists {repeated} more than once", severity=Severity.WARNING, consequence=Consequence.SPEC
+        )
