@@ -233,7 +233,9 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
         # One fact explains the primitive: what the runtime's prefix match reads it as.
         notes[:] = [note for note in notes if note.option_index is not None]
         written = f"enum({','.join(enum_values or ())})" if kind == "enum" else f"{kind}()"
-        notes.append(ZNote(fact=ZFact.PRIMITIVE_READ_AS, written=primitive, replacement=written, name=kind, reason=runtime))
+        notes.append(
+            ZNote(fact=ZFact.PRIMITIVE_READ_AS, written=primitive, replacement=written, name=kind, reason=runtime)
+        )
         # Values are checked as the runtime builds the parameter (an enum read as string() takes any string).
         kind, enum_values, list_ref, primitive_text = runtime, None, None, f"{runtime}()"
     elif kind == "string" and not primitive_text.startswith("string()") and runtime == "string":
@@ -280,7 +282,8 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
                 isinstance(optional_index, int) and isinstance(default_index, int) and optional_index > default_index
             )
             notes.append(
-                ZNote(fact=ZFact.DEFAULT_MISFIT,
+                ZNote(
+                    fact=ZFact.DEFAULT_MISFIT,
                     option_index=default_index if isinstance(default_index, int) else None,
                     written=str(options[default_index]) if isinstance(default_index, int) else "",
                     replacement=quoted[0].replacement if quoted else None,
@@ -309,7 +312,13 @@ def _constraints_after_wrappers(options: list[object], notes: list[ZNote]) -> No
             wrapper = wrapper or text
         elif wrapper is not None and text.startswith(_CONSTRAINTS) and index not in noted:
             notes.append(
-                ZNote(fact=ZFact.CONSTRAINT_AFTER_WRAPPER, option_index=index, written=text, name=text.split("(")[0], reason=wrapper)
+                ZNote(
+                    fact=ZFact.CONSTRAINT_AFTER_WRAPPER,
+                    option_index=index,
+                    written=text,
+                    name=text.split("(")[0],
+                    reason=wrapper,
+                )
             )
 
 
@@ -362,7 +371,8 @@ def _parse_primitive(
     if stripped.startswith("[") and stripped.endswith("]"):
         inner = tuple(v for v in (v.strip().strip("'\"") for v in stripped[1:-1].split(",")) if v)
         notes.append(
-            ZNote(fact=ZFact.ENUM_ARRAY,
+            ZNote(
+                fact=ZFact.ENUM_ARRAY,
                 written=text,
                 replacement=f"enum({','.join(inner)})",
                 items=tuple(v.strip() for v in args.split(",")),  # what the runtime reads
@@ -376,7 +386,8 @@ def _parse_primitive(
         replacement = f"enum({','.join(values)})" if "" not in values else None
         notes.append(ZNote(fact=ZFact.ENUM_SPACES, written=text, replacement=replacement, items=meant))
     if "" in values:
-        notes.append(ZNote(fact=ZFact.ENUM_EMPTY_VALUE, written=text, replacement=f"enum({','.join(meant)})", items=meant))
+        replacement = f"enum({','.join(meant)})"
+        notes.append(ZNote(fact=ZFact.ENUM_EMPTY_VALUE, written=text, replacement=replacement, items=meant))
     duplicates = tuple(sorted({v for v in values if v and values.count(v) > 1}))
     if duplicates:
         notes.append(ZNote(fact=ZFact.ENUM_REPEATED, written=text, items=duplicates))

@@ -1,9 +1,9 @@
 """`python -m flowlint.lint.scaffold CODE NAME SUMMARY`: a new rule's module, and its code in the table.
 
-Adding a rule is one module, `rules/<family>/<code>_<name>.py`, plus its member of `flowlint.lint.codes.Code`; this writes
-both, with the outline every rule has (consequence, severity, why, fix, a passing and a failing
-example), for the author to fill in. The failing example fails the rule tests until the check is
-written, so a scaffold cannot be committed as done by mistake.
+Adding a rule is one module, `rules/<family>/<code>_<name>.py`, plus its member of
+`flowlint.lint.codes.Code`; this writes both, with the outline every rule has (consequence, severity,
+why, fix, a passing and a failing example), for the author to fill in. The failing example fails the
+rule tests until the check is written, so a scaffold cannot be committed as done by mistake.
 """
 
 from __future__ import annotations
