@@ -21,6 +21,7 @@ class ListForbiddenPattern(Rule):
     name = "list-security-scan"
     severity = Severity.ERROR
     consequence = Consequence.SPEC
+    origin = "spec 3.0.0-4.1.0 (09: list files), 4.x (05-security: eval()"
     summary = "3.0.0: a shared-list file must pass the security scan; 4.x: no eval( in a definition file"
     why = (
         "Specification 3.0.0 (09) says list files are scanned like definitions (SEC003); neither runtime "

@@ -56,6 +56,7 @@ class MetaField(Rule):
     bad: ClassVar[str]
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
+    origin = "spec 4.0.0-4.2.0 (09), 4.3.0 (when the block is present)"
     why = "The runtime refuses a meta block that lacks a field or holds one of the wrong type."
 
     def __init_subclass__(cls, **kwargs: object) -> None:
