@@ -5,6 +5,7 @@
   subprocess, for the few tests that need one (signals, interpreter start-up and imports, real pipes).
 - Golden files (`tests/fixtures/rewrite/*/after.*`, `tests/snapshots/*.txt`) are compared through the
   `golden` fixture; a missing or different golden file fails, `--update-goldens` rewrites them.
+- `serving(server)` runs a local HTTP server in a thread for a block and stops it at once at the end.
 """
 
 from __future__ import annotations
@@ -13,12 +14,14 @@ import contextlib
 import difflib
 import os
 import socket
+import socketserver
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -27,6 +30,7 @@ SAMPLES = REPO / "sample_schemas"
 
 _LOOPBACK_PREFIXES = ("127.", "::1", "localhost", "0:0:0:0:0:0:0:1")
 _UPDATED_GOLDENS = pytest.StashKey[list[Path]]()
+_Server = TypeVar("_Server", bound=socketserver.BaseServer)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -138,6 +142,26 @@ def run_cli(
         timeout=timeout,
         check=False,
     )
+
+
+# --- local servers ---------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def serving(server: _Server) -> Iterator[_Server]:
+    """Serve `server` (bound to 127.0.0.1) from a daemon thread until the block ends, then close it.
+
+    `shutdown()` waits for the serving loop to look at its stop flag, which `serve_forever` does every
+    `poll_interval`: the default half second made each test that started a server half a second longer
+    (issue 19); a hundredth of a second costs nothing while the test runs.
+    """
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 # --- golden files ----------------------------------------------------------------------------------

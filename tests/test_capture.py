@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import sqlite3
@@ -16,7 +17,7 @@ import pytest
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
-from conftest import invoke_cli
+from conftest import invoke_cli, serving
 from flowlint.capture.http import parse_retry_after
 from flowlint.capture.runner import CaptureOptions, CaptureResult, capture
 from flowlint.captures.records import iter_record_files, read_record
@@ -308,17 +309,14 @@ class _Recorder(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def two_hosts() -> Iterator[list[tuple[str, list[float]]]]:
-    servers = []
-    for _ in range(2):
-        starts: list[float] = []
-        handler = type("H", (_Recorder,), {"starts": starts, "latency": 0.02})
-        server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append((server, starts))
-    yield [(f"http://127.0.0.1:{s.server_address[1]}", starts) for s, starts in servers]
-    for server, _ in servers:
-        server.shutdown()
-        server.server_close()
+    with contextlib.ExitStack() as stack:
+        hosts = []
+        for _ in range(2):
+            starts: list[float] = []
+            handler = type("H", (_Recorder,), {"starts": starts, "latency": 0.02})
+            server = stack.enter_context(serving(ThreadingHTTPServer(("127.0.0.1", 0), handler)))
+            hosts.append((f"http://127.0.0.1:{server.server_address[1]}", starts))
+        yield hosts
 
 
 def test_per_host_delay_and_cross_host_concurrency(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -18,7 +19,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from conftest import invoke_cli
+from conftest import invoke_cli, serving
 from flowlint.capture.http import MAX_DEPTH
 from flowlint.capture.runner import CaptureOptions, capture
 
@@ -65,18 +66,13 @@ def definition(tmp_path: Path, root: str, count: int, **fields: str) -> Path:
 @pytest.fixture
 def http_servers() -> Iterator[Callable[[type[BaseHTTPRequestHandler]], str]]:
     """`start(handler)` serves `handler` on 127.0.0.1 until the test ends; returns the root URL."""
-    servers: list[ThreadingHTTPServer] = []
+    with contextlib.ExitStack() as servers:
 
-    def start(handler: type[BaseHTTPRequestHandler]) -> str:
-        server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-        return f"http://127.0.0.1:{server.server_address[1]}"
+        def start(handler: type[BaseHTTPRequestHandler]) -> str:
+            server = servers.enter_context(serving(ThreadingHTTPServer(("127.0.0.1", 0), handler)))
+            return f"http://127.0.0.1:{server.server_address[1]}"
 
-    yield start
-    for server in servers:
-        server.shutdown()
-        server.server_close()
+        yield start
 
 
 class _Quiet(BaseHTTPRequestHandler):
