@@ -538,17 +538,19 @@ def test_via_mcp_a_server_flooding_stderr_is_kept_to_a_megabyte_and_its_last_lin
     assert log.stat().st_size < 1_100_000  # 24 MB were written to stderr
 
 
-# A raw stdio MCP server that closes its stdout on the first call and lingers, as a daemonizing one would.
+# A raw stdio MCP server that closes its stdout on the first call and lingers, as a daemonizing one would:
+# it stays until its stdin is closed, which the client does when it stops it (a server that ignored that
+# too would add the MCP SDK's two-second wait before it terminates the server, twice, and test nothing more).
 CLOSING_SERVER = FLOODING_SERVER.replace(
     """        for _ in range(40):
             sys.stderr.buffer.write(b"noise " * 100_000 + b"\\n")
         sys.stderr.buffer.write(b"fatal: out of cheese\\n")
         sys.stderr.flush()
         sys.exit(3)""",
-    """        import os, time
+    """        import os
         sys.stdout.flush()
         os.close(1)
-        time.sleep(60)""",
+        sys.stdin.buffer.read()""",
 )
 
 
