@@ -47,6 +47,20 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_UPDATED_GOLDENS] = []
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """On a pytest-xdist worker: hand the golden files it wrote to the controller, which prints them."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["updated_goldens"] = [str(path) for path in session.config.stash.get(_UPDATED_GOLDENS, [])]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """On the pytest-xdist controller: collect the golden files a finished worker wrote."""
+    written = getattr(node, "workeroutput", {}).get("updated_goldens", [])
+    node.config.stash[_UPDATED_GOLDENS].extend(Path(path) for path in written)
+
+
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
     updated = config.stash.get(_UPDATED_GOLDENS, [])
     if updated:
