@@ -248,7 +248,7 @@ def test_a_refusing_host_is_retried_once_then_not_called_again(tmp_path: Path) -
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     definition = simple(tmp_path, f"http://127.0.0.1:{port}", count=3)
-    result = capture([definition], options(tmp_path, retries=5, backoff=1.0))
+    result = capture([definition], options(tmp_path, retries=5, backoff=0.1))  # the wait before the retry
     # counted, not timed: two attempts in all, the other tests not sent (five retries each would be 18)
     first, *rest = sorted(result.records, key=lambda r: r.testIndex)
     assert first.outcome == "failed" and first.reason and first.reason.startswith(f"127.0.0.1:{port} refused")
