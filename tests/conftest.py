@@ -5,20 +5,24 @@
   subprocess, for the few tests that need one (signals, interpreter start-up and imports, real pipes).
 - Golden files (`tests/fixtures/rewrite/*/after.*`, `tests/snapshots/*.txt`) are compared through the
   `golden` fixture; a missing or different golden file fails, `--update-goldens` rewrites them.
+- `serving(server)` runs a local HTTP server in a thread for a block and stops it at once at the end.
 """
 
 from __future__ import annotations
 
 import contextlib
 import difflib
+import itertools
 import os
 import socket
+import socketserver
 import subprocess
 import sys
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -27,6 +31,7 @@ SAMPLES = REPO / "sample_schemas"
 
 _LOOPBACK_PREFIXES = ("127.", "::1", "localhost", "0:0:0:0:0:0:0:1")
 _UPDATED_GOLDENS = pytest.StashKey[list[Path]]()
+_Server = TypeVar("_Server", bound=socketserver.BaseServer)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -41,6 +46,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.stash[_UPDATED_GOLDENS] = []
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """On a pytest-xdist worker: hand the golden files it wrote to the controller, which prints them."""
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["updated_goldens"] = [str(path) for path in session.config.stash.get(_UPDATED_GOLDENS, [])]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: object) -> None:
+    """On the pytest-xdist controller: collect the golden files a finished worker wrote."""
+    written = getattr(node, "workeroutput", {}).get("updated_goldens", [])
+    node.config.stash[_UPDATED_GOLDENS].extend(Path(path) for path in written)
 
 
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
@@ -58,11 +77,27 @@ def _is_local(address: Any) -> bool:
     return True  # AF_UNIX and friends
 
 
+@pytest.fixture(scope="session")
+def _cache_folders(tmp_path_factory: pytest.TempPathFactory) -> Callable[[], Path]:
+    """`next_folder()` makes a new empty folder under one session folder. Not `mktemp` per test: it
+    lists every folder made so far to number the next, which made the suite's 2,300 calls quadratic
+    (1.9 s; issue 19)."""
+    root = tmp_path_factory.mktemp("flowlint_caches")
+    numbers = itertools.count()
+
+    def next_folder() -> Path:
+        folder = root / str(next(numbers))
+        folder.mkdir()
+        return folder
+
+    return next_folder
+
+
 @pytest.fixture(autouse=True)
-def _own_cache(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+def _own_cache(monkeypatch: pytest.MonkeyPatch, _cache_folders: Callable[[], Path]) -> None:
     """Every test gets an empty result cache of its own: a finding computed under one test's
     monkeypatching must never be served to another test (tests of the cache itself override this)."""
-    monkeypatch.setenv("FLOWLINT_CACHE_DIR", str(tmp_path_factory.mktemp("flowlint_cache") / "cache"))
+    monkeypatch.setenv("FLOWLINT_CACHE_DIR", str(_cache_folders() / "cache"))
 
 
 @pytest.fixture(autouse=True)
@@ -138,6 +173,26 @@ def run_cli(
         timeout=timeout,
         check=False,
     )
+
+
+# --- local servers ---------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def serving(server: _Server) -> Iterator[_Server]:
+    """Serve `server` (bound to 127.0.0.1) from a daemon thread until the block ends, then close it.
+
+    `shutdown()` waits for the serving loop to look at its stop flag, which `serve_forever` does every
+    `poll_interval`: the default half second made each test that started a server half a second longer
+    (issue 19); a hundredth of a second costs nothing while the test runs.
+    """
+    thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True)
+    thread.start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 # --- golden files ----------------------------------------------------------------------------------

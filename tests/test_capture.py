@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import sqlite3
@@ -16,7 +17,7 @@ import pytest
 from pytest_httpserver import HTTPServer
 from werkzeug import Request, Response
 
-from conftest import invoke_cli
+from conftest import invoke_cli, serving
 from flowlint.capture.http import parse_retry_after
 from flowlint.capture.runner import CaptureOptions, CaptureResult, capture
 from flowlint.captures.records import iter_record_files, read_record
@@ -247,7 +248,7 @@ def test_a_refusing_host_is_retried_once_then_not_called_again(tmp_path: Path) -
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     definition = simple(tmp_path, f"http://127.0.0.1:{port}", count=3)
-    result = capture([definition], options(tmp_path, retries=5, backoff=1.0))
+    result = capture([definition], options(tmp_path, retries=5, backoff=0.1))  # the wait before the retry
     # counted, not timed: two attempts in all, the other tests not sent (five retries each would be 18)
     first, *rest = sorted(result.records, key=lambda r: r.testIndex)
     assert first.outcome == "failed" and first.reason and first.reason.startswith(f"127.0.0.1:{port} refused")
@@ -308,17 +309,14 @@ class _Recorder(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def two_hosts() -> Iterator[list[tuple[str, list[float]]]]:
-    servers = []
-    for _ in range(2):
-        starts: list[float] = []
-        handler = type("H", (_Recorder,), {"starts": starts, "latency": 0.02})
-        server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append((server, starts))
-    yield [(f"http://127.0.0.1:{s.server_address[1]}", starts) for s, starts in servers]
-    for server, _ in servers:
-        server.shutdown()
-        server.server_close()
+    with contextlib.ExitStack() as stack:
+        hosts = []
+        for _ in range(2):
+            starts: list[float] = []
+            handler = type("H", (_Recorder,), {"starts": starts, "latency": 0.02})
+            server = stack.enter_context(serving(ThreadingHTTPServer(("127.0.0.1", 0), handler)))
+            hosts.append((f"http://127.0.0.1:{server.server_address[1]}", starts))
+        yield hosts
 
 
 def test_per_host_delay_and_cross_host_concurrency(

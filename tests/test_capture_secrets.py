@@ -4,8 +4,8 @@ byte flowlint writes, in any form flowlint sends it; secret headers stay on thei
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
-import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -14,7 +14,7 @@ from urllib.parse import quote, quote_plus, urlsplit
 
 import pytest
 
-from conftest import invoke_cli
+from conftest import invoke_cli, serving
 from flowlint.captures.redact import MIN_BLIND_LENGTH, Redactor, encode_component
 
 API_KEY = "p@ss(word)/x y+z&k=v"
@@ -80,14 +80,12 @@ def servers() -> Iterator[list[Recorder]]:
         def log_message(self, *args: Any) -> None:
             pass
 
-    for _ in range(2):
-        server = Recorder(("127.0.0.1", 0), Handler)
-        server.seen = []
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        started.append(server)
-    yield started
-    for server in started:
-        server.shutdown()
+    with contextlib.ExitStack() as stack:
+        for _ in range(2):
+            server = Recorder(("127.0.0.1", 0), Handler)
+            server.seen = []
+            started.append(stack.enter_context(serving(server)))
+        yield started
 
 
 def port(server: Recorder) -> int:

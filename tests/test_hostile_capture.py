@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -18,7 +19,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from conftest import invoke_cli
+from conftest import invoke_cli, serving
 from flowlint.capture.http import MAX_DEPTH
 from flowlint.capture.runner import CaptureOptions, capture
 
@@ -65,18 +66,13 @@ def definition(tmp_path: Path, root: str, count: int, **fields: str) -> Path:
 @pytest.fixture
 def http_servers() -> Iterator[Callable[[type[BaseHTTPRequestHandler]], str]]:
     """`start(handler)` serves `handler` on 127.0.0.1 until the test ends; returns the root URL."""
-    servers: list[ThreadingHTTPServer] = []
+    with contextlib.ExitStack() as servers:
 
-    def start(handler: type[BaseHTTPRequestHandler]) -> str:
-        server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        servers.append(server)
-        return f"http://127.0.0.1:{server.server_address[1]}"
+        def start(handler: type[BaseHTTPRequestHandler]) -> str:
+            server = servers.enter_context(serving(ThreadingHTTPServer(("127.0.0.1", 0), handler)))
+            return f"http://127.0.0.1:{server.server_address[1]}"
 
-    yield start
-    for server in servers:
-        server.shutdown()
-        server.server_close()
+        yield start
 
 
 class _Quiet(BaseHTTPRequestHandler):
@@ -542,17 +538,19 @@ def test_via_mcp_a_server_flooding_stderr_is_kept_to_a_megabyte_and_its_last_lin
     assert log.stat().st_size < 1_100_000  # 24 MB were written to stderr
 
 
-# A raw stdio MCP server that closes its stdout on the first call and lingers, as a daemonizing one would.
+# A raw stdio MCP server that closes its stdout on the first call and lingers, as a daemonizing one would:
+# it stays until its stdin is closed, which the client does when it stops it (a server that ignored that
+# too would add the MCP SDK's two-second wait before it terminates the server, twice, and test nothing more).
 CLOSING_SERVER = FLOODING_SERVER.replace(
     """        for _ in range(40):
             sys.stderr.buffer.write(b"noise " * 100_000 + b"\\n")
         sys.stderr.buffer.write(b"fatal: out of cheese\\n")
         sys.stderr.flush()
         sys.exit(3)""",
-    """        import os, time
+    """        import os
         sys.stdout.flush()
         os.close(1)
-        time.sleep(60)""",
+        sys.stdin.buffer.read()""",
 )
 
 

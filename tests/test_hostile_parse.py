@@ -32,8 +32,10 @@ def definition(tools: int) -> bytes:
 
 
 def junk(alphabet: bytes, size: int, seed: int = 1) -> bytes:
-    rng = random.Random(seed)
-    return bytes(rng.choice(alphabet) for _ in range(size))
+    """`size` pseudo-random bytes of `alphabet`, the same for a seed: random bytes mapped onto the
+    alphabet in C (a byte chosen at a time in Python took 0.6 s for 3 MB)."""
+    onto_alphabet = bytes(alphabet[value % len(alphabet)] for value in range(256))
+    return random.Random(seed).randbytes(size).translate(onto_alphabet)
 
 
 def test_a_busy_machine_does_not_change_the_result(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import math
-import time
 from typing import Any
 
 import pytest
@@ -556,30 +555,3 @@ def test_agrees_with_json_module_on_rejections() -> None:
         with pytest.raises(ValueError):
             json.loads(text)
         assert parse(text).problems, text
-
-
-# --------------------------------------------------------------------------------------------------
-# timing
-
-
-def timing(repeat: int = 5) -> float:
-    """Milliseconds per parse_json call (CPU time) on a realistic definition of about 150 lines."""
-    data = realistic_definition(5)
-    assert 140 <= data.count(b"\n") <= 170, data.count(b"\n")
-    best = math.inf
-    for _ in range(repeat):
-        started = time.process_time()
-        for _ in range(200):
-            parse_json(data)
-        best = min(best, (time.process_time() - started) / 200)
-    return best * 1000
-
-
-def test_speed() -> None:
-    assert timing(repeat=1) < 10  # about 0.7 ms; generous for slow CI machines
-
-
-if __name__ == "__main__":
-    data = realistic_definition(5)
-    lines = data.count(b"\n")
-    print(f"parse_json: {timing():.3f} ms per call ({lines} lines, {len(data)} bytes)")

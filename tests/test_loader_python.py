@@ -12,7 +12,6 @@ import os
 import random
 import re
 import sys
-import time
 import unicodedata
 from collections.abc import Callable
 from typing import Any
@@ -946,23 +945,6 @@ def test_sample_schema() -> None:
     assert to_python(module.exports["main"]) == namespace["main"]
 
 
-def timing(repeat: int = 5) -> float:
-    """Milliseconds per parse_python call (CPU time) on a realistic definition of about 150 lines."""
-    data = realistic_definition().encode()
-    parse_python(data)  # import libcst outside the measurement
-    best = math.inf
-    for _ in range(repeat):
-        started = time.process_time()
-        for _ in range(5):
-            parse_python(data)
-        best = min(best, (time.process_time() - started) / 5)
-    return best * 1000
-
-
-def test_speed() -> None:
-    assert timing(repeat=2) < 200  # about 12 ms; generous for slow CI machines
-
-
 def test_libcst_is_imported_lazily() -> None:
     import subprocess
 
@@ -971,9 +953,3 @@ def test_libcst_is_imported_lazily() -> None:
         "p.parse_python(b'x = 1'); assert 'libcst' in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
-
-
-if __name__ == "__main__":
-    source = realistic_definition()
-    lines = source.count("\n")
-    print(f"parse_python: {timing():.1f} ms per call ({lines} lines, {len(source.encode())} bytes)")

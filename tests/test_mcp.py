@@ -351,7 +351,7 @@ def test_fault_hang_times_out_and_ping_still_works() -> None:
                 await session.call_tool(
                     "get_simple_price_coingecko",
                     {"ids": ["a"], "vs_currencies": "usd"},
-                    read_timeout_seconds=0.5,
+                    read_timeout_seconds=0.2,  # a hung call never answers: any timeout ends it the same way
                 )
             assert "timed out" in timed_out.value.error.message
             await session.send_ping()
@@ -371,7 +371,7 @@ def test_fault_slow_and_recover_after() -> None:
         async with mock_session("--fault", "recover-after:1", str(COINGECKO)) as session:
             await session.initialize()
             with pytest.raises(MCPError):
-                await session.call_tool("get_simple_price_coingecko", arguments, read_timeout_seconds=0.5)
+                await session.call_tool("get_simple_price_coingecko", arguments, read_timeout_seconds=0.2)  # hangs
             result = await session.call_tool("get_simple_price_coingecko", arguments, read_timeout_seconds=10)
             assert result.is_error is False
 
@@ -471,24 +471,28 @@ def test_capture_via_mcp_samples_including_resources(tmp_path: Path) -> None:
 
 @pytest.mark.timeout(60)
 @pytest.mark.parametrize(
-    ("fault", "reason"),
+    ("fault", "timeout", "reason"),
     [
-        ("hang", "no answer from get_thing_demo within 1s"),
-        ("crash", "the MCP server exited"),
-        ("garbage", "no answer from get_thing_demo within 1s"),
+        # A server that never answers a call: the timeout is how long each of the two calls waits, so
+        # it is short; no answer comes however long it is.
+        ("hang", 0.2, "no answer from get_thing_demo within 0.2s"),
+        ("garbage", 0.2, "no answer from get_thing_demo within 0.2s"),
+        # A server that exits: generous, so that noticing the exit on a busy machine never loses a race
+        # with the timeout (it costs nothing: the exit ends the call at once).
+        ("crash", 30, "the MCP server exited"),
     ],
 )
-def test_capture_via_mcp_broken_servers_fail_per_test(tmp_path: Path, fault: str, reason: str) -> None:
+def test_capture_via_mcp_broken_servers_fail_per_test(tmp_path: Path, fault: str, timeout: float, reason: str) -> None:
     from flowlint.mcp.client import capture_via_mcp
 
     definition = _write_small(tmp_path)
-    # timeout=1 bounds each call, not the server's start: a busy machine may take longer than 1 s to
+    # The timeout bounds each call, not the server's start: a busy machine may take longer than that to
     # start Python and answer the handshake, which gets HANDSHAKE_SECONDS (issue 19: these were red
     # under load). The test's own timeout bounds a hang; no wall-clock budget is asserted.
     result = capture_via_mcp(
         [definition],
         CaptureOptions(
-            output=tmp_path / "out", via_mcp=_command("--fault", fault, str(definition)), timeout=1, delay=0
+            output=tmp_path / "out", via_mcp=_command("--fault", fault, str(definition)), timeout=timeout, delay=0
         ),
     )
     assert result.server_error is None, result.server_error

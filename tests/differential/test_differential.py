@@ -8,16 +8,22 @@ scores it against the installed flowlint, and the agreement figures issue 18 ask
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import io
 import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import threading
+import types
 from pathlib import Path
 
 import pytest
+
+from conftest import invoke_cli
 
 REPO = Path(__file__).resolve().parents[2]
 HERE = REPO / "tests" / "differential"
@@ -236,16 +242,27 @@ def test_compare_counts_the_four_figures_by_the_issues_rules() -> None:
 
 @pytest.fixture(scope="module")
 def fixture_figures(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict]:
+    """compare.py's figures in the default profile, with the flowlint it runs (one `check` and one
+    `mcp-tools` per served case, about sixty) run in this process: a process each cost eight seconds
+    (issue 19). compare.py as a process, running flowlint as processes, is
+    test_compare_strict_profile_runs_or_says_why_not."""
+    compare = load_compare()
+    flowlint = compare.flowlint_command(None)
+    one_at_a_time = threading.Lock()  # compare.py runs mcp-tools on two threads; the CLI runner is global
+
+    def run(argv: list[str], cwd: str, **_: object) -> subprocess.CompletedProcess[str]:
+        assert argv[: len(flowlint)] == flowlint, argv
+        with one_at_a_time:
+            result = invoke_cli(*argv[len(flowlint) :], cwd=Path(cwd))
+        return subprocess.CompletedProcess(argv, result.returncode, result.stdout, result.stderr)
+
     out = tmp_path_factory.mktemp("compare") / "figures.json"
-    completed = subprocess.run(
-        [sys.executable, str(TOOLS / "compare.py"), str(VERDICTS["v3"]), str(VERDICTS["v4"]), "--json", str(out)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=True,
-    )
-    return completed.stdout, json.loads(out.read_text())
+    printed = io.StringIO()
+    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stdout(printed):
+        patch.setenv("FLOWLINT_CACHE_DIR", str(out.parent / "cache"))
+        patch.setattr(compare, "subprocess", types.SimpleNamespace(run=run))
+        assert compare.main([str(VERDICTS["v3"]), str(VERDICTS["v4"]), "--root", str(REPO), "--json", str(out)]) == 0
+    return printed.getvalue(), json.loads(out.read_text())
 
 
 def test_compare_runs_against_the_installed_flowlint(fixture_figures: tuple[str, dict]) -> None:
