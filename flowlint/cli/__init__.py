@@ -1,23 +1,25 @@
-"""The command line: a click group whose commands live in their own modules, imported only when used.
+"""The command line. Each command module turns options into a plain value, calls the library and maps
+the result to an exit code (`flowlint.cli.common`); the click group is `flowlint.cli.app.main`.
 
-Each command module turns options into a plain value, calls the library and maps the result to an
-exit code (`flowlint.cli.common`). `flowlint check` never imports capture, schema or MCP code.
+`run` is the `flowlint` command. `flowlint check` with nothing but paths (what pre-commit passes, and
+most CI jobs) runs without importing click, whose import is a sixth of a warm run; every other
+command line goes to click. Both end in `flowlint.cli.check.run_check`.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
+import os
+import sys
+from typing import TYPE_CHECKING, Any
 
-import click
+if TYPE_CHECKING:
+    from flowlint.cli.app import main
 
-from flowlint.core.version import __version__
-
-__all__ = ["COMMANDS", "main"]
+__all__ = ["COMMANDS", "main", "run"]
 
 # Every command: name -> "module:attribute".
 COMMANDS: dict[str, str] = {
-    "check": "flowlint.cli.check:check",
+    "check": "flowlint.cli.check_command:check",
     "rules": "flowlint.cli.rules:rules",
     "rule": "flowlint.cli.rules:rule",
     "capture": "flowlint.cli.capture:capture",
@@ -30,42 +32,45 @@ COMMANDS: dict[str, str] = {
 }
 
 
-class LazyGroup(click.Group):
-    """A group whose commands are imported on first use, so `flowlint check` starts fast."""
+def run() -> None:
+    """The `flowlint` command: `flowlint check PATH...` as click would run it, without click when the
+    command line is only paths (see `plain_check_paths`), else the click group."""
+    paths = plain_check_paths(sys.argv[1:])
+    if paths is None:
+        from flowlint.cli.app import main
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(name for name in COMMANDS if _available(name))
+        main()
+        return
+    from pathlib import Path
 
-    def resolve_command(
-        self, ctx: click.Context, args: list[str]
-    ) -> tuple[str | None, click.Command | None, list[str]]:
-        """As click's, but an unknown command names the closest known one (`flowlint rle` -> `rule`)."""
-        name = click.utils.make_str(args[0]) if args else ""
-        if args and self.get_command(ctx, name) is None and not name.startswith("-"):
-            import difflib
+    from flowlint.cli.check import CheckRequest, run_check
 
-            close = difflib.get_close_matches(name, self.list_commands(ctx), n=1, cutoff=0.5)
-            hint = f" Did you mean '{close[0]}'?" if close else ""
-            ctx.fail(f"No such command '{name}'.{hint} (Commands: {', '.join(self.list_commands(ctx))}.)")
-        return super().resolve_command(ctx, args)
+    try:
+        code = run_check(CheckRequest(paths=tuple(Path(path) for path in paths)))
+    except (EOFError, KeyboardInterrupt):  # as click ends a command that is interrupted
+        sys.stderr.write("\nAborted!\n")
+        code = 1
+    sys.exit(code)
 
-    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in COMMANDS or not _available(name):
+
+def plain_check_paths(args: list[str]) -> list[str] | None:
+    """The paths of `flowlint check PATH...` when nothing else is on the command line and click would
+    take each argument as it is; None when click must parse it: an option or `-` (standard input),
+    an empty argument, a path that exists but cannot be read (click says so), shell completion, or
+    Windows (click expands wildcards there)."""
+    if args[:1] != ["check"] or os.name == "nt" or "_FLOWLINT_COMPLETE" in os.environ:
+        return None
+    paths = args[1:]
+    for path in paths:
+        if not path or path.startswith("-") or (os.path.exists(path) and not os.access(path, os.R_OK)):
             return None
-        module_name, attribute = COMMANDS[name].split(":")
-        command = getattr(importlib.import_module(module_name), attribute)
-        assert isinstance(command, click.Command)
-        return command
+    return paths
 
 
-def _available(name: str) -> bool:
-    return importlib.util.find_spec(COMMANDS[name].split(":")[0]) is not None
+def __getattr__(name: str) -> Any:
+    # `from flowlint.cli import main` (the click group) imports click only when it is asked for.
+    if name == "main":
+        from flowlint.cli import app
 
-
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="flowlint")
-def main() -> None:
-    """Lint FlowMCP definitions and their embedded tests (TST001-TST008).
-
-    Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 usage or configuration error.
-    """
+        return app.main
+    raise AttributeError(name)

@@ -67,7 +67,7 @@ def lint_files(
         if report is None:
             report = next(fresh_reports)
             if cache is not None and item.key is not None:
-                cache.put(item.path, item.key, report)
+                cache.put(item.path, item.key, report, item.status)
         report.config = config
         result.files.append(report)
     if cache is not None:

@@ -1,0 +1,235 @@
+"""A warm run does as little as it can: it reads no file whose status is unchanged, imports neither click
+nor the rules, and a plain `flowlint check PATH...` (run without click) answers exactly as click's.
+These tests count what is done (files hashed, modules imported), never how long it takes: the figures
+are benchmarks/bench_cache.py's."""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from flowlint.cli import plain_check_paths
+from flowlint.cli.check import CheckRequest
+from flowlint.lint import cache as cache_module
+from flowlint.lint.cache import ResultCache
+from flowlint.lint.config import load_config
+from flowlint.lint.runner import lint_paths
+from tests.conftest import REPO, SAMPLES
+
+# --- the status of a file stands for its bytes --------------------------------------------------------
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    """A copy of sample_schemas (definitions, a shared list, files that are not definitions)."""
+    shutil.copytree(SAMPLES, tmp_path / "samples")
+    return tmp_path / "samples"
+
+
+def _run(tree: Path, cache_dir: Path) -> ResultCache:
+    cache = ResultCache(cache_dir)
+    result = lint_paths([tree], load_config(tree), cache=cache)
+    # Files that cannot be parsed (kind `error`) are never cached: they are read and linted every run.
+    cache.misses -= sum(1 for report in result.files if report.kind == "error")
+    cache.hashed -= sum(1 for report in result.files if report.kind == "error")
+    return cache
+
+
+def test_a_file_whose_status_is_unchanged_is_not_read(tree: Path, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(cache_module, "TRUST_AFTER_NS", 0)  # the files were just written: trust them now
+    first = _run(tree, tmp_path / "cache")
+    files = first.misses
+    assert files > 10 and first.hashed == files
+    second = _run(tree, tmp_path / "cache")
+    assert (second.hits, second.misses, second.hashed) == (files, 0, 0)
+
+
+def test_a_touched_file_with_the_same_bytes_is_hashed_again_and_still_a_hit(
+    tree: Path, tmp_path: Path, monkeypatch
+) -> None:
+    monkeypatch.setattr(cache_module, "TRUST_AFTER_NS", 0)
+    files = _run(tree, tmp_path / "cache").misses
+    touched = tree / "etherscan" / "contracts.mjs"
+    info = touched.stat()
+    os.utime(touched, ns=(info.st_atime_ns, info.st_mtime_ns - 5_000_000_000))
+    again = _run(tree, tmp_path / "cache")
+    assert (again.hits, again.misses, again.hashed) == (files, 0, 1)
+    assert (_run(tree, tmp_path / "cache").hashed) == 0  # its new status was stored
+
+
+def test_an_edit_that_keeps_size_and_mtime_is_still_seen(tree: Path, tmp_path: Path, monkeypatch) -> None:
+    """The change time (which no program can set back) is part of the status: bytes rewritten in
+    place with the old size and modification time are hashed again and linted again."""
+    monkeypatch.setattr(cache_module, "TRUST_AFTER_NS", 0)
+    files = _run(tree, tmp_path / "cache").misses
+    edited = tree / "etherscan" / "contracts.mjs"
+    info = edited.stat()
+    data = edited.read_bytes()
+    edited.write_bytes(data.replace(b"'1'", b"'2'", 1))
+    assert edited.read_bytes() != data and edited.stat().st_size == info.st_size
+    os.utime(edited, ns=(info.st_atime_ns, info.st_mtime_ns))
+    again = _run(tree, tmp_path / "cache")
+    assert (again.hits, again.misses, again.hashed) == (files - 1, 1, 1)
+
+
+def test_a_file_changed_just_before_it_was_read_is_hashed_next_time(tree: Path, tmp_path: Path) -> None:
+    """A status taken within TRUST_AFTER_NS of the file's last change is not trusted (a second write in
+    the same timestamp tick could leave it unchanged): files written just now are read every run."""
+    files = _run(tree, tmp_path / "cache").misses
+    again = _run(tree, tmp_path / "cache")
+    assert (again.hits, again.hashed) == (files, files)
+
+
+def test_an_edited_or_added_rule_module_changes_the_build_key(tmp_path: Path, monkeypatch) -> None:
+    """The rules package is keyed by its files' sizes and mtimes, family folders included, without
+    importing it: an edit to a rule in an editable install starts a new results file."""
+    rules = tmp_path / "rules"
+    (rules / "api").mkdir(parents=True)
+    (rules / "__init__.py").write_text("")
+    module = rules / "api" / "val001_example.py"
+    module.write_text("X = 1\n")
+    spec = importlib.machinery.ModuleSpec("flowlint.rules", None, is_package=True)
+    spec.submodule_search_locations = [str(rules)]
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util,
+        "find_spec",
+        lambda name, *rest: spec if name == "flowlint.rules" else real_find_spec(name, *rest),
+    )
+
+    def key() -> str:
+        cache_module._build_key.cache_clear()
+        return cache_module.build_key()
+
+    monkeypatch.setattr(cache_module, "_build_key", cache_module._build_key)  # cleared again when undone
+    before = key()
+    assert key() == before
+    info = module.stat()
+    os.utime(module, ns=(info.st_atime_ns, info.st_mtime_ns + 1_000_000))
+    edited = key()
+    assert edited != before
+    (rules / "api" / "val002_more.py").write_text("Y = 2\n")
+    assert key() not in (before, edited)
+    cache_module._build_key.cache_clear()
+
+
+def test_the_build_key_covers_every_rule_module(monkeypatch) -> None:
+    spec = importlib.util.find_spec("flowlint.rules")
+    assert spec is not None and spec.submodule_search_locations
+    listed = [line for folder in spec.submodule_search_locations for line in cache_module._module_stats(folder)]
+    on_disk = [path for folder in spec.submodule_search_locations for path in Path(folder).rglob("*.py")]
+    assert len(listed) == len(on_disk) > 50
+
+
+# --- a warm run imports only what it needs ------------------------------------------------------------
+
+HEAVY = (
+    "click",
+    "flowlint.rules",
+    "flowlint.lint.engine",
+    "flowlint.lint.rule",
+    "flowlint.definition.zod",
+    "tree_sitter",
+    "tree_sitter_javascript",
+    "libcst",
+    "pydantic",
+    "httpx",
+    "jsonschema",
+    "hashlib",
+)
+
+
+def test_a_warm_run_imports_neither_click_nor_the_rules(tree: Path, tmp_path: Path) -> None:
+    """Subprocess: what a run imports can only be seen in a fresh interpreter. The first run lints
+    (and imports the rules); the second, the `flowlint` command on an unchanged tree, must not.
+    (A file that does not parse is never cached: its tree would be linted every run.)"""
+    shutil.rmtree(tree / "broken")
+    code = (
+        "import sys\n"
+        f"sys.argv = ['flowlint', 'check', {str(tree)!r}]\n"
+        "from flowlint.cli import run\n"
+        "try:\n"
+        "    run()\n"
+        "except SystemExit as stop:\n"
+        "    print('EXIT', stop.code, file=sys.stderr)\n"
+        f"names = {HEAVY!r}\n"
+        "print('LOADED', sorted(m for m in sys.modules if any(m == n or m.startswith(n + '.') for n in names)), file=sys.stderr)\n"
+    )
+    env = {**os.environ, "FLOWLINT_CACHE_DIR": str(tmp_path / "cache")}
+    runs = [
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120, check=False)
+        for _ in range(2)
+    ]
+    assert "EXIT 1\n" in runs[0].stderr and "flowlint.rules" in runs[0].stderr, runs[0].stderr
+    assert runs[1].stdout == runs[0].stdout
+    assert "EXIT 1\n" in runs[1].stderr, runs[1].stderr
+    assert "LOADED []" in runs[1].stderr, runs[1].stderr
+
+
+# --- `flowlint check PATH...` without click -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "paths"),
+    [
+        (["check"], []),
+        (["check", "a.mjs", "some folder"], ["a.mjs", "some folder"]),
+        (["check", "-"], None),
+        (["check", "--no-cache", "a.mjs"], None),
+        (["check", "a.mjs", "-q"], None),
+        (["check", ""], None),
+        (["check", "--", "a.mjs"], None),
+        (["--version"], None),
+        (["rules"], None),
+        ([], None),
+    ],
+)
+def test_only_a_command_line_of_paths_runs_without_click(args: list[str], paths: list[str] | None) -> None:
+    assert plain_check_paths(args) == paths
+
+
+def test_a_plain_request_is_the_one_click_makes() -> None:
+    """`CheckRequest(paths=...)` (the plain path) has every default click's options give."""
+    from flowlint.cli.check_command import check
+
+    args = ["sample_schemas", "README.md"]
+    context = check.make_context("check", list(args))
+    assert CheckRequest.from_options(context.params) == CheckRequest(paths=tuple(Path(a) for a in args))
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", "sample_schemas"],
+        ["check", "sample_schemas/etherscan", "README.md", "no-such-file.mjs"],
+        ["check", "pyproject.toml"],
+        ["check", "no-such-folder"],
+    ],
+)
+def test_a_plain_check_answers_as_the_click_command_does(args: list[str]) -> None:
+    """Subprocess: the `flowlint` command (plain path) and click's group, same arguments, same answer."""
+    plain = [sys.executable, "-c", "import sys; from flowlint.cli import run; sys.argv[0] = 'flowlint'; run()", *args]
+    with_click = [
+        sys.executable,
+        "-c",
+        "import sys; from flowlint.cli.app import main; main(prog_name='flowlint')",
+        *args,
+    ]
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    results = [
+        subprocess.run(argv, cwd=REPO, capture_output=True, text=True, env=env, timeout=120, check=False)
+        for argv in (plain, with_click)
+    ]
+    assert (results[0].returncode, results[0].stdout, results[0].stderr) == (
+        results[1].returncode,
+        results[1].stdout,
+        results[1].stderr,
+    )
+    assert "Traceback" not in results[0].stderr
