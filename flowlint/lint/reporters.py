@@ -258,7 +258,8 @@ class SarifReporter(Reporter):
 
     def write(self, result: LintResult, stream: TextIO) -> None:
         out = _Utf8Safe(stream)
-        from flowlint.lint.docs import help_uri, rule_doc
+        from flowlint.lint.docs import rule_doc
+        from flowlint.lint.pages import rule_page_url
         from flowlint.lint.registry import all_rules
 
         rules = all_rules()
@@ -273,11 +274,14 @@ class SarifReporter(Reporter):
                     "text": f"{rule.fix}\nRun `flowlint rules {rule.code}` for examples.",
                     "markdown": _md(rule_doc(rule)),
                 },
-                "helpUri": help_uri(),
+                "helpUri": rule_page_url(rule.code),
                 "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity.value]},
             }
             for rule in rules
         ]
+        for descriptor in descriptors:  # no address without the distribution's metadata: no helpUri
+            if descriptor["helpUri"] is None:
+                del descriptor["helpUri"]
         results = []
         for d in result.diagnostics:
             entry: dict[str, object] = {
