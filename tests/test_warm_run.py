@@ -233,3 +233,42 @@ def test_a_plain_check_answers_as_the_click_command_does(args: list[str]) -> Non
         results[1].stderr,
     )
     assert "Traceback" not in results[0].stderr
+
+
+# --- naming files in reports without a relpath per file --------------------------------------------------
+
+NAMED = [
+    "/tmp/schemas/v3.0.0/a.mjs",
+    "/a.mjs",
+    "/",
+    "//work/a",
+    "///x",
+    "/tmp/x/../y/b.mjs",
+    "/tmp//x/c.mjs",
+    "/tmp/./x/d.mjs",
+    "/tmp/",
+    "/tmp/..",
+    "a.mjs",
+    "../x/y.mjs",
+    "../../wt",
+]
+
+
+@pytest.mark.parametrize("start", ["repo", "repo_child", "root", "tmp"])
+def test_display_path_is_relpath(start: str, tmp_path: Path, monkeypatch) -> None:
+    """`display_path` works a folder's relative path out once per folder; it must name every file
+    exactly as `os.path.relpath` does, whatever the working folder (above, below, beside the file)."""
+    from flowlint.definition.discovery import display_path
+
+    cwd = {"repo": REPO, "repo_child": REPO / "flowlint" / "cli", "root": Path("/"), "tmp": tmp_path}[start]
+    monkeypatch.chdir(cwd)
+    here = os.getcwd()
+    named = [*NAMED, here, os.path.dirname(here), here + "/x.mjs", here + "/sub/x.mjs", here + "2/x.mjs"]
+    named += [os.path.dirname(here) + "/other/x.mjs", here + "/sub/"]
+    for path in named:
+        expected = os.path.normpath(path)  # a relative path within the working folder: as written, normalised
+        if os.path.isabs(path) or expected == ".." or expected.startswith(".." + os.sep):
+            expected = os.path.relpath(path)
+        assert display_path(path) == expected, path
+        if not path.endswith("/"):  # (a Path drops the trailing slash)
+            assert display_path(Path(path)) == expected, path

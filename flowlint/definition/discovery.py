@@ -207,6 +207,21 @@ def display_path(path: Path) -> str:
         if normal != ".." and not normal.startswith(".." + os.sep):
             return normal
     try:
-        return os.path.relpath(text)
-    except ValueError:
+        cwd = os.getcwd()
+        if not os.path.isabs(text) or os.path.normpath(text) != text or text.startswith(os.sep * 2):
+            return os.path.relpath(text)
+        return _relative(text, cwd)
+    except (ValueError, OSError):
         return text
+
+
+@functools.lru_cache(maxsize=4096)
+def _relative(path: str, cwd: str) -> str:
+    """`os.path.relpath(path, cwd)` for a normal absolute `path`, from its folder's (worked out once per
+    folder: a library run names hundreds of files in hundreds of folders). For a path that is neither
+    `cwd` nor above it, relpath(folder/name) is relpath(folder)/name."""
+    folder, name = os.path.split(path)
+    if not name or folder == path or cwd == path or cwd.startswith(path.rstrip(os.sep) + os.sep):
+        return os.path.relpath(path, cwd)
+    shown = _relative(folder, cwd)
+    return name if shown == os.curdir else os.path.join(shown, name)

@@ -202,6 +202,14 @@ class ResultCache:
         """Look up every file: a cached report, or the bytes and key to lint and `put`. A file whose
         status is the one stored with its entry is not read (see the module's docstring).
         `real_paths`: what the walk that found `files` saw (the `_lists/` folders, without a `stat`)."""
+        from flowlint.core.gcpause import gc_paused
+
+        # The cyclic collector would walk the decoded entries again and again while they are made; they
+        # hold no cycles (plain lists and strings, reports of diagnostics), reference counting frees them.
+        with gc_paused():
+            return self._lookup(files, config, real_paths)
+
+    def _lookup(self, files: list[Path], config: Config, real_paths: RealPaths | None) -> list[Lookup]:
         from flowlint.definition.discovery import display_path
         from flowlint.definition.sharedlists import SharedListResolver
 

@@ -7,6 +7,7 @@ choices from it without slowing start-up.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from typing import TYPE_CHECKING, ClassVar, TextIO
@@ -37,7 +38,13 @@ _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 def replace_surrogates(text: str) -> str:
     """`text` with every lone surrogate replaced by U+FFFD, so it encodes as UTF-8."""
-    return _SURROGATE.sub("\ufffd", text)
+    if text.isascii():  # known without a scan (CPython marks ASCII strings): a report usually is
+        return text
+    try:
+        text.encode("utf-8")  # fails exactly on a surrogate; faster than the regular expression's scan
+    except UnicodeEncodeError:
+        return _SURROGATE.sub("\ufffd", text)
+    return text
 
 
 class _Utf8Safe:
@@ -133,6 +140,9 @@ def fixable_line(result: LintResult, unsafe: bool = False) -> str | None:
     return f"No fixes with `--fix` ({more.replace(' more', '')})." if risky else None
 
 
+_printable_path = functools.lru_cache(maxsize=4096)(printable_path)
+"""`printable_path`, once per path: a report names each file once per finding."""
+
 _SGR = {"bold": "1", "dim": "2", "red": "31", "yellow": "33", "cyan": "36", "blue": "34", "green": "32"}
 _SEVERITY_COLOR = {"error": "red", "warning": "yellow", "info": "cyan"}
 
@@ -171,10 +181,10 @@ class TextReporter(Reporter):
     def _headline(self, d: Diagnostic) -> str:
         """`path:line:col: CODE severity message`, painted when colour is on; control characters in
         the path are escaped (see `printable_path`)."""
-        path = printable_path(d.path)
+        path = _printable_path(d.path)
         mark = " " + FIXABLE_MARK if d.fix is not None and (d.fix.safe or self.style.unsafe_fixes) else ""
         if not self.style.color:  # the common case, spared three calls of `_paint`
-            return f"{path}:{d.line}:{d.column}: {d.code} {d.severity.value}{mark} {d.message}"
+            return f"{path}:{d.line}:{d.column}: {d.code} {d.severity}{mark} {d.message}"
         color = _SEVERITY_COLOR[d.severity.value]
         where = self._paint(f"{path}:{d.line}:{d.column}:", "bold")
         severity = self._paint(d.severity.value, color)
