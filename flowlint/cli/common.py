@@ -6,9 +6,7 @@ This module does not import click: `flowlint check` with nothing but paths runs 
 from __future__ import annotations
 
 import contextlib
-import signal
 import sys
-import threading
 from collections.abc import Iterator
 from typing import NoReturn
 
@@ -52,6 +50,9 @@ def interruptible(on_sigterm: type[BaseException] = KeyboardInterrupt) -> Iterat
     cancel) raises `on_sigterm`, so that `finally` blocks run: a capture writes metrics.json and its
     summary, an atomic write removes its temporary file. SIGINT is set too because a process started
     in the background inherits it ignored. The previous handlers come back afterwards."""
+    import signal  # here: the plain `flowlint check` never needs them
+    import threading
+
     if threading.current_thread() is not threading.main_thread():
         yield
         return

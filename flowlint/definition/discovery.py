@@ -191,12 +191,20 @@ def exclude_matcher(patterns: tuple[str, ...]) -> Callable[[str, str], bool]:
         return lambda name, path: False
     if os.path.normcase("A") != "A":  # Windows: fnmatch compares case-insensitively
         patterns = tuple(os.path.normcase(p) for p in patterns)
-    regex = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in patterns))
+        regex = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in patterns))
+        return lambda name, path: (
+            regex.match(os.path.normcase(name)) is not None or (regex.match(os.path.normcase(path)) is not None)
+        )
+    # A pattern without wildcards matches exactly itself: a set lookup (DEFAULT_EXCLUDE is all names).
+    names = frozenset(p for p in patterns if not _WILDCARDS.search(p))
+    globs = [p for p in patterns if p not in names]
+    if not globs:
+        return lambda name, path: name in names or path in names
+    match = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in globs)).match
+    return lambda name, path: name in names or path in names or match(name) is not None or match(path) is not None
 
-    def excluded(name: str, path: str) -> bool:
-        return regex.match(os.path.normcase(name)) is not None or regex.match(os.path.normcase(path)) is not None
 
-    return excluded
+_WILDCARDS = re.compile(r"[*?\[]")
 
 
 def display_path(path: Path) -> str:

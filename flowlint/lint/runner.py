@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -81,6 +80,8 @@ def default_workers(file_count: int) -> int:
     so that a busy machine is not made slower than a single process."""
     if file_count < PARALLEL_THRESHOLD:
         return 1
+    import math
+
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     return max(1, min(cpus - math.ceil(_busy_cpus() - 0.25), cpus, 8))
 
