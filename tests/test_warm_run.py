@@ -152,7 +152,8 @@ def test_a_warm_run_imports_neither_click_nor_the_rules(tree: Path, tmp_path: Pa
     (A file that does not parse is never cached: its tree would be linted every run.)"""
     shutil.rmtree(tree / "broken")
     code = (
-        "import sys\n"
+        "import atexit, sys\n"
+        "atexit.register(print)  # a handler to run at exit: the run ends with SystemExit, not os._exit\n"
         f"sys.argv = ['flowlint', 'check', {str(tree)!r}]\n"
         "from flowlint.cli import run\n"
         "try:\n"
@@ -272,3 +273,19 @@ def test_display_path_is_relpath(start: str, tmp_path: Path, monkeypatch) -> Non
         assert display_path(path) == expected, path
         if not path.endswith("/"):  # (a Path drops the trailing slash)
             assert display_path(Path(path)) == expected, path
+
+
+@pytest.mark.parametrize("handler", [False, True])
+def test_exit_now_flushes_and_ends_with_the_code(handler: bool) -> None:
+    """Subprocess: without teardown (os._exit) when nothing asked to run at exit, else as usual (the
+    handler runs); either way buffered output is written and the exit code is the one given."""
+    code = (
+        "import atexit, sys\n"
+        "from flowlint.cli import exit_now\n"
+        + ("atexit.register(lambda: print('handler ran'))\n" if handler else "")
+        + "print('out', end='')\n"
+        "sys.stderr.write('err')\n"
+        "exit_now(3)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
+    assert (result.returncode, result.stdout, result.stderr) == (3, "outhandler ran\n" if handler else "out", "err")

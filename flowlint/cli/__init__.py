@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from flowlint.cli.app import main
 
-__all__ = ["COMMANDS", "main", "run"]
+__all__ = ["COMMANDS", "exit_now", "main", "run"]
 
 # Every command: name -> "module:attribute".
 COMMANDS: dict[str, str] = {
@@ -50,7 +50,27 @@ def run() -> None:
     except (EOFError, KeyboardInterrupt):  # as click ends a command that is interrupted
         sys.stderr.write("\nAborted!\n")
         code = 1
-    sys.exit(code)
+    exit_now(code)
+
+
+def exit_now(code: int) -> NoReturn:
+    """End the process with `code` once standard output and error are flushed, skipping the
+    interpreter's teardown (it frees every module: about 5 ms, a twentieth of a warm run), as mypy
+    does. Nothing is left to do then: files are written atomically before this, and workers have
+    ended. The interpreter ends as usual instead when a flush fails (a reader that left: it says so
+    as it always did), or when anything asked to run at exit (an `atexit` handler, such as coverage
+    measuring this process or multiprocessing's; a thread still running)."""
+    import atexit
+
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BaseException:
+        sys.exit(code)
+    threads = sys.modules.get("threading")
+    if getattr(atexit, "_ncallbacks", lambda: 1)() or (threads is not None and threads.active_count() > 1):
+        sys.exit(code)
+    os._exit(code)
 
 
 def plain_check_paths(args: list[str]) -> list[str] | None:
