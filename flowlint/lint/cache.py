@@ -175,6 +175,7 @@ class ResultCache:
         self._changed = False
         self._lists: dict[Path | None, str] = {}
         self._lists_by_folder: dict[tuple[str, str], str] = {}
+        self._contexts: dict[tuple[str, str], str] = {}  # (fingerprint, lists state) -> their digest
         self._said: set[str] = set()
 
     @property
@@ -257,7 +258,9 @@ class ResultCache:
         context = self._lists_by_folder.get((folder, fingerprint))
         if context is None:
             lists = self._lists_state(resolver.lists_dir(path))
-            context = _digest(f"{fingerprint}\0{lists}".encode())
+            context = self._contexts.get((fingerprint, lists))
+            if context is None:
+                context = self._contexts[(fingerprint, lists)] = _digest(f"{fingerprint}\0{lists}".encode())
             self._lists_by_folder[(folder, fingerprint)] = context
         return context
 

@@ -130,8 +130,9 @@ def fixable_line(result: LintResult, unsafe: bool = False) -> str | None:
     """How many findings have a fix, as ruff says it: `[*] 3 fixable with `--fix` (2 more have unsafe
     fixes: `--unsafe-fixes`).`; None when none has one. These count findings; how many fixes `--fix`
     then applies is verified as it goes (fixes that overlap or would not verify are left out)."""
-    safe = sum(1 for d in result.diagnostics if d.fix is not None and d.fix.safe)
-    risky = sum(1 for d in result.diagnostics if d.fix is not None and not d.fix.safe)
+    fixes = [d.fix.safe for report in result.files for d in report.diagnostics if d.fix is not None]
+    safe = fixes.count(True)
+    risky = len(fixes) - safe
     if unsafe:
         return f"{FIXABLE_MARK} {safe + risky} fixable with `--fix --unsafe-fixes`." if safe + risky else None
     more = f"{risky} more {'have unsafe fixes' if risky != 1 else 'has an unsafe fix'}: `--unsafe-fixes`"
