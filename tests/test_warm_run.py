@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from flowlint.cli import plain_check_paths
+from flowlint.cli import plain_check
 from flowlint.cli.check import CheckRequest
 from flowlint.lint import cache as cache_module
 from flowlint.lint.cache import ResultCache
@@ -178,13 +178,21 @@ def test_a_warm_run_imports_neither_click_nor_the_rules(tree: Path, tmp_path: Pa
 
 
 @pytest.mark.parametrize(
-    ("args", "paths"),
+    ("args", "plain"),
     [
-        (["check"], []),
-        (["check", "a.mjs", "some folder"], ["a.mjs", "some folder"]),
+        (["check"], ([], "text")),
+        (["check", "a.mjs", "some folder"], (["a.mjs", "some folder"], "text")),
+        (["check", "--format", "github", "."], (["."], "github")),
+        (["check", ".", "--output-format=sarif", "b"], ([".", "b"], "sarif")),
+        (["check", "--format=json"], ([], "json")),
+        (["check", "--format", "github", "--format", "json", "."], None),  # click takes the last one
+        (["check", "--format", "nope", "."], None),  # click says what the choices are
+        (["check", "--format"], None),
+        (["check", "--format="], None),
         (["check", "-"], None),
         (["check", "--no-cache", "a.mjs"], None),
         (["check", "a.mjs", "-q"], None),
+        (["check", "-o", "report.txt", "a.mjs"], None),
         (["check", ""], None),
         (["check", "--", "a.mjs"], None),
         (["--version"], None),
@@ -192,23 +200,30 @@ def test_a_warm_run_imports_neither_click_nor_the_rules(tree: Path, tmp_path: Pa
         ([], None),
     ],
 )
-def test_only_a_command_line_of_paths_runs_without_click(args: list[str], paths: list[str] | None) -> None:
-    assert plain_check_paths(args) == paths
+def test_only_paths_and_a_format_run_without_click(args: list[str], plain: tuple[list[str], str] | None) -> None:
+    assert plain_check(args) == plain
 
 
-def test_a_plain_request_is_the_one_click_makes() -> None:
-    """`CheckRequest(paths=...)` (the plain path) has every default click's options give."""
+@pytest.mark.parametrize(
+    "args", [["sample_schemas", "README.md"], ["--format", "github", "."], ["--output-format=sarif"]]
+)
+def test_a_plain_request_is_the_one_click_makes(args: list[str]) -> None:
+    """The plain path's `CheckRequest` has every value click's options give for the same arguments."""
     from flowlint.cli.check_command import check
 
-    args = ["sample_schemas", "README.md"]
+    plain = plain_check(["check", *args])
+    assert plain is not None
     context = check.make_context("check", list(args))
-    assert CheckRequest.from_options(context.params) == CheckRequest(paths=tuple(Path(a) for a in args))
+    made = CheckRequest(paths=tuple(Path(a) for a in plain[0]), output_format=plain[1])
+    assert CheckRequest.from_options(context.params) == made
 
 
 @pytest.mark.parametrize(
     "args",
     [
         ["check", "sample_schemas"],
+        ["check", "--format", "github", "sample_schemas/messy"],
+        ["check", "sample_schemas/coingecko", "--output-format=json"],
         ["check", "sample_schemas/etherscan", "README.md", "no-such-file.mjs"],
         ["check", "pyproject.toml"],
         ["check", "no-such-folder"],

@@ -1,9 +1,9 @@
 """The command line. Each command module turns options into a plain value, calls the library and maps
 the result to an exit code (`flowlint.cli.common`); the click group is `flowlint.cli.app.main`.
 
-`run` is the `flowlint` command. `flowlint check` with nothing but paths (what pre-commit passes, and
-most CI jobs) runs without importing click, whose import is a sixth of a warm run; every other
-command line goes to click. Both end in `flowlint.cli.check.run_check`.
+`run` is the `flowlint` command. `flowlint check` with nothing but paths and at most `--format` (what
+pre-commit passes, and most CI jobs) runs without importing click, whose import is a sixth of a warm
+run; every other command line goes to click. Both end in `flowlint.cli.check.run_check`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 if TYPE_CHECKING:
     from flowlint.cli.app import main
 
-__all__ = ["COMMANDS", "exit_now", "main", "run"]
+__all__ = ["COMMANDS", "exit_now", "main", "plain_check", "run"]
 
 # Every command: name -> "module:attribute".
 COMMANDS: dict[str, str] = {
@@ -33,10 +33,10 @@ COMMANDS: dict[str, str] = {
 
 
 def run() -> None:
-    """The `flowlint` command: `flowlint check PATH...` as click would run it, without click when the
-    command line is only paths (see `plain_check_paths`), else the click group."""
-    paths = plain_check_paths(sys.argv[1:])
-    if paths is None:
+    """The `flowlint` command: `flowlint check PATH...` (with at most `--format FORMAT`) as click would
+    run it, without click (see `plain_check`); any other command line goes to the click group."""
+    plain = plain_check(sys.argv[1:])
+    if plain is None:
         from flowlint.cli.app import main
 
         main()
@@ -45,8 +45,9 @@ def run() -> None:
 
     from flowlint.cli.check import CheckRequest, run_check
 
+    paths, output_format = plain
     try:
-        code = run_check(CheckRequest(paths=tuple(Path(path) for path in paths)))
+        code = run_check(CheckRequest(paths=tuple(Path(path) for path in paths), output_format=output_format))
     except (EOFError, KeyboardInterrupt):  # as click ends a command that is interrupted
         sys.stderr.write("\nAborted!\n")
         code = 1
@@ -73,18 +74,33 @@ def exit_now(code: int) -> NoReturn:
     os._exit(code)
 
 
-def plain_check_paths(args: list[str]) -> list[str] | None:
-    """The paths of `flowlint check PATH...` when nothing else is on the command line and click would
-    take each argument as it is; None when click must parse it: an option or `-` (standard input),
-    an empty argument, a path that exists but cannot be read (click says so), shell completion, or
-    Windows (click expands wildcards there)."""
+_FORMAT_OPTIONS = ("--output-format", "--format")
+
+
+def plain_check(args: list[str]) -> tuple[list[str], str] | None:
+    """The paths and output format of `flowlint check PATH...`, where at most one `--format FORMAT`
+    (or `--output-format`, either with `=`) may stand among the paths (what pre-commit and CI jobs
+    pass), when click would take each argument as it is. None when click must parse the command line:
+    any other option, `-` (standard input), an empty argument, an unknown format, a path that exists
+    but cannot be read (click says so), shell completion, or Windows (click expands wildcards there)."""
     if args[:1] != ["check"] or os.name == "nt" or "_FLOWLINT_COMPLETE" in os.environ:
         return None
-    paths = args[1:]
-    for path in paths:
-        if not path or path.startswith("-") or (os.path.exists(path) and not os.access(path, os.R_OK)):
+    paths: list[str] = []
+    formats: list[str] = []
+    rest = iter(args[1:])
+    for arg in rest:
+        name, equals, value = arg.partition("=")
+        if name in _FORMAT_OPTIONS:
+            formats.append(value if equals else next(rest, ""))
+        elif not arg or arg.startswith("-") or (os.path.exists(arg) and not os.access(arg, os.R_OK)):
             return None
-    return paths
+        else:
+            paths.append(arg)
+    if not formats:
+        return paths, "text"
+    from flowlint.cli.common import FORMATS
+
+    return (paths, formats[0]) if len(formats) == 1 and formats[0] in FORMATS else None
 
 
 def __getattr__(name: str) -> Any:

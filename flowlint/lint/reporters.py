@@ -360,23 +360,22 @@ class GithubReporter(Reporter):
     description = "GitHub Actions workflow commands (::error file=...::message annotations)"
 
     def write(self, result: LintResult, stream: TextIO) -> None:
-        out = _Utf8Safe(stream)
+        # Written at once, as the text report; each path and title escaped once (numbers need none).
+        files: dict[str, str] = {}
+        titles: dict[str, str] = {}
+        lines = []
         for d in result.diagnostics:
-            level = {"error": "error", "warning": "warning", "info": "notice"}[d.severity.value]
-            properties = ",".join(
-                f"{key}={_gh_property(str(value))}"
-                for key, value in (
-                    ("file", d.path),
-                    ("line", d.line),
-                    ("col", d.column),
-                    ("endLine", max(d.end_line, d.line)),
-                    ("endColumn", d.end_column),
-                    ("title", f"flowlint {d.code}"),
-                )
-            )
-            out.write(f"::{level} {properties}::{_gh_data(f'{d.code} {d.message}')}\n")
+            level = _GH_LEVEL[d.severity.value]
+            path = files.get(d.path) or files.setdefault(d.path, _gh_property(d.path))
+            title = titles.get(d.code) or titles.setdefault(d.code, _gh_property(f"flowlint {d.code}"))
+            place = f"line={d.line},col={d.column},endLine={max(d.end_line, d.line)},endColumn={d.end_column}"
+            lines.append(f"::{level} file={path},{place},title={title}::{_gh_data(f'{d.code} {d.message}')}\n")
         if self.summary:
-            out.write(summary_line(result) + "\n")
+            lines.append(summary_line(result) + "\n")
+        _Utf8Safe(stream).write("".join(lines))
+
+
+_GH_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
 
 
 def _gh_data(text: str) -> str:
