@@ -148,6 +148,18 @@ _SGR = {"bold": "1", "dim": "2", "red": "31", "yellow": "33", "cyan": "36", "blu
 _SEVERITY_COLOR = {"error": "red", "warning": "yellow", "info": "cyan"}
 
 
+_LINES_PER_WRITE = 1024
+
+
+def _write_lines(lines: list[str], stream: TextIO) -> None:
+    """Write a report's lines in blocks of `_LINES_PER_WRITE`: one surrogate check and one write per
+    block instead of one per finding, and blocks small enough to reuse their memory (one write of the
+    library's 2 MB report touched 2 MB of fresh memory twice, as text and encoded: 900 page faults)."""
+    out = _Utf8Safe(stream)
+    for start in range(0, len(lines), _LINES_PER_WRITE):
+        out.write("".join(lines[start : start + _LINES_PER_WRITE]))
+
+
 class TextReporter(Reporter):
     name = "text"
     description = "path:line:col: CODE severity message, then a summary"
@@ -158,7 +170,6 @@ class TextReporter(Reporter):
         self._sources: dict[str, list[str] | None] = {}
 
     def write(self, result: LintResult, stream: TextIO) -> None:
-        # written at once: one surrogate check and one write instead of one per finding
         if self.style.show_source:
             parts = []
             for d in result.diagnostics:
@@ -172,7 +183,7 @@ class TextReporter(Reporter):
             fixes = fixable_line(result, self.style.unsafe_fixes) if self.style.fix_summary else None
             if fixes is not None:
                 parts.append(fixes + "\n")
-        _Utf8Safe(stream).write("".join(parts))
+        _write_lines(parts, stream)
 
     def _paint(self, text: str, *styles: str) -> str:
         if not self.style.color or not text:
@@ -360,7 +371,7 @@ class GithubReporter(Reporter):
     description = "GitHub Actions workflow commands (::error file=...::message annotations)"
 
     def write(self, result: LintResult, stream: TextIO) -> None:
-        # Written at once, as the text report; each path and title escaped once (numbers need none).
+        # Written in blocks, as the text report; each path and title escaped once (numbers need none).
         files: dict[str, str] = {}
         titles: dict[str, str] = {}
         lines = []
@@ -372,7 +383,7 @@ class GithubReporter(Reporter):
             lines.append(f"::{level} file={path},{place},title={title}::{_gh_data(f'{d.code} {d.message}')}\n")
         if self.summary:
             lines.append(summary_line(result) + "\n")
-        _Utf8Safe(stream).write("".join(lines))
+        _write_lines(lines, stream)
 
 
 _GH_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
