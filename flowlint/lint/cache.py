@@ -1,4 +1,5 @@
-"""The result cache: a warm run re-reads each file, hashes it and reuses what an earlier run found.
+"""The result cache: a warm run looks at each file's status (and hashes what changed) and reuses what an
+earlier run found.
 
 One JSON file per flowlint build (`results-<build>.json`) in the cache folder (`FLOWLINT_CACHE_DIR`,
 else `cache_dir` in `[tool.flowlint]`, else `.flowlint_cache/` beside the configuration file, else
@@ -14,9 +15,9 @@ were last hashed is not read again (as git and ruff do): its stored content dige
 bytes. A status recorded less than `TRUST_AFTER_NS` after the file last changed is not trusted (a
 second write within the file system's timestamp granularity could leave it unchanged), so such a
 file is hashed again on the next run. The build key covers flowlint's version and the size and
-modification time of every module of the package and of its rules, so an upgrade or an edited rule
-starts a new file. An entry that does not
-match is recomputed; a cache file that is corrupt, truncated, foreign or too large is ignored and
+modification time of every module of the package and of its rules (read from the folders, never
+imported), so an upgrade or an edited rule starts a new file. An entry that does not match is
+recomputed; a cache file that is corrupt, truncated, foreign or too large is ignored and
 rebuilt. Writes are atomic, so two runs at once lose at most each other's new entries, never a file.
 The cache never writes through a symbolic link (a cloned repository can carry one): a cache folder
 that is a link is neither read nor written, and a `.gitignore` or results file that is a link is left
