@@ -304,3 +304,22 @@ def test_exit_now_flushes_and_ends_with_the_code(handler: bool) -> None:
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False)
     assert (result.returncode, result.stdout, result.stderr) == (3, "outhandler ran\n" if handler else "out", "err")
+
+
+def test_an_interrupted_plain_check_ends_as_click_ends_it() -> None:
+    """Subprocess: Ctrl-C during `flowlint check PATH` says `Aborted!` and exits 1 on both paths."""
+    interrupt = (
+        "import sys\n"
+        "import flowlint.cli.check as check\n"
+        "def interrupted(request):\n"
+        "    raise KeyboardInterrupt\n"
+        "check.run_check = interrupted\n"
+        "sys.argv = ['flowlint', 'check', 'sample_schemas']\n"
+    )
+    plain = interrupt + "from flowlint.cli import run\nrun()\n"
+    with_click = interrupt + "from flowlint.cli.app import main\nmain(prog_name='flowlint')\n"
+    results = [
+        subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60, check=False)
+        for code in (plain, with_click)
+    ]
+    assert [(r.returncode, r.stdout, r.stderr) for r in results] == [(1, "", "\nAborted!\n")] * 2
