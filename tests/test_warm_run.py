@@ -323,3 +323,32 @@ def test_an_interrupted_plain_check_ends_as_click_ends_it() -> None:
         for code in (plain, with_click)
     ]
     assert [(r.returncode, r.stdout, r.stderr) for r in results] == [(1, "", "\nAborted!\n")] * 2
+
+
+# --- a run with the cache gives the verdicts of a run without it ------------------------------------------
+
+UNEXPORTED_MAIN = """const main = {
+    namespace: 'demo',
+    name: 'Demo',
+    description: 'A demo API',
+    version: '3.0.0',
+    root: 'https://api.example.com',
+    tools: {}
+}
+"""
+
+
+def test_a_walked_module_without_a_main_export_is_skipped_with_or_without_the_cache(tmp_path: Path) -> None:
+    """A folder walk skips a module whose `main` is not exported (FL002 info); naming it on the command
+    line makes it VAL001 (an error). The bytes read for the cache key were linted as if named, so a
+    run with the cache (the default) said VAL001 and exited 1 where `--no-cache` said FL002 and 0."""
+    from tests.conftest import invoke_cli
+
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "folder" / "def.mjs").write_text(UNEXPORTED_MAIN)
+    walked = [
+        invoke_cli("check", "--show-skipped", *extra, "folder", cwd=tmp_path) for extra in ([], ["--no-cache"], [])
+    ]
+    assert [(r.returncode, r.stdout.split()[1]) for r in walked] == [(0, "FL002")] * 3, walked[0].stdout
+    named = [invoke_cli("check", *extra, "folder/def.mjs", cwd=tmp_path) for extra in ([], ["--no-cache"], [])]
+    assert [(r.returncode, r.stdout.split()[1]) for r in named] == [(1, "VAL001")] * 3, named[0].stdout

@@ -124,8 +124,8 @@ def _lint_chunk(items: list[Lookup], config: Config) -> list[FileReport]:
         for item in items:
             if item.data is None:
                 report = engine.lint_file(item.path, display_path(item.path))
-            else:
-                report = engine.lint_bytes(item.data, item.path, display_path(item.path))
+            else:  # found by a walk, as lint_file's: a file named on the command line is `mark_named`'s
+                report = engine.lint_bytes(item.data, item.path, display_path(item.path), named=False)
             report.definition = None
             reports.append(report)
     return reports
@@ -220,7 +220,8 @@ def mark_named(
     `Engine.lint_loaded`), and a file of a type flowlint does not read shows its one-line FL002 note.
     Other named non-definitions (package.json, a helper script: what a pre-commit hook passes along)
     stay as quiet as in a walk."""
-    named = {target for target in targets if target in files}
+    found = set(files)  # (a set: pre-commit names hundreds of files, each looked up in the list)
+    named = {target for target in targets if target in found}
     if not named:
         return
     from flowlint.definition.loading import READ_SUFFIXES
