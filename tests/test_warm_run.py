@@ -352,3 +352,28 @@ def test_a_walked_module_without_a_main_export_is_skipped_with_or_without_the_ca
     assert [(r.returncode, r.stdout.split()[1]) for r in walked] == [(0, "FL002")] * 3, walked[0].stdout
     named = [invoke_cli("check", *extra, "folder/def.mjs", cwd=tmp_path) for extra in ([], ["--no-cache"], [])]
     assert [(r.returncode, r.stdout.split()[1]) for r in named] == [(1, "VAL001")] * 3, named[0].stdout
+
+
+def test_a_named_file_s_verdict_is_cached_beside_the_walk_s(tmp_path: Path, monkeypatch) -> None:
+    """pre-commit names files; a folder run walks them. Both verdicts of a skipped file are kept, so
+    neither kind of run lints it again after the other (a warm named run needs no lint engine)."""
+    from flowlint.lint.engine import Engine
+
+    linted: list[str] = []
+    lint_loaded = Engine.lint_loaded
+    monkeypatch.setattr(
+        Engine,
+        "lint_loaded",
+        lambda self, loaded, named=False: linted.append(loaded.display) or lint_loaded(self, loaded, named),
+    )
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    (folder / "def.mjs").write_text(UNEXPORTED_MAIN)
+    (folder / "ok.mjs").write_text(UNEXPORTED_MAIN.replace("const main", "export const main"))
+    seen = []
+    for target in [folder, folder / "def.mjs", folder, folder / "def.mjs", folder]:
+        linted.clear()
+        result = lint_paths([target], load_config(folder), cache=ResultCache(tmp_path / "cache"))
+        codes = sorted({d.code for report in result.files if report.kind == "skipped" for d in report.diagnostics})
+        seen.append((len(linted), codes))
+    assert seen == [(2, ["FL002"]), (1, ["VAL001"]), (0, ["FL002"]), (0, ["VAL001"]), (0, ["FL002"])]

@@ -34,7 +34,7 @@ import os
 import stat
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -71,6 +71,8 @@ TRUST_AFTER_NS = 2_000_000_000
 """A file's status is trusted for its bytes only when it last changed at least this long before it was read."""
 
 _FORMAT = 3
+_NAMED = "\0named"
+"""After the path of the entry of a skipped file linted as named on the command line (no path has a NUL)."""
 _CACHEABLE_KINDS = ("definition", "list", "skipped")
 _SEVERITIES = {severity.value: severity for severity in Severity}
 
@@ -137,13 +139,14 @@ class Lookup(FrozenRecord):
     (lint exactly these bytes, so a file edited meanwhile can never be stored under the old key).
     `status`: the file's status taken before its bytes were read, when it may be trusted next time."""
 
-    __slots__ = ("data", "key", "path", "report", "status")
+    __slots__ = ("data", "key", "named", "path", "report", "status")
 
     path: Path
     data: bytes | None
     key: str | None
     report: FileReport | None
     status: tuple[int, int, int, int] | None
+    named: bool  # named on the command line: linted with a named file's verdict
 
     def __init__(
         self,
@@ -152,12 +155,14 @@ class Lookup(FrozenRecord):
         key: str | None,
         report: FileReport | None,
         status: tuple[int, int, int, int] | None = None,
+        named: bool = False,
     ) -> None:
         self.path = path
         self.data = data
         self.key = key
         self.report = report
         self.status = status
+        self.named = named
 
 
 class ResultCache:
@@ -200,18 +205,24 @@ class ResultCache:
                 self._entries = {k: v for k, v in loaded["files"].items() if isinstance(v, list) and len(v) == 4}
         return self._entries
 
-    def lookup(self, files: list[Path], config: Config, real_paths: RealPaths | None = None) -> list[Lookup]:
+    def lookup(
+        self, files: list[Path], config: Config, real_paths: RealPaths | None = None, named: Collection[Path] = ()
+    ) -> list[Lookup]:
         """Look up every file: a cached report, or the bytes and key to lint and `put`. A file whose
         status is the one stored with its entry is not read (see the module's docstring).
-        `real_paths`: what the walk that found `files` saw (the `_lists/` folders, without a `stat`)."""
+        `real_paths`: what the walk that found `files` saw (the `_lists/` folders, without a `stat`);
+        `named`: the files named on the command line, whose verdict is a named file's (a skipped one has
+        an entry of its own beside the walk's: naming a file can turn a walk's skip into VAL001)."""
         from flowlint.core.gcpause import gc_paused
 
         # The cyclic collector would walk the decoded entries again and again while they are made; they
         # hold no cycles (plain lists and strings, reports of diagnostics), reference counting frees them.
         with gc_paused():
-            return self._lookup(files, config, real_paths)
+            return self._lookup(files, config, real_paths, named)
 
-    def _lookup(self, files: list[Path], config: Config, real_paths: RealPaths | None) -> list[Lookup]:
+    def _lookup(
+        self, files: list[Path], config: Config, real_paths: RealPaths | None, named: Collection[Path]
+    ) -> list[Lookup]:
         from flowlint.definition.discovery import display_path
         from flowlint.definition.sharedlists import SharedListResolver
 
@@ -222,21 +233,29 @@ class ResultCache:
         found = []
         for file in files:
             name = os.path.abspath(file)
+            is_named = file in named
             context = self._context(fingerprint, name, file, resolver)
             status = _status(name, trusted_before)
             entry = self._used.get(name) or entries.get(name)
+            if is_named and (entry is None or entry[1] == "skipped"):
+                # A walk's skip need not be a named file's verdict (see `mark_named` in lint/runner.py):
+                # a skipped file named on the command line has an entry of its own, beside the walk's.
+                own = name + _NAMED
+                named_entry = self._used.get(own) or entries.get(own)
+                if entry is not None or named_entry is not None:
+                    name, entry = own, named_entry
             if status is not None and entry is not None and entry[3] == list(status):
                 digest = str(entry[0]).partition("/")[0]
                 key = f"{digest}/{context}"
                 report = self._get(name, key, display_path(file), entry)
                 if report is not None:
-                    found.append(Lookup(file, None, key, report, status))
+                    found.append(Lookup(file, None, key, report, status, is_named))
                     continue
                 self.misses -= 1  # counted once, below
             try:
                 data = read_regular(file)
             except FileProblem:
-                found.append(Lookup(file, None, None, None))  # the loader reports it; never cached
+                found.append(Lookup(file, None, None, None, named=is_named))  # the loader reports it; never cached
                 continue
             self.hashed += 1
             key = f"{_digest(data)}/{context}"
@@ -244,7 +263,7 @@ class ResultCache:
             if report is not None and status is not None and entry is not None and entry[3] != list(status):
                 self._used[name] = [*entry[:3], list(status)]  # the same bytes: trust the new status next time
                 self._changed = True
-            found.append(Lookup(file, data, key, report, status))
+            found.append(Lookup(file, data, key, report, status, is_named))
         return found
 
     def key(self, data: bytes, path: Path, config: Config, resolver: SharedListResolver) -> str:
@@ -280,14 +299,22 @@ class ResultCache:
         self.misses += 1
         return None
 
-    def put(self, path: Path, key: str, report: FileReport, status: tuple[int, int, int, int] | None = None) -> None:
+    def put(
+        self,
+        path: Path,
+        key: str,
+        report: FileReport,
+        status: tuple[int, int, int, int] | None = None,
+        named: bool = False,
+    ) -> None:
         """Remember `report` for `path` unless it is of a kind that is never cached; `status`: the
-        file's status before the bytes hashed into `key` were read (None: always hash it again)."""
+        file's status before the bytes hashed into `key` were read (None: always hash it again);
+        `named`: the file was linted as named on the command line (a skipped one is stored as such)."""
         if report.kind not in _CACHEABLE_KINDS or any(d.code == Code.FL008 for d in report.diagnostics):
             return
         stored = None if status is None else list(status)
         entry: list[object] = [key, report.kind, [_encode(d) for d in report.diagnostics], stored]
-        self._used[os.path.abspath(path)] = entry
+        self._used[os.path.abspath(path) + (_NAMED if named and report.kind == "skipped" else "")] = entry
         self._changed = True
 
     def save(self) -> None:
