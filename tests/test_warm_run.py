@@ -177,19 +177,30 @@ def test_a_warm_run_imports_neither_click_nor_the_rules(tree: Path, tmp_path: Pa
 # --- `flowlint check PATH...` without click -------------------------------------------------------------
 
 
+def _fields(paths: list[str], **values: str) -> dict[str, object]:
+    return {"paths": tuple(Path(path) for path in paths), **values}
+
+
 @pytest.mark.parametrize(
     ("args", "plain"),
     [
-        (["check"], ([], "text")),
-        (["check", "a.mjs", "some folder"], (["a.mjs", "some folder"], "text")),
-        (["check", "--format", "github", "."], (["."], "github")),
-        (["check", ".", "--output-format=sarif", "b"], ([".", "b"], "sarif")),
-        (["check", "--format=json"], ([], "json")),
+        (["check"], _fields([])),
+        (["check", "a.mjs", "some folder"], _fields(["a.mjs", "some folder"])),
+        (["check", "--format", "github", "."], _fields(["."], output_format="github")),
+        (["check", ".", "--output-format=sarif", "b"], _fields([".", "b"], output_format="sarif")),
+        (["check", "--format=json"], _fields([], output_format="json")),
+        (["check", "-"], _fields(["-"])),
+        (["check", "--stdin-filename", "x/demo.mjs", "-"], _fields(["-"], stdin_filename="x/demo.mjs")),
+        (
+            ["check", "-", "--stdin-filename=demo.py", "--format", "json"],
+            _fields(["-"], stdin_filename="demo.py", output_format="json"),
+        ),
         (["check", "--format", "github", "--format", "json", "."], None),  # click takes the last one
+        (["check", "--stdin-filename", "a", "--stdin-filename", "b", "-"], None),
         (["check", "--format", "nope", "."], None),  # click says what the choices are
         (["check", "--format"], None),
         (["check", "--format="], None),
-        (["check", "-"], None),
+        (["check", "--stdin-filename", "-"], None),
         (["check", "--no-cache", "a.mjs"], None),
         (["check", "a.mjs", "-q"], None),
         (["check", "-o", "report.txt", "a.mjs"], None),
@@ -200,12 +211,21 @@ def test_a_warm_run_imports_neither_click_nor_the_rules(tree: Path, tmp_path: Pa
         ([], None),
     ],
 )
-def test_only_paths_and_a_format_run_without_click(args: list[str], plain: tuple[list[str], str] | None) -> None:
+def test_only_paths_a_format_and_a_stdin_name_run_without_click(
+    args: list[str], plain: dict[str, object] | None
+) -> None:
     assert plain_check(args) == plain
 
 
 @pytest.mark.parametrize(
-    "args", [["sample_schemas", "README.md"], ["--format", "github", "."], ["--output-format=sarif"]]
+    "args",
+    [
+        ["sample_schemas", "README.md"],
+        ["--format", "github", "."],
+        ["--output-format=sarif"],
+        ["--stdin-filename", "demo.mjs", "-"],
+        ["-", "--stdin-filename=x.py", "--format=json"],
+    ],
 )
 def test_a_plain_request_is_the_one_click_makes(args: list[str]) -> None:
     """The plain path's `CheckRequest` has every value click's options give for the same arguments."""
@@ -214,22 +234,27 @@ def test_a_plain_request_is_the_one_click_makes(args: list[str]) -> None:
     plain = plain_check(["check", *args])
     assert plain is not None
     context = check.make_context("check", list(args))
-    made = CheckRequest(paths=tuple(Path(a) for a in plain[0]), output_format=plain[1])
-    assert CheckRequest.from_options(context.params) == made
+    assert CheckRequest.from_options(context.params) == CheckRequest(**plain)
 
 
 @pytest.mark.parametrize(
-    "args",
+    ("args", "stdin"),
     [
-        ["check", "sample_schemas"],
-        ["check", "--format", "github", "sample_schemas/messy"],
-        ["check", "sample_schemas/coingecko", "--output-format=json"],
-        ["check", "sample_schemas/etherscan", "README.md", "no-such-file.mjs"],
-        ["check", "pyproject.toml"],
-        ["check", "no-such-folder"],
+        (["check", "sample_schemas"], None),
+        (["check", "--format", "github", "sample_schemas/messy"], None),
+        (["check", "sample_schemas/coingecko", "--output-format=json"], None),
+        (["check", "sample_schemas/etherscan", "README.md", "no-such-file.mjs"], None),
+        (["check", "pyproject.toml"], None),
+        (["check", "no-such-folder"], None),
+        (
+            ["check", "--stdin-filename", "sample_schemas/etherscan/demo.mjs", "-"],
+            "sample_schemas/etherscan/contracts.mjs",
+        ),
+        (["check", "-", "sample_schemas"], "sample_schemas/etherscan/contracts.mjs"),
+        (["check", "--format", "json", "-"], "sample_schemas/broken/syntax-error.mjs"),
     ],
 )
-def test_a_plain_check_answers_as_the_click_command_does(args: list[str]) -> None:
+def test_a_plain_check_answers_as_the_click_command_does(args: list[str], stdin: str | None) -> None:
     """Subprocess: the `flowlint` command (plain path) and click's group, same arguments, same answer."""
     plain = [sys.executable, "-c", "import sys; from flowlint.cli import run; sys.argv[0] = 'flowlint'; run()", *args]
     with_click = [
@@ -239,8 +264,9 @@ def test_a_plain_check_answers_as_the_click_command_does(args: list[str]) -> Non
         *args,
     ]
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    data = None if stdin is None else (REPO / stdin).read_text(encoding="utf-8")
     results = [
-        subprocess.run(argv, cwd=REPO, capture_output=True, text=True, env=env, timeout=120, check=False)
+        subprocess.run(argv, cwd=REPO, input=data, capture_output=True, text=True, env=env, timeout=120, check=False)
         for argv in (plain, with_click)
     ]
     assert (results[0].returncode, results[0].stdout, results[0].stderr) == (

@@ -1,10 +1,10 @@
 """The command line. Each command module turns options into a plain value, calls the library and maps
 the result to an exit code (`flowlint.cli.common`); the click group is `flowlint.cli.app.main`.
 
-`run` is the `flowlint` command. `flowlint check` with nothing but paths and at most `--format` (what
-pre-commit passes, and most CI jobs) runs without importing click (about 20 ms: a fifth of a warm run
-on the public library); every other command line goes to click. Both end in
-`flowlint.cli.check.run_check`.
+`run` is the `flowlint` command. `flowlint check` with nothing but paths and at most `--format` and
+`--stdin-filename` (what pre-commit, most CI jobs and editors pass) runs without importing click (about
+20 ms: a fifth of a warm run on the public library); every other command line goes to click. Both end
+in `flowlint.cli.check.run_check`.
 """
 
 from __future__ import annotations
@@ -34,21 +34,19 @@ COMMANDS: dict[str, str] = {
 
 
 def run() -> None:
-    """The `flowlint` command: `flowlint check PATH...` (with at most `--format FORMAT`) as click would
-    run it, without click (see `plain_check`); any other command line goes to the click group."""
+    """The `flowlint` command: `flowlint check PATH...` (with at most `--format` and `--stdin-filename`)
+    as click would run it, without click (see `plain_check`); any other command line goes to the click
+    group."""
     plain = plain_check(sys.argv[1:])
     if plain is None:
         from flowlint.cli.app import main
 
         main()
         return
-    from pathlib import Path
-
     from flowlint.cli.check import CheckRequest, run_check
 
-    paths, output_format = plain
     try:
-        code = run_check(CheckRequest(paths=tuple(Path(path) for path in paths), output_format=output_format))
+        code = run_check(CheckRequest(**plain))
     except (EOFError, KeyboardInterrupt):  # as click ends a command that is interrupted
         sys.stderr.write("\nAborted!\n")
         code = 1
@@ -75,33 +73,44 @@ def exit_now(code: int) -> NoReturn:
     os._exit(code)
 
 
-_FORMAT_OPTIONS = ("--output-format", "--format")
+_VALUE_OPTIONS = {"--output-format": "output_format", "--format": "output_format", "--stdin-filename": "stdin_filename"}
+"""The options the plain path reads (each at most once, with its value after a space or `=`)."""
 
 
-def plain_check(args: list[str]) -> tuple[list[str], str] | None:
-    """The paths and output format of `flowlint check PATH...`, where at most one `--format FORMAT`
-    (or `--output-format`, either with `=`) may stand among the paths (what pre-commit and CI jobs
-    pass), when click would take each argument as it is. None when click must parse the command line:
-    any other option, `-` (standard input), an empty argument, an unknown format, a path that exists
-    but cannot be read (click says so), shell completion, or Windows (click expands wildcards there)."""
+def plain_check(args: list[str]) -> dict[str, Any] | None:
+    """The fields of the `CheckRequest` of `flowlint check PATH...` when besides paths (`-`: standard
+    input) it holds at most one `--format FORMAT` (or `--output-format`) and one `--stdin-filename
+    NAME`: what pre-commit, CI jobs and editors pass. None when click must parse the command line: any
+    other option, an option given twice or without a value, an unknown format, an empty argument, a
+    path that exists but cannot be read (click says so), shell completion, or Windows (click expands
+    wildcards there)."""
     if args[:1] != ["check"] or os.name == "nt" or "_FLOWLINT_COMPLETE" in os.environ:
         return None
     paths: list[str] = []
-    formats: list[str] = []
+    values: dict[str, str] = {}
     rest = iter(args[1:])
     for arg in rest:
         name, equals, value = arg.partition("=")
-        if name in _FORMAT_OPTIONS:
-            formats.append(value if equals else next(rest, ""))
+        field = _VALUE_OPTIONS.get(name)
+        if field is not None:
+            value = value if equals else next(rest, "")
+            if field in values or not value or value.startswith("-"):
+                return None
+            values[field] = value
+        elif arg == "-":
+            paths.append(arg)
         elif not arg or arg.startswith("-") or (os.path.exists(arg) and not os.access(arg, os.R_OK)):
             return None
         else:
             paths.append(arg)
-    if not formats:
-        return paths, "text"
-    from flowlint.cli.common import FORMATS
+    if "output_format" in values:
+        from flowlint.cli.common import FORMATS
 
-    return (paths, formats[0]) if len(formats) == 1 and formats[0] in FORMATS else None
+        if values["output_format"] not in FORMATS:
+            return None
+    from pathlib import Path
+
+    return {"paths": tuple(Path(path) for path in paths), **values}
 
 
 def __getattr__(name: str) -> Any:
