@@ -652,9 +652,11 @@ def finding_fingerprint(d: Diagnostic) -> str:
     return hashlib.sha256(f"{_uri(d.path)}\0{key}".encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
+@functools.lru_cache(maxsize=4096)
 def _uri(path: str) -> str:
     """`path` as a relative URI: its bytes percent-encoded. A file name from os.fsdecode that is not
-    UTF-8 gets its original bytes back (surrogateescape); any other lone surrogate becomes U+FFFD."""
+    UTF-8 gets its original bytes back (surrogateescape); any other lone surrogate becomes U+FFFD.
+    (Memoized: SARIF names each file twice per finding.)"""
     from urllib.parse import quote
 
     slashed = path.replace("\\", "/")
