@@ -1,5 +1,5 @@
 """`python -m flowlint` runs the CLI."""
 
-from flowlint.cli import main
+from flowlint.cli import run
 
-main()
+run()

@@ -158,7 +158,7 @@ def test_a_corrupt_cache_file_is_ignored_and_rebuilt(project: Path, content: byt
     for file in results_files(project):
         file.write_bytes(content)
     assert check(project) == expected
-    assert json.loads(results_files(project)[0].read_bytes())["format"] == 2
+    assert json.loads(results_files(project)[0].read_bytes())["format"] == cache_module._FORMAT
 
 
 def test_a_forged_entry_is_ignored(project: Path) -> None:
@@ -236,7 +236,7 @@ def test_two_runs_at_once_both_answer_right_and_leave_a_valid_cache(project: Pat
     outputs = [run.communicate(timeout=120)[0] for run in runs]
     assert [run.returncode for run in runs] == [0, 0, 0]
     assert outputs[0] == outputs[1] == outputs[2]
-    assert json.loads(results_files(project)[0].read_bytes())["format"] == 2
+    assert json.loads(results_files(project)[0].read_bytes())["format"] == cache_module._FORMAT
     assert subprocess.run(command, cwd=project, env=env, capture_output=True, text=True).stdout == outputs[0]
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from conftest import invoke_cli
 from flowlint.lint.codes import Code
-from flowlint.lint.docs import help_uri
+from flowlint.lint.pages import rule_page_url
 from flowlint.lint.registry import all_rules
 
 
@@ -32,6 +32,5 @@ def test_sarif_lists_every_code_with_a_help_uri(tmp_path: Path) -> None:
     assert [rule["id"] for rule in rules] == [rule.code for rule in all_rules()]
     assert set(Code) == {rule["id"] for rule in rules}
     for rule in rules:
-        assert rule["helpUri"] == help_uri()
-        assert rule["helpUri"].startswith("https://pypi.org/project/flowmcp-lint/")
+        assert rule["helpUri"] == rule_page_url(rule["id"])  # its own page: tests/test_rule_pages.py
         assert rule["help"]["markdown"].startswith("```text\n" + rule["id"])

@@ -120,7 +120,8 @@ def test_check_imports_nothing_it_does_not_need(arguments: list[str], exit_code:
 
     How fast `flowlint check` starts is measured by benchmarks/bench_check.py, not here."""
     code = (
-        "import runpy, sys\n"
+        "import atexit, runpy, sys\n"
+        "atexit.register(print)  # a handler to run at exit: the run ends with SystemExit, not os._exit\n"
         f"sys.argv = ['flowlint', 'check', *{arguments!r}]\n"
         "try:\n"
         "    runpy.run_module('flowlint', run_name='__main__')\n"

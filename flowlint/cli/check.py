@@ -1,27 +1,22 @@
-"""`flowlint check`: options become a `CheckRequest`; `run_check` lints, reports and returns the exit code."""
+"""`flowlint check`: a `CheckRequest` (the options as plain values); `run_check` lints, reports and
+returns the exit code. No click here: its options are in `flowlint.cli.check_command`, and a plain
+`flowlint check PATH...` runs without it (see `flowlint.cli.run`)."""
 
 from __future__ import annotations
 
 import io
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import click
-
-from flowlint.cli.common import (
-    EXIT_FINDINGS,
-    EXIT_OK,
-    EXIT_USAGE,
-    FORMATS,
-    SEVERITIES,
-    sectioned,
-    split_codes,
-)
+from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, echo, split_codes
 from flowlint.core.errors import FlowlintError, UsageError
 from flowlint.core.record import DeclaredRecord
-from flowlint.lint.config import ConfigResolver
-from flowlint.lint.reporters import COLOR_CHOICES, Reporter
 from flowlint.lint.result import LintResult
+
+if TYPE_CHECKING:
+    from flowlint.lint.config import ConfigResolver
+    from flowlint.lint.reporters import Reporter
 
 
 class CheckRequest(DeclaredRecord):
@@ -83,153 +78,6 @@ class CheckRequest(DeclaredRecord):
         return self.fix or self.fix_only
 
 
-CHECK_SECTIONS = {
-    "Rule selection": ("select", "extend_select", "ignore", "per_file_ignores", "min_tests", "spec_version"),
-    "Fixes": ("fix", "unsafe_fixes", "diff", "fix_only", "show_fixes"),
-    "Output": (
-        "output_format",
-        "output_file",
-        "statistics",
-        "show_source",
-        "color",
-        "quiet",
-        "verbose",
-        "show_skipped",
-    ),
-    "Exit status": ("fail_on", "exit_zero"),
-    "Configuration": ("config_path", "show_settings"),
-    "Baseline": ("baseline", "write_baseline"),
-    "Input and speed": ("stdin_filename", "jobs", "no_cache"),
-}
-"""`flowlint check --help` in sections, as ruff's (see `flowlint.cli.common.SectionedCommand`)."""
-
-
-@click.command(cls=sectioned(CHECK_SECTIONS))
-@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
-@click.option(
-    "--output-format",
-    "--format",
-    "output_format",
-    type=click.Choice(FORMATS),
-    default="text",
-    show_default=True,
-    help="Output format (--format is the same option).",
-)
-@click.option(
-    "--output-file",
-    "-o",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Write the report to this file instead of standard output.",
-)
-@click.option(
-    "--statistics", is_flag=True, help="Show how many findings each rule code has (only that table, as ruff)."
-)
-@click.option("--select", multiple=True, metavar="CODES", help="Only these rule codes or prefixes (comma-separated).")
-@click.option("--ignore", multiple=True, metavar="CODES", help="Skip these rule codes or prefixes (comma-separated).")
-@click.option(
-    "--per-file-ignores",
-    multiple=True,
-    metavar="GLOB:CODES",
-    help="Skip CODES in the files GLOB matches (from the working folder; a bare name matches anywhere), "
-    "on top of the configuration's per-file-ignores. Repeatable.",
-)
-@click.option("--min-tests", type=click.IntRange(min=0), help="Minimum tests per tool for TST001 (default 1).")
-@click.option(
-    "--spec-version",
-    metavar="MAJOR",
-    help="Check every file against FlowMCP specification 3 or 4 (default: the version each file declares).",
-)
-@click.option(
-    "--fail-on", type=click.Choice(SEVERITIES), help="Lowest severity that makes the exit code 1 (default error)."
-)
-@click.option(
-    "--strict",
-    is_flag=True,
-    help="The whole specification: every error rule of the declared version is an error, including what "
-    "FlowMCP's runtime tolerates (default: FlowMCP's own verdict plus the test rules).",
-)
-@click.option(
-    "--config",
-    "config_path",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Use this configuration file for every file (a pyproject.toml's [tool.flowlint], or a flowlint.toml), "
-    "instead of the nearest one above each file.",
-)
-@click.option(
-    "--stdin-filename",
-    metavar="PATH",
-    help="Lint standard input (path `-`) as if it were the file PATH: its suffix picks the loader, "
-    "its folder the configuration and _lists/.",
-)
-@click.option(
-    "--baseline",
-    "baseline",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Report only findings that are not recorded in this baseline file.",
-)
-@click.option(
-    "--write-baseline",
-    "write_baseline",
-    type=click.Path(path_type=Path, dir_okay=False),
-    help="Record every current finding in this baseline file and exit 0.",
-)
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(min=1),
-    default=None,
-    help="Processes to lint with (default: one per idle CPU when 200 files or more need linting).",
-)
-@click.option(
-    "--no-cache",
-    is_flag=True,
-    help="Neither read nor write the result cache (.flowlint_cache/, or cache_dir in [tool.flowlint]).",
-)
-# Per-file configuration.
-@click.option(
-    "--extend-select", multiple=True, metavar="CODES", help="Also select these codes or prefixes (comma-separated)."
-)
-@click.option(
-    "--show-settings",
-    "show_settings",
-    type=click.Path(path_type=Path),
-    is_flag=False,
-    flag_value=".",
-    metavar="[FILE]",
-    help="Print the configuration file and every setting that applies to FILE (default: the current folder), and exit.",
-)
-# Files that are not definitions.
-@click.option("--show-skipped", is_flag=True, help="Also report files that are not definitions (FL002 notes).")
-@click.option("--verbose", "-v", is_flag=True, help="Say more: report skipped files (as --show-skipped).")
-# Terminal output.
-@click.option(
-    "--color",
-    type=click.Choice(COLOR_CHOICES),
-    default="auto",
-    show_default=True,
-    help="Colour the text report: auto = on a terminal, unless NO_COLOR is set (FORCE_COLOR forces it).",
-)
-@click.option(
-    "--show-source/--no-show-source",
-    "show_source",
-    default=None,
-    help="Show the source line under each finding (default: on a terminal).",
-)
-@click.option("--quiet", "-q", count=True, help="Only the findings, no summary; -qq prints nothing.")
-@click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (usage errors still exit 2).")
-@click.option("--fix", is_flag=True, help="Apply safe fixes to the files, then report what remains.")
-@click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff: also apply fixes that change behaviour.")
-@click.option("--diff", is_flag=True, help="Print the changes --fix would make as a unified diff; change nothing.")
-@click.option("--fix-only", is_flag=True, help="Apply fixes; report only what was fixed, not the remaining findings.")
-@click.option("--show-fixes", is_flag=True, help="With --fix: list each fix applied.")
-def check(**options: object) -> None:
-    """Check definitions statically (dry-run): files or folders, recursively; default `.`.
-
-    `-` reads one definition from standard input (name it with --stdin-filename).
-    """
-    sys.exit(run_check(CheckRequest.from_options(options)))
-
-
 def run_check(request: CheckRequest) -> int:
     """Lint, report and return the exit code; expected problems are messages, never tracebacks."""
     result = LintResult()
@@ -238,7 +86,7 @@ def run_check(request: CheckRequest) -> int:
         request.validate()
         resolver = _resolver(request)
         if request.show_settings is not None:
-            click.echo(_settings_text(resolver, request.show_settings))
+            echo(_settings_text(resolver, request.show_settings))
             return EXIT_OK
         stdin_data = _read_stdin() if request.from_stdin else None
         result = _lint(request, resolver, stdin_data)
@@ -254,16 +102,14 @@ def run_check(request: CheckRequest) -> int:
             from flowlint.lint.baseline import write_baseline
 
             count = write_baseline(result, request.write_baseline)
-            click.echo(
-                f"flowlint: wrote {count} finding{'s' if count != 1 else ''} to {request.write_baseline}", err=True
-            )
+            echo(f"flowlint: wrote {count} finding{'s' if count != 1 else ''} to {request.write_baseline}", err=True)
             return EXIT_OK
         if request.baseline is not None:
             result = _apply_baseline(result, request.baseline, quiet=request.quiet > 0)
         failed = result.failed()
         _report(result, request, stdin_data)
     except FlowlintError as error:
-        click.echo(f"flowlint: {error}", err=True)
+        echo(f"flowlint: {error}", err=True)
         return EXIT_USAGE
     except BrokenPipeError:  # `flowlint check | head`: the reader left, nothing more to say
         pass
@@ -283,7 +129,7 @@ def _read_stdin() -> bytes:
 def _resolver(request: CheckRequest) -> ConfigResolver:
     """Each file's settings: the nearest configuration file (or --config), with the command line's
     overrides applied to it (see `flowlint.lint.config.ConfigResolver`)."""
-    from flowlint.lint.config import Overrides
+    from flowlint.lint.config import ConfigResolver, Overrides
 
     overrides = Overrides.from_command_line(
         select=split_codes(request.select),
@@ -328,9 +174,7 @@ def _lint(request: CheckRequest, resolver: ConfigResolver, stdin_data: bytes | N
     use_cache = not (request.no_cache or request.fixing or request.diff)
     result = lint_per_file(targets, resolver, request.jobs, use_cache=use_cache)
     if not result.files:
-        click.echo(
-            "flowlint: no .mjs, .js, .py or .json files found in " + ", ".join(str(t) for t in targets), err=True
-        )
+        echo("flowlint: no .mjs, .js, .py or .json files found in " + ", ".join(str(t) for t in targets), err=True)
     return result
 
 
@@ -346,19 +190,19 @@ def _fix(result: LintResult, request: CheckRequest) -> tuple[LintResult, bool]:
         # --diff writes nothing: "the file keeps its last verified text" would be noise there; a
         # problem writing the file, or a verification failure under --fix, is said per file.
         if outcome.problem is not None and not (request.diff and outcome in unverified):
-            click.echo(f"flowlint: {outcome.path}: {outcome.problem}", err=True)
+            echo(f"flowlint: {outcome.path}: {outcome.problem}", err=True)
     if request.diff:
         for outcome in changed:
-            click.echo(unified_diff(outcome), nl=False)
+            echo(unified_diff(outcome), nl=False)
     count = sum(len(o.applied) for o in changed)
     if request.show_fixes:
         for outcome in changed:
             for code, fix in outcome.applied:
-                click.echo(f"{outcome.path}: {code} {fix.title}" + ("" if fix.safe else " (unsafe)"), err=True)
+                echo(f"{outcome.path}: {code} {fix.title}" + ("" if fix.safe else " (unsafe)"), err=True)
     verb = "would fix" if request.diff else "fixed"
     if request.quiet == 0:
         left = f" ({len(unverified)} file{'s' if len(unverified) != 1 else ''} with fixes that would not verify)"
-        click.echo(
+        echo(
             f"flowlint: {verb} {count} finding{'s' if count != 1 else ''} in {len(changed)} "
             f"file{'s' if len(changed) != 1 else ''}" + (left if request.diff and unverified else ""),
             err=True,
@@ -370,7 +214,7 @@ def _fix(result: LintResult, request: CheckRequest) -> tuple[LintResult, bool]:
         # that carry an unsafe fix: the two differ where fixes overlap or do not verify.
         more = more_with_unsafe(fixed, outcomes, after_writing=request.fixing)
         if more:
-            click.echo(f"flowlint: {more} more fixable with --unsafe-fixes", err=True)
+            echo(f"flowlint: {more} more fixable with --unsafe-fixes", err=True)
     return fixed, bool(changed)
 
 
@@ -399,7 +243,7 @@ def _apply_baseline(result: LintResult, baseline: Path, quiet: bool = False) -> 
 
     outcome = apply_baseline(result, baseline)
     if (outcome.hidden or outcome.fixed) and not quiet:  # -q: the findings only
-        click.echo(
+        echo(
             f"flowlint: {outcome.hidden} known finding{'s' if outcome.hidden != 1 else ''} "
             f"hidden by {baseline}; {outcome.fixed} baseline "
             f"entr{'ies' if outcome.fixed != 1 else 'y'} no longer found",

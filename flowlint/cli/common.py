@@ -1,15 +1,14 @@
-"""What every command shares: exit codes, the report formats, and how a usage error ends a command."""
+"""What every command shares: exit codes, the report formats, and how a usage error ends a command.
+
+This module does not import click: `flowlint check` with nothing but paths runs without it (see
+`flowlint.cli.run`). Click's own classes for the commands are in `flowlint.cli.app`."""
 
 from __future__ import annotations
 
 import contextlib
-import signal
 import sys
-import threading
 from collections.abc import Iterator
 from typing import NoReturn
-
-import click
 
 from flowlint.lint.reporters import REPORTERS
 
@@ -26,40 +25,22 @@ HUMAN_FORMATS = ("text", "github", "flowmcp")
 SEVERITIES = ("error", "warning", "info")
 
 
-class SectionedCommand(click.Command):
-    """A command whose `--help` lists its options in sections, as ruff's does. `sections` maps a title
-    to the names of the parameters shown under it (`output_format`, ...); the options no section
-    names come last, under "Other options"."""
-
-    sections: tuple[tuple[str, tuple[str, ...]], ...] = ()
-
-    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        records = {
-            param.name: record
-            for param in self.get_params(ctx)
-            if not isinstance(param, click.Argument) and (record := param.get_help_record(ctx)) is not None
-        }
-        shown: set[str | None] = set()
-        for title, names in self.sections:
-            rows = [records[name] for name in names if name in records]
-            shown.update(names)
-            if rows:
-                with formatter.section(title):
-                    formatter.write_dl(rows)
-        rest = [record for name, record in records.items() if name not in shown]
-        if rest:
-            with formatter.section("Other options"):
-                formatter.write_dl(rest)
-
-
-def sectioned(sections: dict[str, tuple[str, ...]]) -> type[SectionedCommand]:
-    """A `SectionedCommand` class with these sections, for `@click.command(cls=...)`."""
-    return type("Sectioned", (SectionedCommand,), {"sections": tuple(sections.items())})
+def echo(message: str, err: bool = False, nl: bool = True) -> None:
+    """Print a line on standard output (or error), flushed. Through `click.echo` when a click command
+    runs (click is loaded then); the plain `flowlint check PATHS` runs without click and writes the
+    line itself, as click would to a UTF-8 stream (its messages hold no ANSI codes to strip)."""
+    click = sys.modules.get("click")
+    if click is not None:
+        click.echo(message, err=err, nl=nl)
+        return
+    stream = sys.stderr if err else sys.stdout
+    stream.write(message + "\n" if nl else message)
+    stream.flush()
 
 
 def usage_error(message: str) -> NoReturn:
     """Print `flowlint: message` on stderr and exit with EXIT_USAGE."""
-    click.echo(f"flowlint: {message}", err=True)
+    echo(f"flowlint: {message}", err=True)
     sys.exit(EXIT_USAGE)
 
 
@@ -69,6 +50,9 @@ def interruptible(on_sigterm: type[BaseException] = KeyboardInterrupt) -> Iterat
     cancel) raises `on_sigterm`, so that `finally` blocks run: a capture writes metrics.json and its
     summary, an atomic write removes its temporary file. SIGINT is set too because a process started
     in the background inherits it ignored. The previous handlers come back afterwards."""
+    import signal  # here: the plain `flowlint check` never needs them
+    import threading
+
     if threading.current_thread() is not threading.main_thread():
         yield
         return

@@ -34,4 +34,6 @@ def _explain(code: str) -> None:
     found = rule_for(code)
     if found is None:
         usage_error(f"unknown rule code '{code}' (run `flowlint rules` for the list)")
-    click.echo(rule_doc(found) + f"\nDocumentation: docs/rules/{found.code}.md\n")
+    from flowlint.lint.pages import RULE_PAGES, rule_page_url
+
+    click.echo(rule_doc(found) + f"\nDocumentation: {rule_page_url(found.code) or f'{RULE_PAGES}/{found.code}.md'}\n")

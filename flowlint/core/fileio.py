@@ -23,12 +23,11 @@ rename. Only SIGKILL can still leave a `.tmp` file.
 
 from __future__ import annotations
 
+import _thread
 import contextlib
 import os
 import re
-import signal
 import stat
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -41,7 +40,7 @@ MAX_READ_BYTES = 64 * 1024 * 1024
 """The default size limit of `read_regular`."""
 
 _UMASK: list[int] = []
-_UMASK_LOCK = threading.Lock()
+_UMASK_LOCK = _thread.allocate_lock()  # threading's Lock, without importing threading (start-up)
 
 
 def _umask() -> int:
@@ -182,7 +181,9 @@ def _existing_target(target: Path, follow_links: bool, shown: Path) -> os.stat_r
     return info
 
 
-_HELD_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+_HELD_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+"""Held by `_signals_held`, where the platform has them (signal and threading are imported there:
+a warm `flowlint check` writes nothing and needs neither)."""
 
 
 @contextlib.contextmanager
@@ -190,6 +191,9 @@ def _signals_held() -> Iterator[None]:
     """Hold SIGINT, SIGTERM and SIGHUP for the block and deliver them afterwards, in order, through the
     handlers that were in place (so a default SIGTERM still ends the process, only after the rename).
     Python runs signal handlers in the main thread only, so elsewhere nothing needs holding."""
+    import signal
+    import threading
+
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -199,7 +203,7 @@ def _signals_held() -> Iterator[None]:
         held.append(signum)
 
     previous: dict[int, Any] = {}
-    for sig in _HELD_SIGNALS:
+    for sig in [getattr(signal, name) for name in _HELD_SIGNALS if hasattr(signal, name)]:
         handler = signal.getsignal(sig)
         if handler is signal.SIG_IGN or handler is None:
             continue  # ignored (or set outside Python): nothing to hold

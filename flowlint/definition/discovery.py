@@ -191,12 +191,20 @@ def exclude_matcher(patterns: tuple[str, ...]) -> Callable[[str, str], bool]:
         return lambda name, path: False
     if os.path.normcase("A") != "A":  # Windows: fnmatch compares case-insensitively
         patterns = tuple(os.path.normcase(p) for p in patterns)
-    regex = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in patterns))
+        regex = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in patterns))
+        return lambda name, path: (
+            regex.match(os.path.normcase(name)) is not None or (regex.match(os.path.normcase(path)) is not None)
+        )
+    # A pattern without wildcards matches exactly itself: a set lookup (DEFAULT_EXCLUDE is all names).
+    names = frozenset(p for p in patterns if not _WILDCARDS.search(p))
+    globs = [p for p in patterns if p not in names]
+    if not globs:
+        return lambda name, path: name in names or path in names
+    match = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in globs)).match
+    return lambda name, path: name in names or path in names or match(name) is not None or match(path) is not None
 
-    def excluded(name: str, path: str) -> bool:
-        return regex.match(os.path.normcase(name)) is not None or regex.match(os.path.normcase(path)) is not None
 
-    return excluded
+_WILDCARDS = re.compile(r"[*?\[]")
 
 
 def display_path(path: Path) -> str:
@@ -207,6 +215,21 @@ def display_path(path: Path) -> str:
         if normal != ".." and not normal.startswith(".." + os.sep):
             return normal
     try:
-        return os.path.relpath(text)
-    except ValueError:
+        cwd = os.getcwd()
+        if not os.path.isabs(text) or os.path.normpath(text) != text or text.startswith(os.sep * 2):
+            return os.path.relpath(text)
+        return _relative(text, cwd)
+    except (ValueError, OSError):
         return text
+
+
+@functools.lru_cache(maxsize=4096)
+def _relative(path: str, cwd: str) -> str:
+    """`os.path.relpath(path, cwd)` for a normal absolute `path`, from its folder's (worked out once per
+    folder: a library run names hundreds of files in hundreds of folders). For a path that is neither
+    `cwd` nor above it, relpath(folder/name) is relpath(folder)/name."""
+    folder, name = os.path.split(path)
+    if not name or folder == path or cwd == path or cwd.startswith(path.rstrip(os.sep) + os.sep):
+        return os.path.relpath(path, cwd)
+    shown = _relative(folder, cwd)
+    return name if shown == os.curdir else os.path.join(shown, name)

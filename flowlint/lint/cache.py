@@ -1,4 +1,5 @@
-"""The result cache: a warm run re-reads each file, hashes it and reuses what an earlier run found.
+"""The result cache: a warm run looks at each file's status (and hashes what changed) and reuses what an
+earlier run found.
 
 One JSON file per flowlint build (`results-<build>.json`) in the cache folder (`FLOWLINT_CACHE_DIR`,
 else `cache_dir` in `[tool.flowlint]`, else `.flowlint_cache/` beside the configuration file, else
@@ -9,9 +10,14 @@ the file's absolute path and stores a digest of everything its findings depend o
 - the effective configuration for the file (`Config.fingerprint`);
 - the shared lists it can resolve (the path and bytes of every list file in its `_lists/` folder).
 
-The build key covers flowlint's version and the size and modification time of every module of the
-package and of its rules, so an upgrade or an edited rule starts a new file. An entry that does not
-match is recomputed; a cache file that is corrupt, truncated, foreign or too large is ignored and
+A file whose status (modification and change times, size, inode) is what it was when its bytes
+were last hashed is not read again (as git and ruff do): its stored content digest stands for its
+bytes. A status recorded less than `TRUST_AFTER_NS` after the file last changed is not trusted (a
+second write within the file system's timestamp granularity could leave it unchanged), so such a
+file is hashed again on the next run. The build key covers flowlint's version and the size and
+modification time of every module of the package and of its rules (read from the folders, never
+imported), so an upgrade or an edited rule starts a new file. An entry that does not match is
+recomputed; a cache file that is corrupt, truncated, foreign or too large is ignored and
 rebuilt. Writes are atomic, so two runs at once lose at most each other's new entries, never a file.
 The cache never writes through a symbolic link (a cloned repository can carry one): a cache folder
 that is a link is neither read nor written, and a `.gitignore` or results file that is a link is left
@@ -23,11 +29,14 @@ a defect may be fixed), and runs on stdin or through the Python API unless a cac
 
 from __future__ import annotations
 
+import functools
 import os
+import stat
 import sys
-from collections.abc import Iterable
+import time
+from collections.abc import Collection, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import atomic_write, read_regular
@@ -58,7 +67,12 @@ CACHE_DIR_NAME = ".flowlint_cache"
 MAX_CACHE_BYTES = 32 * 1024 * 1024
 """A results file larger than this is not read; when a run would write more, only its own entries are kept."""
 
-_FORMAT = 2
+TRUST_AFTER_NS = 2_000_000_000
+"""A file's status is trusted for its bytes only when it last changed at least this long before it was read."""
+
+_FORMAT = 3
+_NAMED = "\0named"
+"""After the path of the entry of a skipped file linted as named on the command line (no path has a NUL)."""
 _CACHEABLE_KINDS = ("definition", "list", "skipped")
 _SEVERITIES = {severity.value: severity for severity in Severity}
 
@@ -76,41 +90,79 @@ def default_cache_dir(config: Config) -> Path:
 
 
 def build_key() -> str:
-    """flowlint's version and the size and mtime of each of its modules and rules: any edit or upgrade changes it."""
-    import hashlib
+    """flowlint's version and the size and mtime of each of its modules and rules: any edit or upgrade
+    changes it. Worked out once per process, from the folders' listings (no module is imported)."""
+    return _build_key(__version__)
+
+
+@functools.cache
+def _build_key(version: str) -> str:
     import importlib.util
 
-    folders = [Path(__file__).resolve().parent.parent]  # the flowlint package
+    from flowlint.core.hashing import blake2b
+
+    folders = [os.path.dirname(os.path.dirname(os.path.abspath(__file__)))]  # the flowlint package
     rules = importlib.util.find_spec("flowlint.rules")  # `rules/`, installed as flowlint.rules
     if rules is not None and rules.submodule_search_locations:
-        folders.extend(Path(folder) for folder in rules.submodule_search_locations)
-    digest = hashlib.blake2b(f"{_FORMAT}:{__version__}".encode(), digest_size=12)
+        folders.extend(os.path.abspath(folder) for folder in rules.submodule_search_locations)
+    digest = blake2b(f"{_FORMAT}:{version}".encode(), digest_size=12)
     for folder in dict.fromkeys(folders):
-        for path in sorted(folder.rglob("*.py")):
-            try:
-                stat = path.stat()
-            except OSError:
-                continue
-            digest.update(f"{path}:{stat.st_size}:{stat.st_mtime_ns}\n".encode())
+        digest.update("".join(_module_stats(folder)).encode("utf-8", "surrogateescape"))
     return digest.hexdigest()
+
+
+def _module_stats(folder: str) -> list[str]:
+    """`path:size:mtime` of every `.py` file under `folder`, in name order, folders after files."""
+    lines: list[str] = []
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError:
+        return lines
+    subfolders = []
+    for entry in entries:
+        try:
+            if entry.is_dir():
+                subfolders.append(entry.path)
+            elif entry.name.endswith(".py"):
+                info = entry.stat()
+                lines.append(f"{entry.path}:{info.st_size}:{info.st_mtime_ns}\n")
+        except OSError:
+            continue
+    for subfolder in subfolders:
+        lines.extend(_module_stats(subfolder))
+    return lines
 
 
 class Lookup(FrozenRecord):
     """One file's cache lookup: `report` when cached, else the `data` that was hashed into `key`
-    (lint exactly these bytes, so a file edited meanwhile can never be stored under the old key)."""
+    (lint exactly these bytes, so a file edited meanwhile can never be stored under the old key).
+    `status`: the file's status taken before its bytes were read, when it may be trusted next time."""
 
-    __slots__ = ("data", "key", "path", "report")
+    __slots__ = ("data", "key", "named", "path", "report", "status")
 
     path: Path
     data: bytes | None
     key: str | None
     report: FileReport | None
+    status: tuple[int, int, int, int] | None
+    named: bool  # named on the command line: linted with a named file's verdict
 
-    def __init__(self, path: Path, data: bytes | None, key: str | None, report: FileReport | None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        data: bytes | None,
+        key: str | None,
+        report: FileReport | None,
+        status: tuple[int, int, int, int] | None = None,
+        named: bool = False,
+    ) -> None:
         self.path = path
         self.data = data
         self.key = key
         self.report = report
+        self.status = status
+        self.named = named
 
 
 class ResultCache:
@@ -122,11 +174,14 @@ class ResultCache:
         self.build = build_key() if build is None else build
         self.hits = 0
         self.misses = 0
+        self.hashed = 0
+        """Files read and hashed by `lookup` (the others' status said they had not changed)."""
         self._entries: dict[str, list[object]] | None = None
         self._used: dict[str, list[object]] = {}
         self._changed = False
         self._lists: dict[Path | None, str] = {}
-        self._lists_by_folder: dict[str, str] = {}
+        self._lists_by_folder: dict[tuple[str, str], str] = {}
+        self._contexts: dict[tuple[str, str], str] = {}  # (fingerprint, lists state) -> their digest
         self._said: set[str] = set()
 
     @property
@@ -147,51 +202,94 @@ class ResultCache:
             except (FileProblem, ValueError, RecursionError, UnicodeDecodeError):
                 loaded = None  # no cache yet, or one we cannot trust: start afresh
             if isinstance(loaded, dict) and loaded.get("format") == _FORMAT and isinstance(loaded.get("files"), dict):
-                self._entries = {k: v for k, v in loaded["files"].items() if isinstance(v, list) and len(v) == 3}
+                self._entries = {k: v for k, v in loaded["files"].items() if isinstance(v, list) and len(v) == 4}
         return self._entries
 
-    def lookup(self, files: list[Path], config: Config, real_paths: RealPaths | None = None) -> list[Lookup]:
-        """Read and look up every file: a cached report, or the bytes and key to lint and `put`.
-        `real_paths`: what the walk that found `files` saw (the `_lists/` folders, without a `stat`)."""
+    def lookup(
+        self, files: list[Path], config: Config, real_paths: RealPaths | None = None, named: Collection[Path] = ()
+    ) -> list[Lookup]:
+        """Look up every file: a cached report, or the bytes and key to lint and `put`. A file whose
+        status is the one stored with its entry is not read (see the module's docstring).
+        `real_paths`: what the walk that found `files` saw (the `_lists/` folders, without a `stat`);
+        `named`: the files named on the command line, whose verdict is a named file's (a skipped one has
+        an entry of its own beside the walk's: naming a file can turn a walk's skip into VAL001)."""
+        from flowlint.core.gcpause import gc_paused
+
+        # The cyclic collector would walk the decoded entries again and again while they are made; they
+        # hold no cycles (plain lists and strings, reports of diagnostics), reference counting frees them.
+        with gc_paused():
+            return self._lookup(files, config, real_paths, named)
+
+    def _lookup(
+        self, files: list[Path], config: Config, real_paths: RealPaths | None, named: Collection[Path]
+    ) -> list[Lookup]:
         from flowlint.definition.discovery import display_path
         from flowlint.definition.sharedlists import SharedListResolver
 
         resolver = SharedListResolver(config.lists_dir, real_paths)
-        settings = b"\0" + config.fingerprint.encode()
+        fingerprint = config.fingerprint
+        entries = self._load()
+        trusted_before = time.time_ns() - TRUST_AFTER_NS
         found = []
         for file in files:
+            name = os.path.abspath(file)
+            is_named = file in named
+            context = self._context(fingerprint, name, file, resolver)
+            status = _status(name, trusted_before)
+            entry = self._used.get(name) or entries.get(name)
+            if is_named and (entry is None or entry[1] == "skipped"):
+                # A walk's skip need not be a named file's verdict (see `mark_named` in lint/runner.py):
+                # a skipped file named on the command line has an entry of its own, beside the walk's.
+                own = name + _NAMED
+                named_entry = self._used.get(own) or entries.get(own)
+                if entry is not None or named_entry is not None:
+                    name, entry = own, named_entry
+            if status is not None and entry is not None and entry[3] == list(status):
+                digest = str(entry[0]).partition("/")[0]
+                key = f"{digest}/{context}"
+                report = self._get(name, key, display_path(file), entry)
+                if report is not None:
+                    found.append(Lookup(file, None, key, report, status, is_named))
+                    continue
+                self.misses -= 1  # counted once, below
             try:
                 data = read_regular(file)
             except FileProblem:
-                found.append(Lookup(file, None, None, None))  # the loader reports it; never cached
+                found.append(Lookup(file, None, None, None, named=is_named))  # the loader reports it; never cached
                 continue
-            name = os.path.abspath(file)
-            key = self._key(data, name, file, settings, resolver)
-            found.append(Lookup(file, data, key, self._get(name, key, display_path(file))))
+            self.hashed += 1
+            key = f"{_digest(data)}/{context}"
+            report = self._get(name, key, display_path(file), entry)
+            if report is not None and status is not None and entry is not None and entry[3] != list(status):
+                self._used[name] = [*entry[:3], list(status)]  # the same bytes: trust the new status next time
+                self._changed = True
+            found.append(Lookup(file, data, key, report, status, is_named))
         return found
 
     def key(self, data: bytes, path: Path, config: Config, resolver: SharedListResolver) -> str:
         """The digest of everything the findings for `data` at `path` under `config` depend on."""
-        return self._key(data, os.path.abspath(path), path, b"\0" + config.fingerprint.encode(), resolver)
+        name = os.path.abspath(path)
+        return f"{_digest(data)}/{self._context(config.fingerprint, name, path, resolver)}"
 
-    def _key(self, data: bytes, name: str, path: Path, settings: bytes, resolver: SharedListResolver) -> str:
-        import hashlib  # (hashlib and json are imported where used: a run with --no-cache needs neither)
-
-        digest = hashlib.blake2b(data, digest_size=16)
-        digest.update(settings)
+    def _context(self, fingerprint: str, name: str, path: Path, resolver: SharedListResolver) -> str:
+        """A digest of what a file's findings depend on besides its bytes: its settings and the shared
+        lists it can resolve; worked out once per folder and configuration."""
         folder = os.path.dirname(name)
-        lists = self._lists_by_folder.get(folder)
-        if lists is None:
-            lists = self._lists_by_folder[folder] = self._lists_state(resolver.lists_dir(path))
-        digest.update(b"\0" + lists.encode())
-        return digest.hexdigest()
+        context = self._lists_by_folder.get((folder, fingerprint))
+        if context is None:
+            lists = self._lists_state(resolver.lists_dir(path))
+            context = self._contexts.get((fingerprint, lists))
+            if context is None:
+                context = self._contexts[(fingerprint, lists)] = _digest(f"{fingerprint}\0{lists}".encode())
+            self._lists_by_folder[(folder, fingerprint)] = context
+        return context
 
     def get(self, path: Path, key: str, display: str) -> FileReport | None:
         """The cached report for `path` when its key matches, with `display` as its path; else None."""
-        return self._get(os.path.abspath(path), key, display)
+        name = os.path.abspath(path)
+        return self._get(name, key, display, self._used.get(name) or self._load().get(name))
 
-    def _get(self, name: str, key: str, display: str) -> FileReport | None:
-        entry = self._used.get(name) or self._load().get(name)
+    def _get(self, name: str, key: str, display: str, entry: list[object] | None) -> FileReport | None:
         if entry is not None and entry[0] == key:
             report = _decode(entry, display)
             if report is not None:
@@ -201,12 +299,22 @@ class ResultCache:
         self.misses += 1
         return None
 
-    def put(self, path: Path, key: str, report: FileReport) -> None:
-        """Remember `report` for `path` unless it is of a kind that is never cached."""
+    def put(
+        self,
+        path: Path,
+        key: str,
+        report: FileReport,
+        status: tuple[int, int, int, int] | None = None,
+        named: bool = False,
+    ) -> None:
+        """Remember `report` for `path` unless it is of a kind that is never cached; `status`: the
+        file's status before the bytes hashed into `key` were read (None: always hash it again);
+        `named`: the file was linted as named on the command line (a skipped one is stored as such)."""
         if report.kind not in _CACHEABLE_KINDS or any(d.code == Code.FL008 for d in report.diagnostics):
             return
-        entry: list[object] = [key, report.kind, [_encode(d) for d in report.diagnostics]]
-        self._used[os.path.abspath(path)] = entry
+        stored = None if status is None else list(status)
+        entry: list[object] = [key, report.kind, [_encode(d) for d in report.diagnostics], stored]
+        self._used[os.path.abspath(path) + (_NAMED if named and report.kind == "skipped" else "")] = entry
         self._changed = True
 
     def save(self) -> None:
@@ -259,9 +367,9 @@ class ResultCache:
         """A digest of every list file in `folder` (paths and bytes); computed once per folder per run."""
         state = self._lists.get(folder)
         if state is None:
-            import hashlib
+            from flowlint.core.hashing import blake2b
 
-            digest = hashlib.blake2b(str(folder).encode(), digest_size=16)
+            digest = blake2b(str(folder).encode(), digest_size=16)
             if folder is not None:
                 for file in _list_files(folder):
                     digest.update(b"\0" + str(file).encode() + b"\0")
@@ -271,6 +379,24 @@ class ResultCache:
                         digest.update(problem.reason.encode())
             state = self._lists[folder] = digest.hexdigest()
         return state
+
+
+def _digest(data: bytes) -> str:
+    from flowlint.core.hashing import blake2b
+
+    return blake2b(data, digest_size=16).hexdigest()
+
+
+def _status(name: str, trusted_before: int) -> tuple[int, int, int, int] | None:
+    """A regular file's (mtime, ctime, size, inode), or None when it cannot be trusted for the file's
+    bytes (changed since `trusted_before`, or not a regular file, or no status at all)."""
+    try:
+        info = os.stat(name)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(info.st_mode) or max(info.st_mtime_ns, info.st_ctime_ns) >= trusted_before:
+        return None
+    return info.st_mtime_ns, info.st_ctime_ns, info.st_size, info.st_ino
 
 
 def _list_files(folder: Path) -> Iterable[Path]:
@@ -310,21 +436,35 @@ def _encode(d: Diagnostic) -> list[object]:
 
 
 def _decode(entry: list[object], display: str) -> FileReport | None:
-    """A report from a cache entry, or None when the entry is not what `put` writes."""
-    _, kind, items = entry
-    if kind not in _CACHEABLE_KINDS or not isinstance(items, list):
+    """A report from a cache entry, or None when the entry is not what `put` writes (every field of
+    every stored diagnostic is checked: a foreign or forged entry must not reach a reporter)."""
+    _, kind, items, _status = entry
+    if kind not in _CACHEABLE_KINDS or type(items) is not list:
         return None
-    types = _ENTRY_TYPES
-    for item in items:
-        if type(item) is not list or tuple(map(type, item)) not in types or item[1] not in _SEVERITIES:
-            return None
-    severities = _SEVERITIES
+    types, severities = _ENTRY_TYPES, _SEVERITIES
     diagnostics = []
-    for item in cast(list[_Stored], items):
+    for item in items:
+        if type(item) is not list or tuple(map(type, item)) not in types or item[1] not in severities:
+            return None
         code, severity, message, line, column, end_line, end_column, start, end, tool, test, param, fix, safe = item
-        kept = None if fix is None else Fix(fix, (), safe)
-        place = (line, column, end_line, end_column, start, end)
-        diagnostics.append(Diagnostic(code, severities[severity], message, display, *place, tool, test, param, kept))
+        diagnostics.append(
+            Diagnostic(
+                code,
+                severities[severity],
+                message,
+                display,
+                line,
+                column,
+                end_line,
+                end_column,
+                start,
+                end,
+                tool,
+                test,
+                param,
+                None if fix is None else Fix(fix, (), safe),
+            )
+        )
     return FileReport(display, str(kind), diagnostics)
 
 

@@ -75,12 +75,13 @@ class Config(DeclaredRecord):
     def fingerprint(self) -> str:
         """A stable hash of every setting that can change a file's findings: equal for configurations
         that lint alike, across processes and runs (the result cache keys on it with the file)."""
-        import hashlib  # here, not at the top: a run without the result cache never needs it
-        import json
+        import json  # here, not at the top: a run without the result cache never needs it
+
+        from flowlint.core.hashing import blake2b
 
         data = {key: value for key, value in self.settings().items() if key not in _NOT_IN_FINGERPRINT}
         text = json.dumps(data, sort_keys=True, ensure_ascii=False)
-        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+        return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 # `source` says where settings came from; it is not a setting. Settings that do not change a file's

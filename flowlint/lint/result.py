@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from flowlint.core.record import Record
@@ -74,15 +75,16 @@ class LintResult(Record):
 
     def summary(self) -> dict[str, int]:
         kinds = [report.kind for report in self.files]
+        severities = Counter(d.severity for report in self.files for d in report.diagnostics)  # one pass
         return {
             "files": len(self.files),
             "definitions": kinds.count("definition"),
             "lists": kinds.count("list"),
             "skipped": kinds.count("skipped"),
             "unreadable": kinds.count("error"),
-            "errors": self.count(Severity.ERROR),
-            "warnings": self.count(Severity.WARNING),
-            "infos": self.count(Severity.INFO),
+            "errors": severities[Severity.ERROR],
+            "warnings": severities[Severity.WARNING],
+            "infos": severities[Severity.INFO],
         }
 
     def fail_on(self, report: FileReport) -> Severity:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import math
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from flowlint.definition.discovery import RealPaths, display_path
@@ -45,13 +44,16 @@ def lint_files(
     jobs: int | None = None,
     cache: ResultCache | None = None,
     real_paths: RealPaths | None = None,
+    named: Collection[Path] = (),
 ) -> LintResult:
     """Lint files already discovered (each a file, in report order) under one configuration (already
-    resolved for these files: see `ConfigResolver.for_file`); `real_paths` is what the walk saw."""
+    resolved for these files: see `ConfigResolver.for_file`); `real_paths` is what the walk saw. The
+    files in `named` were named on the command line and get a named file's verdict (see `mark_named`),
+    cached as such."""
     if cache is not None:
-        lookups = cache.lookup(files, config, real_paths)
+        lookups = cache.lookup(files, config, real_paths, named)
     else:
-        lookups = [Lookup(file, None, None, None) for file in files]
+        lookups = [Lookup(file, None, None, None, named=file in named) for file in files]
     todo = [item for item in lookups if item.report is None]
     workers = _workers(len(todo), jobs)  # a warm run has nothing to do and starts no worker
     if not todo:
@@ -67,7 +69,7 @@ def lint_files(
         if report is None:
             report = next(fresh_reports)
             if cache is not None and item.key is not None:
-                cache.put(item.path, item.key, report)
+                cache.put(item.path, item.key, report, item.status, item.named)
         report.config = config
         result.files.append(report)
     if cache is not None:
@@ -81,6 +83,8 @@ def default_workers(file_count: int) -> int:
     so that a busy machine is not made slower than a single process."""
     if file_count < PARALLEL_THRESHOLD:
         return 1
+    import math
+
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     return max(1, min(cpus - math.ceil(_busy_cpus() - 0.25), cpus, 8))
 
@@ -122,9 +126,9 @@ def _lint_chunk(items: list[Lookup], config: Config) -> list[FileReport]:
     with gc_paused():  # for the whole chunk: each file's objects are freed by reference counting
         for item in items:
             if item.data is None:
-                report = engine.lint_file(item.path, display_path(item.path))
-            else:
-                report = engine.lint_bytes(item.data, item.path, display_path(item.path))
+                report = engine.lint_file(item.path, display_path(item.path), named=item.named)
+            else:  # (lint_bytes takes a text as named by default: a walked file is not)
+                report = engine.lint_bytes(item.data, item.path, display_path(item.path), named=item.named)
             report.definition = None
             reports.append(report)
     return reports
@@ -175,6 +179,8 @@ def lint_per_file(
 
     found = resolver.discover(targets)
     files, problems = found.files, found.problems
+    listed = set(files)  # (a set: pre-commit names hundreds of files, each looked up among those found)
+    named = {target for target in targets if target in listed}
     groups: dict[str, tuple[Config, list[Path]]] = {}
     # Files group by all their settings (fail_on and cache_dir too). Most files share their folder's
     # Config object: its key is worked out once (the object is kept alive, so its id stays unique).
@@ -193,12 +199,13 @@ def lint_per_file(
         if group_cache is None and use_cache:
             folder = default_cache_dir(config)
             group_cache = caches.setdefault(folder, ResultCache(folder))
-        reports = lint_files(group, config, jobs=jobs, cache=group_cache, real_paths=resolver.real_paths).files
+        real_paths = resolver.real_paths
+        reports = lint_files(group, config, jobs=jobs, cache=group_cache, real_paths=real_paths, named=named).files
         for file, report in zip(group, reports, strict=True):
             by_file[file] = report
     base = resolver.base_for(targets[0])
     reports = [by_file[file] for file in files]
-    mark_named(reports, files, targets, resolver.for_file)
+    mark_named(reports, files, named)
     result = LintResult(reports, base)
     if problems:  # the lint engine is imported only when it has something to do (a warm run: never)
         from flowlint.definition.loading import unwalkable
@@ -211,23 +218,16 @@ def lint_per_file(
     return result
 
 
-def mark_named(
-    reports: list[FileReport], files: list[Path], targets: list[Path], config_for: Callable[[Path], Config]
-) -> None:
-    """Give the files named on the command line (not found by walking a folder) their own verdict, in
-    place: a JavaScript module meant as a definition without a `main` export is a VAL001 error (see
-    `Engine.lint_loaded`), and a file of a type flowlint does not read shows its one-line FL002 note.
-    Other named non-definitions (package.json, a helper script: what a pre-commit hook passes along)
-    stay as quiet as in a walk."""
-    named = {target for target in targets if target in files}
+def mark_named(reports: list[FileReport], files: list[Path], named: Collection[Path]) -> None:
+    """Mark, in place, the reports of the files named on the command line (not found by walking a
+    folder), which `lint_files` linted as named: a JavaScript module meant as a definition without a
+    `main` export is a VAL001 error (see `Engine.lint_loaded`), and a file of a type flowlint does not
+    read shows its one-line FL002 note (`FileReport.named`). Other named non-definitions (package.json,
+    a helper script: what a pre-commit hook passes along) stay as quiet as in a walk."""
     if not named:
         return
-    from flowlint.definition.loading import READ_SUFFIXES
-    from flowlint.lint.engine import Engine
+    from flowlint.formats import SUFFIXES  # the suffixes flowlint reads
 
-    for index, file in enumerate(files):
-        if file in named and reports[index].kind == "skipped":  # a walk's verdict: lint it again as named
-            config = config_for(file)
-            report = Engine(config).lint_file(file, reports[index].path, named=True)
-            report.named, report.config = file.suffix.lower() not in READ_SUFFIXES, config
-            reports[index] = report
+    for report, file in zip(reports, files, strict=True):
+        if file in named and report.kind == "skipped":
+            report.named = file.suffix.lower() not in SUFFIXES
