@@ -11,13 +11,15 @@ import json
 import os
 import signal
 import stat
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from conftest import invoke_cli
+from conftest import REPO, invoke_cli
 
 CLEAN = """\
 export const main = {
@@ -502,3 +504,22 @@ def test_config_naming_a_fifo_or_a_device_says_what_it_is(tmp_path: Path, kind: 
     assert result.returncode == 2
     assert f"{given}: cannot read the file: {expected}" in result.stderr
     assert "no such file" not in result.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full (Linux)")
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_a_report_standard_output_refuses_is_one_message_and_exit_2(fmt: str) -> None:
+    """`flowlint check DIR > /dev/full` (a full disk): one line saying so and exit 2, not a traceback.
+    A real process: the report's stream is the process's own standard output."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "flowlint", "check", "--format", fmt, str(REPO / "sample_schemas")],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr
+    assert "cannot write the report to standard output: No space left on device" in done.stderr

@@ -113,6 +113,10 @@ def run_check(request: CheckRequest) -> int:
         return EXIT_USAGE
     except BrokenPipeError:  # `flowlint check | head`: the reader left, nothing more to say
         pass
+    except OSError as error:  # standard output refuses the report (a full disk, a closed terminal)
+        reason = error.strerror or str(error)
+        echo(f"flowlint: cannot write the report to standard output: {reason}", err=True)
+        return EXIT_USAGE
     return EXIT_FINDINGS if failed and not request.exit_zero else EXIT_OK
 
 

@@ -91,8 +91,9 @@ def read_regular(path: Path, limit: int = MAX_READ_BYTES) -> bytes:
             raise FileProblem(f"the file is {info.st_size:,} bytes, over the {limit:,}-byte limit")
         chunks: list[bytes] = []
         size = 0
+        step = max(info.st_size + 1, 1 << 16)  # the whole file in one read, where it is the size it says
         while True:
-            chunk = os.read(descriptor, min(1 << 20, limit + 1 - size))
+            chunk = os.read(descriptor, min(step, limit + 1 - size))
             if not chunk:
                 break
             chunks.append(chunk)

@@ -20,7 +20,7 @@ from flowlint.core.nodes import NonStatic, SArray, SNode, SObject, Span, SScalar
 from flowlint.core.record import Record
 from flowlint.definition.discovery import Unwalkable, discover, display_path
 from flowlint.definition.model import Definition, build_definition
-from flowlint.formats import ParsedModule, SyntaxProblem, parse_file_bytes
+from flowlint.formats import SUFFIXES, ParsedModule, SyntaxProblem, parse_file_bytes
 from flowlint.formats.base import MAX_EVALUATION_WORK
 
 __all__ = [
@@ -147,14 +147,13 @@ def load_bytes(data: bytes, path: Path, display: str | None = None) -> LoadedFil
     if b"\x00" in data[:8192]:
         return LoadedFile(path, shown, data, LoadStatus.BINARY, "the file is binary, not a definition")
     suffix = path.suffix.lower()
-    if suffix not in READ_SUFFIXES:
+    if suffix not in SUFFIXES:
         return LoadedFile(
             path,
             shown,
             data,
             LoadStatus.SKIPPED,
-            f"not read: flowlint reads {', '.join(READ_SUFFIXES)} definitions, "
-            f"not {suffix or 'files without a suffix'}",
+            f"not read: flowlint reads {', '.join(SUFFIXES)} definitions, not {suffix or 'files without a suffix'}",
         )
     try:
         module = parse_file_bytes(data, suffix)
@@ -200,9 +199,6 @@ def _from_module(module: ParsedModule, data: bytes, path: Path, shown: str, suff
         return LoadedFile(path, shown, data, LoadStatus.CRASHED, "the definition is nested too deeply to check")
     return LoadedFile(path, shown, data, LoadStatus.DEFINITION, handlers=handlers, definition=definition)
 
-
-READ_SUFFIXES = (".mjs", ".js", ".py", ".json")
-"""The suffixes flowlint reads; a file named with another one is skipped with a note, never parsed."""
 
 _DEFAULT_EXPORT = re.compile(rb"^\s*export\s+default\s*\{", re.MULTILINE)
 _UNEXPORTED_MAIN = re.compile(rb"^\s*(?:const|let|var)\s+main\s*=", re.MULTILINE)

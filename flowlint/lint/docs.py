@@ -10,21 +10,10 @@ from pathlib import Path
 
 from flowlint.core.consequence import MEANINGS, Consequence, profile_severity
 from flowlint.core.severity import Severity
-from flowlint.core.version import __version__
 from flowlint.lint.codes import FAMILIES
+from flowlint.lint.pages import RULE_PAGES
 from flowlint.lint.registry import all_rules
 from flowlint.lint.rule import SYNTAXES, Example, Rule
-
-DOCS_URL = "https://pypi.org/project/flowmcp-lint/{version}/"
-"""Where rule documentation is published (SARIF `helpUri`): the README of this very version on PyPI,
-whose "Rules" section lists every code. PyPI gives README headings no anchors, so the address names
-the page, not the row; SARIF's `help.markdown` carries each rule's full text (`flowlint rules CODE`)."""
-
-
-def help_uri() -> str:
-    """The documentation address of the rules of this version (see DOCS_URL)."""
-    return DOCS_URL.format(version=__version__)
-
 
 SPEC_VERSIONS = "3.0.0, 4.0.0-4.2.0"
 """The specification versions whose `09-validation-rules.md` registry defines flowlint's VAL, RES and TST
@@ -160,10 +149,6 @@ def rule_doc(rule: type[Rule]) -> str:
 def rule_module(rule: type[Rule]) -> str:
     """Where the rule is written, as a path from the repository's root (`rules/tst/tst004_valid_values.py`)."""
     return "rules/" + rule.__module__.removeprefix("flowlint.rules.").replace(".", "/") + ".py"
-
-
-RULE_PAGES = "docs/rules"
-"""One generated page per rule, `docs/rules/CODE.md` (what `flowlint rule CODE` prints, as markdown)."""
 
 
 def rule_page(rule: type[Rule]) -> str:
