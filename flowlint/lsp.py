@@ -208,7 +208,7 @@ def hover_at(uri: str, source: str, lines: Sequence[str], at: types.Position) ->
     docs = [rule_doc(rule) for rule in (rule_for(code) for code in codes) if rule is not None]
     if not docs:
         return None
-    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.PlainText, value="\n".join(docs)))
+    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value="\n".join(docs)))
 
 
 class FlowlintProtocol(LanguageServerProtocol):

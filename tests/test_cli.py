@@ -155,7 +155,7 @@ def test_rules_list_and_explain() -> None:
         assert code in listing.stdout
     explained = invoke_cli("rules", "tst004")
     assert explained.returncode == 0
-    assert "Fails:" in explained.stdout and "Passes:" in explained.stdout
+    assert "## Fails" in explained.stdout and "## Passes" in explained.stdout
     assert invoke_cli("rules", "NOPE1").returncode == 2
 
 

@@ -22,7 +22,7 @@ def test_rules_lists_and_documents_the_verify_codes() -> None:
         assert any(line.startswith(code) for line in table.splitlines()), code
         doc = invoke_cli("rules", code.lower())
         assert doc.returncode == 0
-        assert doc.stdout.startswith(f"{code} (") and "flowlint verify" in doc.stdout and "Instead:" in doc.stdout
+        assert doc.stdout.startswith(f"# {code}: ") and "flowlint verify" in doc.stdout and "## Instead" in doc.stdout
 
 
 def test_sarif_lists_every_code_with_a_help_uri(tmp_path: Path) -> None:
@@ -33,4 +33,4 @@ def test_sarif_lists_every_code_with_a_help_uri(tmp_path: Path) -> None:
     assert set(Code) == {rule["id"] for rule in rules}
     for rule in rules:
         assert rule["helpUri"] == rule_page_url(rule["id"])  # its own page: tests/test_rule_pages.py
-        assert rule["help"]["markdown"].startswith("```text\n" + rule["id"])
+        assert rule["help"]["markdown"].startswith(f"# {rule['id']}: ")

@@ -188,7 +188,7 @@ def test_a_real_lsp_session(tmp_path: Path) -> None:
         explained = client.request(
             "workspace/executeCommand", {"command": "flowlint.explainRule", "arguments": ["TST001"]}
         )
-        assert explained.startswith("TST001 (min-tests)")
+        assert explained.startswith("# TST001: min-tests")
 
         assert client.shutdown() == 0
 

@@ -59,5 +59,6 @@ def test_hover_shows_the_rule_documentation(tmp_path: Path) -> None:
     at = types.Position(line=6, character=len(lines[6][:column].encode("utf-16-le")) // 2 + 1)
     shown = hover_at(_uri(tmp_path), SOURCE, lines, at)
     assert shown is not None and isinstance(shown.contents, types.MarkupContent)
-    assert shown.contents.value.startswith("TST004 (valid-values), error")
+    assert shown.contents.kind == types.MarkupKind.Markdown
+    assert shown.contents.value.startswith("# TST004: valid-values")
     assert hover_at(_uri(tmp_path), SOURCE, lines, types.Position(line=0, character=0)) is None

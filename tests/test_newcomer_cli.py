@@ -73,7 +73,7 @@ def test_unsafe_fixes_diff_counts_agree_with_fix_and_say_nothing_for_nothing_wri
 def test_rule_is_ruffs_verb_and_a_mistyped_command_names_the_closest() -> None:
     rule = invoke_cli("rule", "TST004")
     assert rule.returncode == 0 and rule.stdout == invoke_cli("rules", "TST004").stdout
-    assert rule.stdout.startswith("TST004 (valid-values)")
+    assert rule.stdout.startswith("# TST004: valid-values")
     assert invoke_cli("rule", "XYZ999").returncode == 2
     for typed, meant in (("chek", "check"), ("rle", "rule"), ("verfy", "verify")):
         result = invoke_cli(typed)

@@ -1,7 +1,7 @@
 """Rule documentation rendered from the rule classes themselves: summary, why, fix and examples.
 
-A rule's examples may be written in several syntaxes (JavaScript, Python, JSON); the documentation
-shows the first failing and the first passing example of each syntax, grouped by syntax.
+One renderer, `rule_doc`, gives a rule's Markdown text wherever it is shown; `rules_markdown` the table
+of every rule. `python -m flowlint.lint.docs` writes both under docs/.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from flowlint.core.severity import Severity
 from flowlint.lint.codes import FAMILIES
 from flowlint.lint.pages import RULE_PAGES
 from flowlint.lint.registry import all_rules
-from flowlint.lint.rule import SYNTAXES, Example, Rule
+from flowlint.lint.rule import Rule
 
 SPEC_VERSIONS = "3.0.0, 4.0.0-4.2.0"
 """The specification versions whose `09-validation-rules.md` registry defines flowlint's VAL, RES and TST
@@ -109,55 +109,19 @@ def rules_markdown() -> str:
     return "\n".join(lines)
 
 
-def rule_doc(rule: type[Rule]) -> str:
-    default, strict = profile_severities(rule)
-    out = [
-        f"{rule.code} ({rule.name}), {default.value} ({strict.value} under --strict), {rule_source(rule)}",
-        "",
-        rule.summary,
-        "",
-        f"Consequence: {consequence_text(rule)}.",
-        f"Defined in: {rule_module(rule)} ({rule.__name__})",
-        "",
-    ]
-    family = FAMILIES.get(rule.code.rstrip("0123456789"))
-    if family:
-        out += [f"Family: {family}.", ""]
-    if rule.why:
-        out += ["Why it matters:", f"  {rule.why}", ""]
-    if rule.fix:
-        out += ["Instead:", f"  {rule.fix}", ""]
-    syntaxes = [s for s in dict.fromkeys(SYNTAXES.values()) if any(e.syntax == s for e in rule.INVALID + rule.VALID)]
-    for syntax in syntaxes:
-        if len(syntaxes) > 1:
-            out += [f"In {syntax}:", ""]
-        for example in [e for e in rule.INVALID if e.syntax == syntax][:1]:
-            out.append(_heading("Fails:", example))
-            out += _indent(example.source)
-            for expect in example.expect:
-                out.append(f"  -> {expect.line}:{expect.column}: {expect.code or rule.code} ...{expect.message}...")
-            if example.fixed:
-                out.append(f"  `flowlint check --fix` writes {example.fixed[1]} for {example.fixed[0]}")
-            out.append("")
-        for example in [e for e in rule.VALID if e.syntax == syntax][:1]:
-            out.append(_heading("Passes:", example))
-            out += _indent(example.source)
-            out.append("")
-    return "\n".join(out).rstrip() + "\n"
-
-
 def rule_module(rule: type[Rule]) -> str:
     """Where the rule is written, as a path from the repository's root (`rules/tst/tst004_valid_values.py`)."""
     return "rules/" + rule.__module__.removeprefix("flowlint.rules.").replace(".", "/") + ".py"
 
 
-def rule_page(rule: type[Rule]) -> str:
-    """docs/rules/CODE.md: the rule's documentation (`rule_doc`), its examples as code blocks."""
+def rule_doc(rule: type[Rule]) -> str:
+    """A rule's documentation as Markdown, from its class: summary, severities, consequence, where it comes
+    from and where it is written, why, what to write instead, and every example with what it must report.
+    The one text of a rule: its page `docs/rules/CODE.md`, `flowlint rule CODE` (as `ruff rule` prints
+    Markdown), the language server's hover and SARIF's `help.markdown`."""
     default, strict = profile_severities(rule)
     out = [
         f"# {rule.code}: {rule.name}",
-        "",
-        "<!-- Generated from the rule class by `python -m flowlint.lint.docs`; do not edit by hand. -->",
         "",
         rule.summary.replace("|", "\\|"),
         "",
@@ -165,8 +129,11 @@ def rule_page(rule: type[Rule]) -> str:
         f"- Consequence: {consequence_text(rule)}",
         f"- From: {rule_source(rule)}",
         f"- Defined in: [{rule_module(rule)}](../../{rule_module(rule)}) (`{rule.__name__}`)",
-        "",
     ]
+    family = FAMILIES.get(rule.code.rstrip("0123456789"))
+    if family:
+        out.append(f"- Family: {family}")
+    out.append("")
     if rule.why:
         out += ["## Why it matters", "", rule.why, ""]
     if rule.fix:
@@ -182,8 +149,15 @@ def rule_page(rule: type[Rule]) -> str:
                 out.append(f"- `flowlint check --fix` writes `{example.fixed[1]}` for `{example.fixed[0]}`")
             if example.expect or example.fixed:
                 out.append("")
-    out.append("[All rules](../rules.md)")
-    return "\n".join(out) + "\n"
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+PAGE_NOTE = "<!-- Generated from the rule class by `python -m flowlint.lint.docs`; do not edit by hand. -->"
+
+
+def rule_page(rule: type[Rule]) -> str:
+    """docs/rules/CODE.md: `rule_doc`, marked as generated, with a link back to the table of rules."""
+    return f"{PAGE_NOTE}\n\n{rule_doc(rule)}\n[All rules](../rules.md)\n"
 
 
 def write_docs(root: Path) -> list[Path]:
@@ -201,14 +175,6 @@ def write_docs(root: Path) -> list[Path]:
         (pages / name).write_text(text, encoding="utf-8")
         written.append(pages / name)
     return written
-
-
-def _heading(label: str, example: Example) -> str:
-    return label + (f" ({example.title})" if example.title else "")
-
-
-def _indent(source: str) -> list[str]:
-    return ["    " + line if line else "" for line in source.rstrip("\n").split("\n")]
 
 
 if __name__ == "__main__":  # python -m flowlint.lint.docs: write docs/rules.md and docs/rules/CODE.md

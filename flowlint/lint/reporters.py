@@ -367,7 +367,7 @@ class SarifReporter(Reporter):
                 "fullDescription": {"text": " ".join(p for p in (rule.summary, rule.why) if p)},
                 "help": {
                     "text": f"{rule.fix}\nRun `flowlint rules {rule.code}` for examples.",
-                    "markdown": _md(rule_doc(rule)),
+                    "markdown": rule_doc(rule),
                 },
                 "helpUri": rule_page_url(rule.code),
                 "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity.value]},
@@ -429,11 +429,6 @@ class SarifReporter(Reporter):
             ],
         }
         _write_json(document, out)
-
-
-def _md(text: str) -> str:
-    """A rule's documentation as Markdown: its text, with the examples as code blocks."""
-    return "```text\n" + text.rstrip("\n") + "\n```"
 
 
 _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
