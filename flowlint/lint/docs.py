@@ -114,11 +114,12 @@ def rule_module(rule: type[Rule]) -> str:
     return "rules/" + rule.__module__.removeprefix("flowlint.rules.").replace(".", "/") + ".py"
 
 
-def rule_doc(rule: type[Rule]) -> str:
+def rule_doc(rule: type[Rule], *, page: bool = False) -> str:
     """A rule's documentation as Markdown, from its class: summary, severities, consequence, where it comes
     from and where it is written, why, what to write instead, and every example with what it must report.
     The one text of a rule: its page `docs/rules/CODE.md`, `flowlint rule CODE` (as `ruff rule` prints
-    Markdown), the language server's hover and SARIF's `help.markdown`."""
+    Markdown), the language server's hover and SARIF's `help.markdown`. On a `page` the rule's module is a
+    link (relative to docs/rules/); elsewhere its path."""
     default, strict = profile_severities(rule)
     out = [
         f"# {rule.code}: {rule.name}",
@@ -128,7 +129,9 @@ def rule_doc(rule: type[Rule]) -> str:
         f"- Severity: **{default.value}** by default, **{strict.value}** under `--strict`",
         f"- Consequence: {consequence_text(rule)}",
         f"- From: {rule_source(rule)}",
-        f"- Defined in: [{rule_module(rule)}](../../{rule_module(rule)}) (`{rule.__name__}`)",
+        f"- Defined in: [{rule_module(rule)}](../../{rule_module(rule)}) (`{rule.__name__}`)"
+        if page
+        else f"- Defined in: `{rule_module(rule)}` (`{rule.__name__}`)",
     ]
     family = FAMILIES.get(rule.code.rstrip("0123456789"))
     if family:
@@ -157,7 +160,7 @@ PAGE_NOTE = "<!-- Generated from the rule class by `python -m flowlint.lint.docs
 
 def rule_page(rule: type[Rule]) -> str:
     """docs/rules/CODE.md: `rule_doc`, marked as generated, with a link back to the table of rules."""
-    return f"{PAGE_NOTE}\n\n{rule_doc(rule)}\n[All rules](../rules.md)\n"
+    return f"{PAGE_NOTE}\n\n{rule_doc(rule, page=True)}\n[All rules](../rules.md)\n"
 
 
 def write_docs(root: Path) -> list[Path]:
