@@ -11,7 +11,7 @@ from ..tst.tst004_valid_values import ValidValues
 from ._query_tests import GOOD, PARAMETER, query
 
 
-class QueryValidValues(ValidValues):  # type: ignore[misc,unused-ignore]
+class QueryValidValues(ValidValues):
     code = Code.RES022
     kinds: ClassVar[tuple[str, ...]] = ("query",)
     name = "query-valid-values"

@@ -11,7 +11,7 @@ from ..tst.tst005_json_serializable import JsonSerializable
 from ._query_tests import GOOD, PARAMETER, query
 
 
-class QueryJsonTests(JsonSerializable):  # type: ignore[misc,unused-ignore]
+class QueryJsonTests(JsonSerializable):
     code = Code.RES023
     kinds: ClassVar[tuple[str, ...]] = ("query",)
     name = "query-json-serializable"

@@ -8,7 +8,7 @@ from flowlint.lint.rule import Example, Expect, example_v4
 from .res006_max_queries import MaxQueries
 
 
-class MaxQueriesV4(MaxQueries):  # type: ignore[misc,unused-ignore]
+class MaxQueriesV4(MaxQueries):
     code = Code.RES028
     name = "max-queries-v4"
     summary = "A 4.x resource has at most 7 schema-defined queries"

@@ -8,7 +8,7 @@ from flowlint.lint.rule import Example, Expect, example_v4
 from ..val.val026_library_allowlist import LibraryAllowlist
 
 
-class LibraryAllowlistV4(LibraryAllowlist):  # type: ignore[misc,unused-ignore]
+class LibraryAllowlistV4(LibraryAllowlist):
     code = Code.SEC020
     name = "library-allowlist-v4"
     summary = "Under 4.x, each requiredLibraries entry must be on the runtime's allowlist (the runtime's SEC020)"
