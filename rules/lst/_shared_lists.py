@@ -92,3 +92,18 @@ def chain(start: str, lists: dict[str, SharedList]) -> tuple[list[str] | None, i
             if ref not in path and len(path) < 16:
                 stack.append((ref, [*path, ref]))
     return None, best
+
+
+def dependency_chain(ctx: ListContext) -> tuple[SObject, str, list[str] | None, int] | None:
+    """For LST010 and LST011: the list's meta block and name, a dependency cycle through it (or None) and
+    its longest dependency chain, with its own `dependsOn` as written among the lists beside it. None
+    when the list has no meta block or no name."""
+    meta = list_meta(ctx)
+    name = string_value(meta.get("name")) if meta is not None else None
+    if meta is None or not name:
+        return None
+    _folder, lists = ctx.resolver.lists_beside(ctx.path)
+    known = {shared.name: shared for shared in lists}
+    known[name] = SharedList(name, ctx.path, (), None, tuple(ref for _item, ref, _version in list_depends(ctx) if ref))
+    cycle, depth = chain(name, known)
+    return meta, name, cycle, depth

@@ -5,14 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from flowlint.core.consequence import Consequence
-from flowlint.core.nodes import string_value
 from flowlint.core.severity import Severity
-from flowlint.definition.sharedlists import SharedList
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, ListContext, Rule
 
-from ._shared_lists import GOOD, PATH, chain, list_depends, list_example, list_meta
+from ._shared_lists import GOOD, PATH, dependency_chain, list_example
 
 
 class DependsCycle(Rule):
@@ -39,14 +37,9 @@ class DependsCycle(Rule):
     ]
 
     def check_list(self, ctx: ListContext) -> Iterator[Finding]:
-        meta = list_meta(ctx)
-        name = string_value(meta.get("name")) if meta is not None else None
-        if meta is None or not name:
+        found = dependency_chain(ctx)
+        if found is None:
             return
-        _folder, lists = ctx.resolver.lists_beside(ctx.path)
-        known = {shared.name: shared for shared in lists}
-        own = [ref for _item, ref, _version in list_depends(ctx) if ref]
-        known[name] = SharedList(name, ctx.path, (), None, tuple(own))
-        cycle, _depth = chain(name, known)
+        meta, name, cycle, _depth = found
         if cycle is not None:
             yield self.finding(f"list '{name}' depends on itself: " + " -> ".join(cycle), meta.span)
