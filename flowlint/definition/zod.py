@@ -248,9 +248,8 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
         if not isinstance(option, str):
             notes.append(ZNote(fact=ZFact.OPTION_NOT_TEXT, option_index=index, value=option))
             continue
-        calls = [option]
-        if len(_SEVERAL_CALLS.findall(option)) > 1:
-            calls = _SEVERAL_CALLS.findall(option)
+        calls = _SEVERAL_CALLS.findall(option)
+        if len(calls) > 1:
             notes.append(ZNote(fact=ZFact.OPTION_SEVERAL, option_index=index, written=option, items=tuple(calls)))
         _parse_option(calls[0] if len(calls) > 1 else option, index, kind, spec, notes)
     if kind == "enum" and enum_values is None and list_ref is None:
@@ -268,8 +267,14 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
     _constraints_after_wrappers(options, notes)
     default_index = spec.pop("_default_index", None)
     optional_index = spec.pop("_optional_index", None)
-    built = ZSpec(kind=kind, primitive_text=primitive_text, enum_values=enum_values, list_ref=list_ref, **spec)
-    built = built.replace(notes=tuple(notes))
+    built = ZSpec(
+        kind=kind,
+        primitive_text=primitive_text,
+        enum_values=enum_values,
+        list_ref=list_ref,
+        notes=tuple(notes),
+        **spec,
+    )
     if built.has_default and not built.broken and built.list_ref is None:
         problem = validate(built.default, built)
         if problem is not None:
