@@ -48,3 +48,18 @@ def test_flowlints_own_codes_are_in_no_registry() -> None:
         if rule.code.startswith(("FL", "VER")):
             assert all(rule.code not in REGISTRY[v] for v in VERSIONS), rule.code
             assert not rule_source(rule).startswith("spec"), rule.code
+
+
+def test_the_security_scans_transcribed_registry_is_the_registry() -> None:
+    """`flowlint.definition.security` transcribes the SEC rows of the registries (what its codes mean per
+    generation); they must say what the registry says, bar its links."""
+    from flowlint.definition.security import codes
+
+    def plain(text: str) -> str:
+        return text.split(" (see [")[0].replace(" — ", ": ")
+
+    three, four = codes(3), codes(4)
+    for code in ("SEC001", "SEC002", "SEC003", "SEC004", "SEC005"):
+        assert three[code] == plain(REGISTRY["3.0.0"][code][1]), code
+    for code in ("SEC017", "SEC018", "SEC019"):  # SEC020's words are 05-security's, the scan's own table
+        assert four[code] == plain(REGISTRY["4.2.0"][code][1]), code
