@@ -16,21 +16,19 @@ from flowlint.core.nodes import NonStatic, SArray, SNode, SObject, SScalar, type
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Tool
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Example, Expect, Rule, RuleContext
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example_v4
 
 META = "meta: { isReadOnly: true, isConcurrencySafe: true, isDestructive: false, searchHint: 'health check', aliases: [], alwaysLoad: false }"
 
 
 def v4(tool_fields: str) -> str:
     """A 4.x definition with one tool whose fields end with `tool_fields` (line 4)."""
-    return (
-        "export const main = {\n"
-        "    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '4.0.0', root: 'https://api.example.com',\n"
+    return example_v4(
         "    tools: {\n"
         f"        getPing: {{ method: 'GET', path: '/ping', description: 'Health check', parameters: [], {tool_fields}\n"
         "            tests: [ { _description: 'Up' }, { _description: 'Still up' }, { _description: 'Up again' } ],\n"
         "            output: { mimeType: 'application/json', schema: { type: 'object' } } }\n"
-        "    }\n}\n"
+        "    }"
     )
 
 
