@@ -8,9 +8,7 @@ from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Example, Expect, Rule, RuleContext
-
-from ._unknown_keys_v4 import V4
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example_v4
 
 # flowmcp-core src/v4/task/MainValidator.mjs at 8dab10b: ALLOWED_TOOL_KEYS, ALLOWED_PARAMETER_KEYS.
 TOOL_KEYS = frozenset("method path description parameters output outputSchema preload tests meta".split())
@@ -31,21 +29,25 @@ class UnknownToolKeys(Rule):
     fix = "Remove the key, or move it where it belongs (`async` is not executed; headers go in main.headers)."
     VALID = [
         Example(
-            V4 + "    tools: {\n"
-            "        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],\n"
-            "            meta: { isReadOnly: true, isConcurrencySafe: true, isDestructive: false, searchHint: 'ping', "
-            "aliases: [], alwaysLoad: false },\n"
-            "            output: { mimeType: 'application/json', schema: { type: 'object' } },\n"
-            "            tests: [ { _description: 'Up' }, { _description: 'Still up' }, { _description: 'Up again' } ] }\n"
-            "    }\n}\n"
+            example_v4(
+                "    tools: {\n"
+                "        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],\n"
+                "            meta: { isReadOnly: true, isConcurrencySafe: true, isDestructive: false, searchHint: 'ping', "
+                "aliases: [], alwaysLoad: false },\n"
+                "            output: { mimeType: 'application/json', schema: { type: 'object' } },\n"
+                "            tests: [ { _description: 'Up' }, { _description: 'Still up' }, { _description: 'Up again' } ] }\n"
+                "    }"
+            )
         )
     ]
     INVALID = [
         Example(
-            V4 + "    tools: {\n"
-            "        getPing: { method: 'GET', path: '/ping', description: 'Health check', headers: {}, parameters: [],\n"
-            "            tests: [ { _description: 'Up' }, { _description: 'Still up' }, { _description: 'Up again' } ] }\n"
-            "    }\n}\n",
+            example_v4(
+                "    tools: {\n"
+                "        getPing: { method: 'GET', path: '/ping', description: 'Health check', headers: {}, parameters: [],\n"
+                "            tests: [ { _description: 'Up' }, { _description: 'Still up' }, { _description: 'Up again' } ] }\n"
+                "    }"
+            ),
             (Expect(4, 79, "tool 'getPing' has the key 'headers', which the 4.x runtime refuses"),),
         )
     ]

@@ -9,9 +9,8 @@ from flowlint.core.nodes import SObject
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Example, Expect, Rule, RuleContext
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example_v4
 
-from ._unknown_keys_v4 import V4
 from .val076_unknown_tool_keys_v4 import UnknownToolKeys
 
 PARAMETER_KEYS = frozenset(("position", "z", "description"))
@@ -32,11 +31,13 @@ class UnknownParameterKeys(Rule):
     VALID = UnknownToolKeys.VALID
     INVALID = [
         Example(
-            V4 + "    tools: {\n"
-            "        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [\n"
-            "            { position: { key: 'q', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] }, required: true } ],\n"
-            "            tests: [ { _description: 'Up', q: 'a' }, { _description: 'Still up', q: 'b' }, { _description: 'Up again', q: 'c' } ] }\n"
-            "    }\n}\n",
+            example_v4(
+                "    tools: {\n"
+                "        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [\n"
+                "            { position: { key: 'q', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] }, required: true } ],\n"
+                "            tests: [ { _description: 'Up', q: 'a' }, { _description: 'Still up', q: 'b' }, { _description: 'Up again', q: 'c' } ] }\n"
+                "    }"
+            ),
             (Expect(5, 126, "parameter 'q' has the key 'required', which the 4.x runtime refuses"),),
         )
     ]
