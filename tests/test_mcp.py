@@ -161,6 +161,25 @@ def test_mcp_tools_prints_what_the_runtime_registers(tmp_path: Path) -> None:
     assert "enum" not in tool["inputSchema"]["properties"]["chain"]  # the list is not beside the file
 
 
+def test_mcp_tools_on_an_enum_with_values_and_a_default(tmp_path: Path) -> None:
+    """Issue 25: `enum()` with `values(...)` and `default(...)` (22 library files) ended `mcp-tools` in a
+    TypeError (a record copied with a field it does not have). The runtime's zod is `z.enum([''])` with a
+    default it refuses, so the SDK lists the parameter as required, with the one value ''."""
+    (tmp_path / "d.mjs").write_text(
+        "export const main = { namespace: 'demo', name: 'Demo', description: 'Demo', version: '3.0.0',\n"
+        "    root: 'https://api.example.com', tools: { getBudget: { method: 'GET', path: '/budget',\n"
+        "    description: 'Budget', parameters: [ { position: { key: 'account', value: '{{USER_PARAM}}', "
+        "location: 'query' }, z: { primitive: 'enum()', options: [ 'values(expenses,income)', "
+        "'default(expenses)' ] } } ],\n"
+        "    tests: [ { _description: 'Income', account: 'income' } ] } } }\n"
+    )
+    result = CliRunner().invoke(cli_main, ["mcp-tools", str(tmp_path / "d.mjs")])
+    assert result.exit_code == 0, result.output
+    [tool] = json.loads(result.output)["tools"]
+    assert tool["inputSchema"]["required"] == ["account"]
+    assert tool["inputSchema"]["properties"]["account"] == {"type": "string", "enum": [""], "default": "expenses"}
+
+
 def test_mcp_tools_missing_path_is_a_usage_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli_main, ["mcp-tools", str(tmp_path / "nope.mjs")])
     assert result.exit_code == 2

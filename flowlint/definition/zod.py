@@ -15,7 +15,7 @@ from typing import Any
 
 from flowlint.core.jsvalues import js_length, js_number, js_repr
 from flowlint.core.nodes import HOLE, json_type
-from flowlint.core.record import DeclaredRecord, FrozenRecord
+from flowlint.core.record import DeclaredRecord, FrozenRecord, replace
 
 PRIMITIVES = ("string", "number", "boolean", "enum", "array", "object")
 KNOWN_OPTIONS = ("min", "max", "length", "optional", "default", "regex")
@@ -298,7 +298,7 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
                     optional_last=optional_last,
                 )
             )
-            built = built.replace(notes=tuple(notes), default_refused=not optional_last)
+            built = replace(built, notes=tuple(notes), default_refused=not optional_last)
     return built
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import parse_qsl, quote, urlsplit
 
 from flowlint.core.nodes import SObject, string_value, to_python
+from flowlint.core.record import replace
 from flowlint.definition.model import Definition, Parameter, Tool
 from flowlint.definition.names import build_tool_name
 from flowlint.definition.zod import ZSpec, runtime_enum_values, validate
@@ -187,7 +188,7 @@ def _required(parameter: Parameter, view: str) -> bool:
     if spec.default_refused:
         return True
     if spec.kind == "enum" and not spec.optional:  # an enum whose values the engine could not take as written
-        literal = spec.replace(list_ref=None, enum_values=tuple(runtime_enum_values(spec.primitive_text)), issues=())
+        literal = replace(spec, list_ref=None, enum_values=tuple(runtime_enum_values(spec.primitive_text)), notes=())
         return validate(spec.default, literal) is not None
     return False
 

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from flowlint.core.consequence import Consequence
+from flowlint.core.record import replace
 from flowlint.core.severity import Severity
 from flowlint.definition.security import ScanHit, codes, scan
 from flowlint.lint.diagnostics import Finding
@@ -36,7 +37,7 @@ def scan_hits(ctx: RuleContext) -> list[ScanHit]:
             return []
         hits = scan(ctx.source, ctx.spec.major)
         if ctx.spec.major == 4:
-            hits += [hit.replace(code=hit.runtime_code) for hit in scan(ctx.source, 3) if hit.runtime_code in _TIMERS]
+            hits += [replace(hit, code=hit.runtime_code) for hit in scan(ctx.source, 3) if hit.runtime_code in _TIMERS]
         return hits
 
     return ctx.shared("security scan", run)
