@@ -111,7 +111,16 @@ def test_shared_list_values() -> None:
         ("string()", ["values(a)"], Code.FL012, Severity.ERROR, "unknown option 'values(a)'", False),
         ("boolean()", ["min(1)"], Code.FL012, Severity.ERROR, "does not apply to boolean()", False),
         ("number()", ["length(2)"], Code.FL012, Severity.ERROR, "does not apply to number()", False),
-        ("number()", ["min(x)"], Code.FL012, Severity.ERROR, "needs a number", False),
+        # Issue 25: ZodBuilder's parseFloat gives NaN and zod ignores a NaN bound (every value passes).
+        ("number()", ["min(x)"], Code.FL012, Severity.WARNING, "zod ignores a NaN bound", False),
+        ("string()", ["max()"], Code.FL012, Severity.WARNING, "zod ignores a NaN bound", False),
+        ("string()", ["length(abc)"], Code.FL012, Severity.WARNING, "parseInt() gives NaN", False),
+        ("number()", ["min(10abc)"], Code.FL012, Severity.WARNING, "as 'min(10)'", False),
+        ("string()", ["length(3.5)"], Code.FL012, Severity.WARNING, "as 'length(3)'", False),
+        ("string()", ["length(-1)"], Code.FL012, Severity.ERROR, "refuses every call", True),
+        ("boolean()", ["min(x)"], Code.FL012, Severity.ERROR, "does not apply to boolean()", False),
+        # Issue 25: no `)` after `enum(`: ZodBuilder throws "Invalid enum type".
+        ("enum(a,b", [], Code.VAL046, Severity.ERROR, 'throws "Invalid enum type"', True),
         ("number()", ["regex(a)"], Code.FL012, Severity.ERROR, "only string() takes regex()", False),
         ("number()", ["default(abc)"], Code.FL012, Severity.ERROR, "does not fit", False),
         ("string()", ["default('x')"], Code.FL012, Severity.WARNING, "quotes become part", False),
@@ -142,6 +151,13 @@ def test_facts_as_their_rules_report_them(
     assert matching, z.notes
     assert matching[0].severity is severity
     assert z.broken is broken
+
+
+def test_bounds_are_read_as_zodbuilder_reads_them() -> None:
+    """min()/max() with parseFloat, length() with parseInt (issue 25)."""
+    assert (spec("number()", "min(10abc)").min, spec("number()", "max(1e3)").max) == (10, 1000)
+    assert spec("number()", "min(abc)").min is None and validate(-5, spec("number()", "min(abc)")) is None
+    assert spec("string()", "length(3.5)").length == 3 and spec("string()", "length(0x10)").length == 16
 
 
 def test_options_semantics() -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
-from flowlint.core.jsvalues import js_length, js_number, js_repr
+from flowlint.core.jsvalues import js_length, js_number, js_number_value, js_parse_float, js_parse_int, js_repr
 from flowlint.core.nodes import HOLE, json_type
 from flowlint.core.record import DeclaredRecord, FrozenRecord, replace
 
@@ -40,6 +40,7 @@ class ZFact(StrEnum):
     PRIMITIVE_ARGUMENTS = "primitive-arguments"  # 'string(5)': the argument is ignored
     PRIMITIVE_READ_AS = "primitive-read-as"  # ' number()': the runtime's prefix match reads another primitive
     # enum(...) values
+    ENUM_UNCLOSED = "enum-unclosed"  # enum(a,b: ZodBuilder throws "Invalid enum type"
     ENUM_NO_VALUES = "enum-no-values"
     ENUM_ARRAY = "enum-array"  # enum(['a','b'])
     ENUM_SPACES = "enum-spaces"
@@ -54,8 +55,11 @@ class ZFact(StrEnum):
     OPTION_READ_AS = "option-read-as"  # ' optional()': the runtime's prefix match misses it
     OPTION_UNKNOWN = "option-unknown"
     OPTION_NOT_APPLICABLE = "option-not-applicable"  # min() on boolean(): ZodBuilder throws
-    BOUND_NOT_NUMBER = "bound-not-number"  # min(x): the bound is NaN
-    LENGTH_NOT_COUNT = "length-not-count"
+    BOUND_IGNORED = "bound-ignored"  # min(x): parseFloat gives NaN, which zod ignores
+    BOUND_READ_AS = "bound-read-as"  # min(10abc): parseFloat reads min(10)
+    LENGTH_IGNORED = "length-ignored"  # length(x): parseInt gives NaN, which zod ignores
+    LENGTH_READ_AS = "length-read-as"  # length(3.5): parseInt reads length(3)
+    LENGTH_NEGATIVE = "length-negative"  # length(-1): no value has that length
     OPTIONAL_ARGUMENT = "optional-argument"  # optional(true)
     REGEX_SLASHES = "regex-slashes"  # regex(/a/): the slashes are part of the pattern
     REGEX_INVALID = "regex-invalid"  # new RegExp() throws
@@ -67,7 +71,16 @@ class ZFact(StrEnum):
 
 # The facts after which the block cannot validate values: the parameter is reported once and its test
 # values are not checked again (no TST004 cascade).
-BREAKING_FACTS = frozenset({ZFact.PRIMITIVE_NOT_TEXT, ZFact.ENUM_NO_VALUES, ZFact.ENUM_ARRAY, ZFact.OPTION_NOT_TEXT})
+BREAKING_FACTS = frozenset(
+    {
+        ZFact.PRIMITIVE_NOT_TEXT,
+        ZFact.ENUM_UNCLOSED,
+        ZFact.ENUM_NO_VALUES,
+        ZFact.ENUM_ARRAY,
+        ZFact.OPTION_NOT_TEXT,
+        ZFact.LENGTH_NEGATIVE,
+    }
+)
 
 
 class ZNote(DeclaredRecord):
@@ -226,6 +239,10 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
     if not isinstance(primitive, str):
         notes.append(ZNote(fact=ZFact.PRIMITIVE_NOT_TEXT, value=primitive))
         return ZSpec(kind="string", primitive_text=str(primitive), notes=tuple(notes))
+    if runtime_primitive(primitive) == "enum" and ")" not in primitive:
+        # ZodBuilder finds no `)` after `enum(` and throws "Invalid enum type": the tool is not built.
+        notes.append(ZNote(fact=ZFact.ENUM_UNCLOSED, written=primitive))
+        return ZSpec(kind="enum", primitive_text=primitive.strip(), notes=tuple(notes))
     kind, enum_values, list_ref = _parse_primitive(primitive.strip(), notes, options)
     primitive_text = primitive.strip()
     runtime = runtime_primitive(primitive)
@@ -448,28 +465,45 @@ def _parse_option(text: str, index: int, kind: str, spec: dict[str, Any], notes:
     parse(option, spec, notes)
 
 
+def _runtime_argument(option: _Option) -> str:
+    """The text ZodBuilder reads as an option's argument: `option.slice( name.length + 1, -1 )`."""
+    return option.text[len(option.name) + 1 : -1]
+
+
 def _option_bound(option: _Option, spec: dict[str, Any], notes: list[ZNote]) -> None:
     """min(n), max(n): a number's value, a string's length or an array's item count (zod's meaning, which
-    the runtime applies); repeated, every one applies, so the tightest wins."""
-    number = _number_arg(option.arg)
+    the runtime applies); repeated, every one applies, so the tightest wins. ZodBuilder reads the bound with
+    `parseFloat`: `min(10abc)` is min(10), and a bound that is NaN (`min(abc)`, `max()`) zod ignores."""
+    if option.kind in ("boolean", "enum", "object"):
+        notes.append(option.note(ZFact.OPTION_NOT_APPLICABLE))  # ZodBuilder calls a method the type lacks
+        return
+    text = _runtime_argument(option)
+    number = js_parse_float(text)
     if number is None:
-        notes.append(option.note(ZFact.BOUND_NOT_NUMBER))
-    elif option.kind in ("boolean", "enum", "object"):
-        notes.append(option.note(ZFact.OPTION_NOT_APPLICABLE))
-    else:
-        previous = spec.get(option.name)
-        tighter = max if option.name == "min" else min
-        spec[option.name] = number if previous is None else tighter(previous, number)
+        notes.append(option.note(ZFact.BOUND_IGNORED))
+        return
+    if js_number_value(option.arg) != number:
+        notes.append(option.note(ZFact.BOUND_READ_AS, replacement=f"{option.name}({js_number(number)})"))
+    previous = spec.get(option.name)
+    tighter = max if option.name == "min" else min
+    spec[option.name] = number if previous is None else tighter(previous, number)
 
 
 def _option_length(option: _Option, spec: dict[str, Any], notes: list[ZNote]) -> None:
-    number = _number_arg(option.arg)
-    if number is None or number < 0 or number != int(number):
-        notes.append(option.note(ZFact.LENGTH_NOT_COUNT))
-    elif option.kind not in ("string", "array"):
+    """length(n): ZodBuilder reads n with `parseInt` (`length(3.5)` is length(3)); NaN zod ignores, and a
+    negative length no value has."""
+    if option.kind not in ("string", "array"):
         notes.append(option.note(ZFact.OPTION_NOT_APPLICABLE))
-    else:
-        spec["length"] = int(number)
+        return
+    number = js_parse_int(_runtime_argument(option))
+    if number is None:
+        notes.append(option.note(ZFact.LENGTH_IGNORED))
+        return
+    if number < 0:
+        notes.append(option.note(ZFact.LENGTH_NEGATIVE))
+    elif js_number_value(option.arg) != number:
+        notes.append(option.note(ZFact.LENGTH_READ_AS, replacement=f"length({number})"))
+    spec["length"] = number
 
 
 def _option_optional(option: _Option, spec: dict[str, Any], notes: list[ZNote]) -> None:
@@ -611,29 +645,6 @@ _OPTION_PARSERS: dict[str, Callable[[_Option, dict[str, Any], list[ZNote]], None
 }
 
 
-# JavaScript's Number(text) after trimming: decimals, exponents, Infinity, and unsigned 0x/0o/0b integers.
-_JS_DECIMAL = re.compile(r"[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?|Infinity)\Z")
-_JS_RADIX = re.compile(r"0([xX][0-9a-fA-F]+|[oO][0-7]+|[bB][01]+)\Z")
-_JS_TRIM = (
-    " \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
-    "\u2028\u2029\u202f\u205f\u3000\ufeff"
-)
-
-
-def js_number_value(text: str) -> float | int | None:
-    """`Number(text)` as JavaScript computes it, or None where it is NaN (or the text is blank)."""
-    stripped = text.strip(_JS_TRIM)
-    if not stripped:
-        return None
-    radix = _JS_RADIX.match(stripped)
-    if radix:
-        return int(stripped, 0)
-    if not _JS_DECIMAL.match(stripped):
-        return None
-    number = float(stripped)
-    return int(number) if number.is_integer() and abs(number) < 2**53 else number
-
-
 def guess_default(text: str) -> object:
     """The value FlowMCP's runtime derives from `default(text)`: a number where `Number(text)` is one
     (`0x10` is 16, `Infinity`), true/false for exactly `true`/`false`, else the text as written."""
@@ -645,12 +656,6 @@ def guess_default(text: str) -> object:
     if text == "false":
         return False
     return text
-
-
-def _number_arg(text: str) -> float | None:
-    if not _NUMBER_TEXT.match(text.strip()):
-        return None
-    return float(text)
 
 
 def split_loose(text: str) -> list[str]:

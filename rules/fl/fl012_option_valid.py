@@ -21,8 +21,11 @@ class Options(Rule):
             ZFact.OPTION_READ_AS,
             ZFact.OPTION_UNKNOWN,
             ZFact.OPTION_NOT_APPLICABLE,
-            ZFact.BOUND_NOT_NUMBER,
-            ZFact.LENGTH_NOT_COUNT,
+            ZFact.BOUND_IGNORED,
+            ZFact.BOUND_READ_AS,
+            ZFact.LENGTH_IGNORED,
+            ZFact.LENGTH_READ_AS,
+            ZFact.LENGTH_NEGATIVE,
             ZFact.OPTIONAL_ARGUMENT,
             ZFact.REGEX_SLASHES,
             ZFact.REGEX_INVALID,
@@ -102,14 +105,27 @@ class Options(Rule):
                 "new RegExp() throws while building the tool, so FlowMCP serves no tool",
                 consequence=Consequence.NOT_BUILT,
             )
-        if fact is ZFact.BOUND_NOT_NUMBER:
-            return ZReport(
-                message=f"'{text}' needs a number, e.g. '{note.name}(1)'; the runtime's bound is NaN, which every value fails",
-                consequence=Consequence.CALL_REFUSED,
+        if fact in (ZFact.BOUND_IGNORED, ZFact.LENGTH_IGNORED):
+            reader, example = (
+                ("parseInt", "length(42)") if fact is ZFact.LENGTH_IGNORED else ("parseFloat", f"{note.name}(1)")
             )
-        if fact is ZFact.LENGTH_NOT_COUNT:
             return ZReport(
-                message=f"'{text}' needs a non-negative integer, e.g. 'length(42)'",
+                message=f"'{text}' has no number: ZodBuilder's {reader}() gives NaN, and zod ignores a NaN bound, so "
+                f"every value passes and the option has no effect; write a number, e.g. '{example}', or remove it",
+                severity=Severity.WARNING,
+            )
+        if fact in (ZFact.BOUND_READ_AS, ZFact.LENGTH_READ_AS):
+            reader = "parseInt" if fact is ZFact.LENGTH_READ_AS else "parseFloat"
+            return ZReport(
+                message=f"ZodBuilder reads '{text}' with {reader}(), as '{note.replacement}': write '{note.replacement}'",
+                severity=Severity.WARNING,
+                replacement=note.replacement,
+                safe=True,  # the runtime's own reading
+            )
+        if fact is ZFact.LENGTH_NEGATIVE:
+            return ZReport(
+                message=f"'{text}': no value has a negative length, so FlowMCP's MCP tool refuses every call that gives "
+                "this parameter; write a non-negative integer, e.g. 'length(42)'",
                 consequence=Consequence.CALL_REFUSED,
             )
         if fact is ZFact.DEFAULT_QUOTED:

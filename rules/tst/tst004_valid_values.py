@@ -6,10 +6,10 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from flowlint.core.consequence import Consequence
-from flowlint.core.jsvalues import js_number
+from flowlint.core.jsvalues import js_number, js_number_value
 from flowlint.core.nodes import SNode, SScalar, first_non_json, to_python
 from flowlint.core.severity import Severity
-from flowlint.definition.zod import ZSpec, js_number_value, validate
+from flowlint.definition.zod import ZSpec, validate
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.fixes import Edit, Fix

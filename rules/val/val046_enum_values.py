@@ -12,7 +12,14 @@ from flowlint.lint.rule import Example, Expect, Rule, ZReport, example
 class EnumValues(Rule):
     code = Code.VAL046
     z_facts = frozenset(
-        {ZFact.ENUM_NO_VALUES, ZFact.ENUM_ARRAY, ZFact.ENUM_SPACES, ZFact.ENUM_EMPTY_VALUE, ZFact.ENUM_REPEATED}
+        {
+            ZFact.ENUM_UNCLOSED,
+            ZFact.ENUM_NO_VALUES,
+            ZFact.ENUM_ARRAY,
+            ZFact.ENUM_SPACES,
+            ZFact.ENUM_EMPTY_VALUE,
+            ZFact.ENUM_REPEATED,
+        }
     )
     name = "enum-values"
     severity = Severity.ERROR
@@ -48,6 +55,12 @@ class EnumValues(Rule):
 
     def report_z(self, note: ZNote, z: ZSpec, generation: int) -> ZReport | None:
         text, meant = note.written, f"enum({','.join(note.items)})"
+        if note.fact is ZFact.ENUM_UNCLOSED:
+            return ZReport(
+                message=f"'{text}' has no closing ')': ZodBuilder throws \"Invalid enum type\" while building the tool, "
+                "so FlowMCP serves no tool: close the parenthesis",
+                consequence=Consequence.NOT_BUILT,
+            )
         if note.fact is ZFact.ENUM_NO_VALUES:
             extra = " (the values(...) option is not FlowMCP syntax)" if note.argument else ""
             return ZReport(
