@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from flowlint.core.consequence import Consequence
+from flowlint.core.jsregex import compile_js_regex
 from flowlint.core.jsvalues import js_number
 from flowlint.core.nodes import HOLE
 from flowlint.core.severity import Severity
-from flowlint.definition.zod import ZFact, ZNote, ZSpec, compile_js_regex, guess_default, parse_z, validate
+from flowlint.definition.zod import ZFact, ZNote, ZSpec, guess_default, parse_z, validate
 from flowlint.lint.codes import Code
 from flowlint.lint.registry import all_rules
 from flowlint.lint.rule import Rule
@@ -284,7 +285,7 @@ def test_javascript_regex_syntax_agrees_with_node() -> None:
     import shutil
     import subprocess
 
-    from flowlint.definition.zod import js_regex_syntax_error
+    from flowlint.core.jsregex import js_regex_syntax_error
 
     node = shutil.which("node")
     if node is None:
