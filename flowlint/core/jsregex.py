@@ -8,7 +8,9 @@ import re
 __all__ = ["compile_js_regex", "js_regex_syntax_error"]
 
 
-_QUANTIFIER = re.compile(r"\{(\d+)(,(\d*))?\}")
+_QUANTIFIER = re.compile(r"\{(\d++)(,(\d*+))?+\}")
+# A run of characters that stand for themselves in a pattern and in RE2 (each scan copies it at once).
+_PLAIN = re.compile(r"[A-Za-z0-9_ ,:;'\"@#%&=<>!~`]++")
 _GROUP_PREFIX = re.compile(r"\((?!\?)|\(\?(?::|=|!|<=|<!|<[A-Za-z_$][\w$]*>)")
 
 
@@ -43,6 +45,8 @@ def js_regex_syntax_error(pattern: str) -> str | None:
             problem = None if repeatable else "nothing to repeat"
             index, repeatable = quantified
             problem = problem or (None if index >= 0 else "numbers out of order in {} quantifier")
+        elif (run := _PLAIN.match(pattern, index)) is not None:  # letters and digits: read as one run
+            repeatable, index = True, run.end()
         else:
             repeatable = char not in "|^$"
             index += 1
@@ -99,56 +103,258 @@ def _js_class_end(pattern: str, start: int) -> tuple[int, str | None]:
     return index, "unterminated character class"
 
 
-_REGEX_CACHE: dict[str, tuple[re.Pattern[str] | None, str]] = {}
+# --------------------------------------------------------------------------- matching in linear time
 
-# JavaScript's \s: Unicode white space and line terminators (Python's, with re.ASCII, is ASCII only).
-_JS_SPACE = "\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff"
+# RE2 class members for JavaScript's \s (Unicode white space and line terminators) and for the line
+# terminators that `.` does not match.
+_SPACE_MEMBERS = r"\x{9}-\x{d}\x{20}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}"
+_LINE_TERMINATOR_MEMBERS = r"\x{a}\x{d}\x{2028}\x{2029}"
+_RE2_SPECIAL = set("\\^$.|?*+()[]{}-")
+_CONTROL_ESCAPES = {"t": 0x09, "n": 0x0A, "v": 0x0B, "f": 0x0C, "r": 0x0D}
+_HEX = set("0123456789abcdefABCDEF")
 
 
-def _js_semantics(source: str) -> str:
-    """Rewrite the parts of a JavaScript pattern that Python reads differently (no flags, as the runtime's
-    `new RegExp(text)`): `$` matches only at the very end (Python's also before a final newline), and `\\s`,
-    `\\S` are Unicode white space."""
+class Unsupported(Exception):
+    """The pattern needs what no linear-time engine has (a lookaround, a backreference)."""
+
+
+class JsRegex:
+    """A JavaScript pattern (no flags) compiled for RE2, which matches in time linear in the text: no
+    pattern, however written, can make a test value take longer than a scan of it."""
+
+    __slots__ = ("_compiled", "source")
+
+    def __init__(self, source: str, compiled: object) -> None:
+        self.source = source
+        self._compiled = compiled
+
+    def search(self, text: str) -> bool:
+        """`new RegExp(source).test(text)`."""
+        if _has_surrogates(text):  # a lone surrogate has no UTF-8 form; RE2 reads code points, not units
+            text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+        return self._compiled.search(text) is not None  # type: ignore[attr-defined]
+
+
+def _has_surrogates(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+_REGEX_CACHE: dict[str, tuple[JsRegex | None, str]] = {}
+# RE2 matches in time linear in the value, times a factor bounded by the size of the compiled pattern: both
+# are capped (a longer pattern is not checked; RE2 refuses a program above max_mem). RE2 also writes
+# internal warnings to standard error for patterns of megabytes; none reaches it.
+MAX_PATTERN = 65_536
+
+
+def compile_js_regex(source: str) -> tuple[JsRegex | None, str]:
+    """A linear-time matcher of a JavaScript `RegExp` source (no flags, as ZodBuilder's `new RegExp(text)`),
+    or (None, why) where there is none: the pattern is invalid, needs backtracking (lookaround,
+    backreferences), or RE2 refuses it (a repetition above 1000). Never a backtracking engine: matching a
+    test value can never hang (issue 28)."""
+    cached = _REGEX_CACHE.get(source)
+    if cached is not None:
+        return cached
+    result: tuple[JsRegex | None, str]
+    invalid = js_regex_syntax_error(source)
+    if invalid is not None:
+        result = (None, invalid)
+    elif len(source) > MAX_PATTERN:
+        result = (None, f"the pattern is longer than {MAX_PATTERN:,} characters")
+    else:
+        try:
+            result = (JsRegex(source, _re2_compile(to_re2(source))), "")
+        except Unsupported as error:
+            result = (None, str(error))
+        except ImportError:
+            result = (None, "google-re2 is not installed, and flowlint matches patterns only in linear time")
+        except Exception as error:  # RE2's own refusal (re2.error), e.g. a repetition above 1000
+            result = (None, f"RE2 refuses it: {_message(error)}")
+    if len(_REGEX_CACHE) > 4096:
+        _REGEX_CACHE.clear()
+    _REGEX_CACHE[source] = result
+    return result
+
+
+def _message(error: Exception) -> str:
+    text = error.args[0] if error.args else str(error)
+    return text.decode("utf-8", "replace") if isinstance(text, bytes) else str(text)
+
+
+def _re2_compile(pattern: str) -> object:
+    import re2  # type: ignore[import-untyped,import-not-found,unused-ignore]  # google-re2: imported when a regex() is first met
+
+    options = re2.Options()
+    options.log_errors = False  # RE2 prints refusals to stderr otherwise
+    options.max_mem = 8 << 20
+    return re2.compile(pattern, options)
+
+
+def _code_point(value: int) -> str:
+    return f"\\x{{{value:x}}}"
+
+
+def _literal(char: str) -> str:
+    """One character as an RE2 literal."""
+    if char in _RE2_SPECIAL or char == "]" or char == "/":
+        return "\\" + char
+    if char.isalnum() or char == " " or (char.isprintable() and ord(char) < 0x80):
+        return char
+    return _code_point(ord(char))
+
+
+def to_re2(source: str) -> str:
+    """The RE2 pattern that matches what JavaScript's `new RegExp(source)` (no flags, Annex B) matches.
+
+    `source` must be valid JavaScript (js_regex_syntax_error). Raises Unsupported for a lookaround or a
+    backreference. The translation is one pass, each character read once."""
+    groups = _count_groups(source)
     out: list[str] = []
-    in_class = False
     index = 0
     while index < len(source):
         char = source[index]
-        if char == "\\" and index + 1 < len(source):
-            escaped = source[index + 1]
-            if escaped == "s":
-                out.append(_JS_SPACE if in_class else f"[{_JS_SPACE}]")
-            elif escaped == "S" and not in_class:
-                out.append(f"[^{_JS_SPACE}]")
+        if char == "\\":
+            text, index = _escape(source, index, groups, in_class=False)
+            out.append(text)
+        elif char == "[":
+            text, index = _class(source, index, groups)
+            out.append(text)
+        elif char == "(":
+            if source.startswith(("(?=", "(?!", "(?<=", "(?<!"), index):
+                raise Unsupported("a lookaround has no linear-time match")
+            if source.startswith("(?<", index):  # a named group: its name is not needed
+                index = source.index(">", index) + 1
+                out.append("(")
+                continue
+            out.append(char)
+            index += 1
+        elif char == ".":
+            out.append(f"[^{_LINE_TERMINATOR_MEMBERS}]")
+            index += 1
+        elif char == "{":
+            bounds = _QUANTIFIER.match(source, index)
+            if bounds is None:  # Annex B: a brace that starts no quantifier is a letter
+                out.append("\\{")
+                index += 1
             else:
-                out.append(source[index : index + 2])
+                out.append(bounds.group())
+                index = bounds.end()
+        elif char in "}]":
+            out.append("\\" + char)
+            index += 1
+        elif char in "^$|?*+)":
+            out.append(char)
+            index += 1
+        elif (run := _PLAIN.match(source, index)) is not None:
+            out.append(run.group())
+            index = run.end()
+        else:
+            out.append(_literal(char))
+            index += 1
+    return "".join(out)
+
+
+def _count_groups(source: str) -> int:
+    """Capturing groups in the pattern (`(` not followed by `?`, or a named group), outside classes."""
+    if "(" not in source:
+        return 0
+    count = 0
+    index = 0
+    in_class = False
+    while index < len(source):
+        char = source[index]
+        if (run := _PLAIN.match(source, index)) is not None:
+            index = run.end()
+            continue
+        if char == "\\":
             index += 2
             continue
         if in_class:
             in_class = char != "]"
         elif char == "[":
             in_class = True
-        elif char == "$":
-            out.append("\\Z")  # the very end of the text
-            index += 1
-            continue
-        out.append(char)
+        elif char == "(" and (not source.startswith("(?", index) or _NAMED_GROUP.match(source, index)):
+            count += 1
         index += 1
-    return "".join(out)
+    return count
 
 
-def compile_js_regex(source: str) -> tuple[re.Pattern[str] | None, str]:
-    """Compile a JavaScript `RegExp` source (no flags) for Python; returns (pattern, error)."""
-    cached = _REGEX_CACHE.get(source)
-    if cached is not None:
-        return cached
-    translated = re.sub(r"\(\?<([A-Za-z_]\w*)>", r"(?P<\1>", _js_semantics(source))
-    translated = re.sub(r"\\k<([A-Za-z_]\w*)>", r"(?P=\1)", translated)
-    try:
-        result: tuple[re.Pattern[str] | None, str] = (re.compile(translated, re.ASCII), "")
-    except re.error as error:
-        result = (None, f"Python's re says: {error.msg}")
-    except (RecursionError, OverflowError, ValueError) as error:
-        result = (None, str(error))
-    _REGEX_CACHE[source] = result
-    return result
+_NAMED_GROUP = re.compile(r"\(\?<[A-Za-z_$]")
+
+
+def _escape(source: str, index: int, groups: int, in_class: bool) -> tuple[str, int]:
+    """The RE2 text of the escape at `index` (a backslash), and the index after it."""
+    letter = source[index + 1]
+    after = index + 2
+    if letter in "dDwW":
+        return "\\" + letter, after
+    if letter == "s":
+        return (_SPACE_MEMBERS if in_class else f"[{_SPACE_MEMBERS}]"), after
+    if letter == "S":
+        if in_class:
+            raise Unsupported("\\S inside a character class has no RE2 form")
+        return f"[^{_SPACE_MEMBERS}]", after
+    if letter in "bB":
+        return ("\\x{8}" if in_class else "\\" + letter), after  # in a class \b is a backspace
+    if letter in _CONTROL_ESCAPES:
+        return _code_point(_CONTROL_ESCAPES[letter]), after
+    if letter == "c" and after < len(source) and source[after].isascii() and source[after].isalpha():
+        return _code_point(ord(source[after]) % 32), after + 1
+    if letter == "x" and all(c in _HEX for c in source[after : after + 2]) and len(source[after : after + 2]) == 2:
+        return _code_point(int(source[after : after + 2], 16)), after + 2
+    if letter == "u" and len(source[after : after + 4]) == 4 and all(c in _HEX for c in source[after : after + 4]):
+        unit = int(source[after : after + 4], 16)
+        if 0xD800 <= unit <= 0xDBFF and source.startswith("\\u", after + 4):
+            low = source[after + 6 : after + 10]
+            if len(low) == 4 and all(c in _HEX for c in low) and 0xDC00 <= int(low, 16) <= 0xDFFF:
+                return _code_point(0x10000 + ((unit - 0xD800) << 10) + (int(low, 16) - 0xDC00)), after + 10
+        if 0xD800 <= unit <= 0xDFFF:
+            raise Unsupported("a lone surrogate escape has no RE2 form")
+        return _code_point(unit), after + 4
+    if letter.isdigit():
+        return _decimal_escape(source, index, groups, in_class)
+    if letter == "k" and groups and not in_class and _NAMED_GROUP.search(source):
+        raise Unsupported("a backreference has no linear-time match")
+    return _literal(letter), after  # an identity escape: the character itself
+
+
+def _decimal_escape(source: str, index: int, groups: int, in_class: bool) -> tuple[str, int]:
+    """`\\0` is NUL; `\\N` a backreference when the pattern has N groups, else (Annex B) an octal escape."""
+    end = index + 1
+    while end < len(source) and source[end].isdigit():
+        end += 1
+    digits = source[index + 1 : end]
+    if not in_class and digits[0] != "0" and int(digits) <= groups:
+        raise Unsupported("a backreference has no linear-time match")
+    if digits[0] in "89":
+        return _literal(digits[0]), index + 2
+    octal = ""
+    for char in digits:
+        if char in "01234567" and len(octal) < 3 and int(octal + char, 8) <= 0o377:
+            octal += char
+        else:
+            break
+    return _code_point(int(octal, 8)), index + 1 + len(octal)
+
+
+def _class(source: str, index: int, groups: int) -> tuple[str, int]:
+    """The RE2 text of the class that starts at `index`, and the index after it (JavaScript's `[]` matches
+    nothing and `[^]` anything)."""
+    negated = source.startswith("[^", index)
+    position = index + (2 if negated else 1)
+    members: list[str] = []
+    while source[position] != "]":
+        char = source[position]
+        if char == "\\":
+            text, position = _escape(source, position, groups, in_class=True)
+        else:
+            text, position = ("\\" + char if char in "[]^-\\" else _literal(char)), position + 1
+        if char == "-" and members and position < len(source) and source[position] != "]":
+            text = "-"  # a range between the previous member and the next
+        members.append(text)
+    if not members:
+        return ("[\\x{0}-\\x{10ffff}]" if negated else "[^\\x{0}-\\x{10ffff}]"), position + 1
+    return ("[^" if negated else "[") + "".join(members) + "]", position + 1

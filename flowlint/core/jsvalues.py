@@ -28,9 +28,9 @@ JS_WHITESPACE = (
     "\u2028\u2029\u202f\u205f\u3000\ufeff"
 )
 # No pattern below nests one unbounded quantifier in another: each runs in time linear in its text.
-_DECIMAL = re.compile(r"[+-]?(?:Infinity|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)")
+_DECIMAL = re.compile(r"[+-]?+(?:Infinity|(?:\d++(?:\.\d*+)?+|\.\d++)(?:[eE][+-]?+\d++)?+)")
 _RADIX = re.compile(r"0([xX][0-9a-fA-F]+|[oO][0-7]+|[bB][01]+)\Z")
-_INT_PREFIX = re.compile(r"[+-]?(?:0[xX]([0-9a-fA-F]+)|(\d+))")
+_INT_PREFIX = re.compile(r"[+-]?+(?:0[xX]([0-9a-fA-F]++)|(\d++))")
 
 
 def js_number_value(text: str) -> float | int | None:

@@ -4,6 +4,7 @@ and the facts (facts.py) the rules report. Never raises on what a definition hol
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -17,8 +18,11 @@ from flowlint.definition.zod.validate import validate
 
 __all__ = ["guess_default", "parse_z", "runtime_enum_values", "runtime_primitive", "split_loose"]
 
-_CALL = re.compile(r"^\s*([A-Za-z_]\w*)\s*\((.*)\)\s*$", re.DOTALL)
-_SEVERAL_CALLS = re.compile(r"[A-Za-z_]\w*\([^()]*\)")
+_CALL = re.compile(r"^\s*+([A-Za-z_]\w*+)\s*+\((.*)\)\s*$", re.DOTALL)
+# A call starts at a word's first letter (the lookbehind) and its possessive quantifiers never give text
+# back, so a scan of the option reads each character a bounded number of times (issue 28: an 80 KB option
+# took 7 s, a 2 MB one an hour).
+_SEVERAL_CALLS = re.compile(r"(?<!\w)[A-Za-z_]\w*+\([^()]*+\)")
 _LIST_REF = re.compile(r"^\{\{\s*([A-Za-z_][\w-]*)\s*:\s*([A-Za-z_][\w-]*)\s*\}\}$")
 
 
@@ -218,7 +222,8 @@ def _parse_primitive(
     if "" in values:
         replacement = f"enum({','.join(meant)})"
         notes.append(ZNote(fact=ZFact.ENUM_EMPTY_VALUE, written=text, replacement=replacement, items=meant))
-    duplicates = tuple(sorted({v for v in values if v and values.count(v) > 1}))
+    counts = Counter(values)  # (values.count(v) for each v took time quadratic in the number of values)
+    duplicates = tuple(sorted(v for v, count in counts.items() if v and count > 1))
     if duplicates:
         notes.append(ZNote(fact=ZFact.ENUM_REPEATED, written=text, items=duplicates))
     return "enum", tuple(dict.fromkeys(values)), None  # '' too: the runtime's z.enum accepts it
@@ -325,12 +330,12 @@ def _option_regex(option: _Option, spec: dict[str, Any], notes: list[ZNote]) -> 
     if option.kind != "string":
         notes.append(option.note(ZFact.OPTION_NOT_APPLICABLE))
         return
-    spec["regex"] = option.arg
+    spec["regex"] = pattern = _runtime_argument(option)  # `new RegExp( option.slice( 6, -1 ) )`, spaces kept
     if len(option.arg) >= 2 and option.arg.startswith("/") and option.arg.rstrip("dgimsuyv").endswith("/"):
         inner = option.arg[1 : option.arg.rstrip("dgimsuyv").rindex("/")]
         notes.append(option.note(ZFact.REGEX_SLASHES, replacement=f"regex({inner})"))
-    invalid = js_regex_syntax_error(option.arg)
-    compiled, error = compile_js_regex(option.arg) if invalid is None else (None, invalid)
+    invalid = js_regex_syntax_error(pattern)
+    compiled, error = compile_js_regex(pattern) if invalid is None else (None, invalid)
     if invalid is not None:
         notes.append(option.note(ZFact.REGEX_INVALID, reason=invalid))
     elif compiled is None:

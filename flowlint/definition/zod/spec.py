@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import re
-
+from flowlint.core.jsregex import JsRegex
 from flowlint.core.jsvalues import js_number
 from flowlint.core.record import FrozenRecord
 from flowlint.definition.zod.facts import ZNote
@@ -62,7 +61,7 @@ class ZSpec(FrozenRecord):
     # optional() follows default(); under 4.x always): it stays a required input of the MCP tool.
     default_refused: bool
     regex: str | None
-    pattern: re.Pattern[str] | None
+    pattern: JsRegex | None  # a linear-time matcher; None: no regex(), or one flowlint cannot match
     notes: tuple[ZNote, ...]  # what the rules report (ZFact)
 
     def __init__(
@@ -79,7 +78,7 @@ class ZSpec(FrozenRecord):
         default: object = None,
         default_refused: bool = False,
         regex: str | None = None,
-        pattern: re.Pattern[str] | None = None,
+        pattern: JsRegex | None = None,
         notes: tuple[ZNote, ...] = (),
     ) -> None:
         self.kind = kind

@@ -13,7 +13,7 @@ from flowlint.definition.zod.spec import ZSpec
 
 __all__ = ["validate"]
 
-_NUMBER_TEXT = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
+_NUMBER_TEXT = re.compile(r"^[+-]?+(?:\d++(?:\.\d*+)?+|\.\d++)(?:[eE][+-]?+\d++)?+$")
 
 
 def validate(value: object, spec: ZSpec, list_values: tuple[str, ...] | None = None) -> str | None:
@@ -120,7 +120,7 @@ def _check_length(value: str | list[object], spec: ZSpec, unit: str) -> str | No
 
 
 def _check_regex(value: str, spec: ZSpec) -> str | None:
-    if spec.pattern is not None and spec.pattern.search(value) is None:
+    if spec.pattern is not None and not spec.pattern.search(value):
         return f"{js_repr(value)} does not match regex({spec.regex})"
     return None
 
@@ -133,11 +133,16 @@ def _quote_hint(value: object) -> str:
     return ""
 
 
+_SUGGEST_UP_TO = 200
+
+
 def _closest(value: str, values: tuple[str, ...]) -> str:
     import difflib
 
     lowered = {v.lower(): v for v in values}
     if value.lower() in lowered:
         return f"; enum values are case-sensitive: write '{lowered[value.lower()]}'"
-    close = difflib.get_close_matches(value, list(values), n=1, cutoff=0.6)
+    if len(value) > _SUGGEST_UP_TO:  # difflib's ratio is quadratic in the lengths: no guess for a long value
+        return ""
+    close = difflib.get_close_matches(value, [v for v in values if len(v) <= _SUGGEST_UP_TO], n=1, cutoff=0.6)
     return f"; did you mean '{close[0]}'?" if close else ""
