@@ -96,12 +96,18 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
     _constraints_after_wrappers(options, notes)
     default_index = spec.pop("_default_index", None)
     optional_index = spec.pop("_optional_index", None)
+    # The 3.x runtime applies options in order: optional() after default() wraps the default, so an omitted
+    # value passes as undefined and the default is never applied. 4.x sorts optional() first.
+    optional_last = (
+        isinstance(optional_index, int) and isinstance(default_index, int) and optional_index > default_index
+    )
     built = ZSpec(
         kind=kind,
         primitive_text=primitive_text,
         enum_values=enum_values,
         list_ref=list_ref,
         notes=tuple(notes),
+        optional_after_default=optional_last,
         **spec,
     )
     if built.has_default and not built.broken and built.list_ref is None:
@@ -110,11 +116,6 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
             quoted = [note for note in notes if note.fact is ZFact.DEFAULT_QUOTED]
             if quoted:  # one fact that explains both: the quotes are why the default does not fit
                 notes.remove(quoted[0])
-            # The 3.x runtime applies options in order: optional() after default() wraps the default, so an
-            # omitted value passes as undefined and the default is never applied. 4.x sorts optional() first.
-            optional_last = (
-                isinstance(optional_index, int) and isinstance(default_index, int) and optional_index > default_index
-            )
             notes.append(
                 ZNote(
                     fact=ZFact.DEFAULT_MISFIT,
@@ -127,7 +128,7 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
                     optional_last=optional_last,
                 )
             )
-            built = replace(built, notes=tuple(notes), default_refused=not optional_last)
+            built = replace(built, notes=tuple(notes), default_misfit=True)
     return built
 
 

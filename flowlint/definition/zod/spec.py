@@ -31,7 +31,7 @@ class ZSpec(FrozenRecord):
 
     __slots__ = (
         "default",
-        "default_refused",
+        "default_misfit",
         "enum_values",
         "has_default",
         "kind",
@@ -41,6 +41,7 @@ class ZSpec(FrozenRecord):
         "min",
         "notes",
         "optional",
+        "optional_after_default",
         "pattern",
         "primitive_text",
         "regex",
@@ -57,9 +58,12 @@ class ZSpec(FrozenRecord):
     optional: bool
     has_default: bool
     default: object
-    # The default does not fit, so the runtime refuses a call that omits the parameter (under 3.x unless
-    # optional() follows default(); under 4.x always): it stays a required input of the MCP tool.
-    default_refused: bool
+    # The default does not fit the primitive: a call that omits the parameter is refused where the runtime
+    # applies the default (see `omission_refused`), and the parameter stays a required input of the MCP tool.
+    default_misfit: bool
+    # optional() is written after default(): the 3.x runtime, which applies options in order, then lets an
+    # omitted value through as undefined and never applies the default; 4.x sorts optional() first.
+    optional_after_default: bool
     regex: str | None
     pattern: JsRegex | None  # a linear-time matcher; None: no regex(), or one flowlint cannot match
     notes: tuple[ZNote, ...]  # what the rules report (ZFact)
@@ -76,7 +80,8 @@ class ZSpec(FrozenRecord):
         optional: bool = False,
         has_default: bool = False,
         default: object = None,
-        default_refused: bool = False,
+        default_misfit: bool = False,
+        optional_after_default: bool = False,
         regex: str | None = None,
         pattern: JsRegex | None = None,
         notes: tuple[ZNote, ...] = (),
@@ -91,10 +96,20 @@ class ZSpec(FrozenRecord):
         self.optional = optional
         self.has_default = has_default
         self.default = default
-        self.default_refused = default_refused
+        self.default_misfit = default_misfit
+        self.optional_after_default = optional_after_default
         self.regex = regex
         self.pattern = pattern
         self.notes = notes
+
+    def default_applied(self, generation: int) -> bool:
+        """Whether that generation's runtime puts the default in when the parameter is omitted."""
+        return self.has_default and (generation == 4 or not self.optional_after_default)
+
+    def omission_refused(self, generation: int) -> bool:
+        """Whether that generation's runtime refuses a call that omits the parameter: no optional() and no
+        default(), or a default that does not fit where the runtime applies it."""
+        return self.required or (self.default_misfit and self.default_applied(generation))
 
     @property
     def required(self) -> bool:
