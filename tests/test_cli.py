@@ -87,6 +87,7 @@ def test_json_format_fields(tmp_path: Path) -> None:
         "end_column": 56,
         "tool": "getMarkets",
         "test_index": 0,
+        "test_indices": [0],
         "parameter": "limit",
     }
     assert document["summary"]["errors"] == 1

@@ -70,7 +70,7 @@ MAX_CACHE_BYTES = 32 * 1024 * 1024
 TRUST_AFTER_NS = 2_000_000_000
 """A file's status is trusted for its bytes only when it last changed at least this long before it was read."""
 
-_FORMAT = 3
+_FORMAT = 4
 _NAMED = "\0named"
 """After the path of the entry of a skipped file linted as named on the command line (no path has a NUL)."""
 _CACHEABLE_KINDS = ("definition", "list", "skipped")
@@ -432,6 +432,7 @@ def _encode(d: Diagnostic) -> list[object]:
         # (its edits are not: fixing always lints afresh).
         None if d.fix is None else d.fix.title,
         d.fix is not None and d.fix.safe,
+        list(d.test_indices) if len(d.test_indices) > 1 else None,
     ]
 
 
@@ -446,7 +447,11 @@ def _decode(entry: list[object], display: str) -> FileReport | None:
     for item in items:
         if type(item) is not list or tuple(map(type, item)) not in types or item[1] not in severities:
             return None
-        code, severity, message, line, column, end_line, end_column, start, end, tool, test, param, fix, safe = item
+        code, severity, message, line, column, end_line, end_column, start, end, tool, test, param, fix, safe, tests = (
+            item
+        )
+        if tests is not None and not all(type(index) is int for index in tests):
+            return None
         diagnostics.append(
             Diagnostic(
                 code,
@@ -463,18 +468,19 @@ def _decode(entry: list[object], display: str) -> FileReport | None:
                 test,
                 param,
                 None if fix is None else Fix(fix, (), safe),
+                tuple(tests or ()),
             )
         )
     return FileReport(display, str(kind), diagnostics)
 
 
-_Stored = tuple[str, str, str, int, int, int, int, int, int, str | None, int | None, str | None, str | None, bool]
 _ENTRY_TYPES = {
-    (str, str, str, int, int, int, int, int, int, tool, test, param, fix, bool)
+    (str, str, str, int, int, int, int, int, int, tool, test, param, fix, bool, tests)
     for tool in (str, type(None))
     for test in (int, type(None))
     for param in (str, type(None))
     for fix in (str, type(None))
+    for tests in (list, type(None))
 }
 """The type of each field of a stored diagnostic (see `_encode`): anything else is a foreign entry."""
 

@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from flowlint.core.errors import ConfigError
 
-__all__ = ["FAMILIES", "Code", "check_codes", "code_order", "matches"]
+__all__ = ["FAMILIES", "Code", "check_codes", "code_order", "is_specification_code", "matches"]
 
 
 class Code(StrEnum):
@@ -185,6 +185,14 @@ FAMILIES: dict[str, str] = {
 """Code families in the order listings show them."""
 
 _FAMILY_RANK = {family: rank for rank, family in enumerate(FAMILIES)}
+
+_FLOWLINT_FAMILIES = frozenset({"FL", "VER"})
+
+
+def is_specification_code(code: str) -> bool:
+    """Whether `code` is a rule of FlowMCP's specification (its families), not one of flowlint's own (FL,
+    VER). `--strict` makes the specification's error rules errors, and only those."""
+    return code.rstrip("0123456789") not in _FLOWLINT_FAMILIES
 
 
 def code_order(code: str) -> tuple[int, str]:

@@ -23,7 +23,8 @@ __all__ = ["Diagnostic", "Finding", "Severity", "fails", "locate"]
 class Diagnostic(FrozenRecord):
     """One finding, located in a file and, where it applies, in a tool, a test and a parameter.
 
-    `tool` is the tool name, or `resource.query` for a resource query. `test_index` is 0-based.
+    `tool` is the tool name, or `resource.query` for a resource query. `test_index` is 0-based;
+    `test_indices` are every test the finding stands for ("tests 0-5 of tool ..."), `test_index` the first.
     """
 
     __slots__ = (
@@ -40,6 +41,7 @@ class Diagnostic(FrozenRecord):
         "severity",
         "start_byte",
         "test_index",
+        "test_indices",
         "tool",
     )
     _not_compared = frozenset({"fix"})
@@ -58,6 +60,7 @@ class Diagnostic(FrozenRecord):
     test_index: int | None
     parameter: str | None
     fix: Fix | None  # not in the JSON report; `check --fix` applies it
+    test_indices: tuple[int, ...]
 
     def __init__(
         self,
@@ -75,6 +78,7 @@ class Diagnostic(FrozenRecord):
         test_index: int | None = None,
         parameter: str | None = None,
         fix: Fix | None = None,
+        test_indices: tuple[int, ...] = (),
     ) -> None:
         self.code = code
         self.severity = severity
@@ -90,6 +94,7 @@ class Diagnostic(FrozenRecord):
         self.test_index = test_index
         self.parameter = parameter
         self.fix = fix
+        self.test_indices = test_indices or (() if test_index is None else (test_index,))
 
     def to_dict(self) -> dict[str, object]:
         """The JSON report's shape for one diagnostic (byte offsets stay internal)."""
@@ -104,6 +109,7 @@ class Diagnostic(FrozenRecord):
             "end_column": self.end_column,
             "tool": self.tool,
             "test_index": self.test_index,
+            "test_indices": list(self.test_indices),
             "parameter": self.parameter,
         }
 
@@ -115,7 +121,18 @@ class Diagnostic(FrozenRecord):
 class Finding(FrozenRecord):
     """What a rule reports before it is placed in a file: the engine adds path and positions."""
 
-    __slots__ = ("code", "consequence", "fix", "message", "parameter", "severity", "span", "test_index", "tool")
+    __slots__ = (
+        "code",
+        "consequence",
+        "fix",
+        "message",
+        "parameter",
+        "severity",
+        "span",
+        "test_index",
+        "test_indices",
+        "tool",
+    )
 
     code: str
     message: str
@@ -128,6 +145,7 @@ class Finding(FrozenRecord):
     fix: Fix | None
     # What the runtime does about this finding, when it differs from its rule's (see core/consequence.py).
     consequence: Consequence | None
+    test_indices: tuple[int, ...]  # every test it stands for (test_index: the first)
 
     def __init__(
         self,
@@ -140,6 +158,7 @@ class Finding(FrozenRecord):
         severity: Severity | None = None,
         fix: Fix | None = None,
         consequence: Consequence | None = None,
+        test_indices: tuple[int, ...] = (),
     ) -> None:
         self.code = code
         self.message = message
@@ -150,6 +169,7 @@ class Finding(FrozenRecord):
         self.severity = severity
         self.fix = fix
         self.consequence = consequence
+        self.test_indices = test_indices or (() if test_index is None else (test_index,))
 
 
 def locate(finding: Finding, severity: Severity, path: str, source: SourceText, note: str = "") -> Diagnostic:
@@ -171,6 +191,7 @@ def locate(finding: Finding, severity: Severity, path: str, source: SourceText, 
         test_index=finding.test_index,
         parameter=finding.parameter,
         fix=finding.fix,
+        test_indices=finding.test_indices,
     )
 
 

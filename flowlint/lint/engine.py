@@ -156,6 +156,7 @@ class Engine:
         rule = self._rules[finding.code]
         natural = finding.severity or rule.severity
         consequence = finding.consequence or rule.consequence_for(generation)
-        severity = self.config.severity.get(finding.code) or profile_severity(consequence, natural, self.config.strict)
-        note = tolerated_note(consequence, generation) if natural is Severity.ERROR else ""
+        strict = self.config.strict and rule.strict_promotes()
+        severity = self.config.severity.get(finding.code) or profile_severity(consequence, natural, strict)
+        note = tolerated_note(consequence, generation, rule.strict_promotes()) if natural is Severity.ERROR else ""
         report.diagnostics.append(locate(finding, severity, report.path, source, note))

@@ -20,7 +20,7 @@ from flowlint.definition.model import Definition, Parameter, Tool
 from flowlint.definition.sharedlists import Resolution, SharedListResolver
 from flowlint.definition.specversion import SpecTarget, spec_target
 from flowlint.definition.zod import ZFact, ZNote, ZSpec
-from flowlint.lint.codes import Code
+from flowlint.lint.codes import Code, is_specification_code
 from flowlint.lint.config import Config
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.fixes import Edit, Fix, literal_edit, string_literal
@@ -192,6 +192,12 @@ class Rule:
     INVALID: ClassVar[list[Example]] = []
 
     @classmethod
+    def strict_promotes(cls) -> bool:
+        """Whether `--strict` reports this rule's tolerated findings at the specification's severity: for the
+        specification's own rules only (issue 25: `--strict` is exactly the specification)."""
+        return is_specification_code(cls.code)
+
+    @classmethod
     def consequence_for(cls, generation: int) -> Consequence:
         """This rule's consequence for a definition of that specification generation (3 or 4)."""
         if generation == 4 and cls.consequence_v4 is not None:
@@ -261,6 +267,7 @@ class Rule:
         fix: Fix | None = None,
         severity: Severity | None = None,
         consequence: Consequence | None = None,
+        test_indices: tuple[int, ...] = (),
     ) -> Finding:
         """A finding of this rule's code at `span`; `severity` and `consequence` only where this finding's
         differ from the rule's."""
@@ -274,6 +281,7 @@ class Rule:
             severity=severity,
             fix=fix,
             consequence=consequence,
+            test_indices=test_indices,
         )
 
 

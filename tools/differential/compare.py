@@ -41,7 +41,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-TEST_RULES = {f"TST00{i}" for i in range(1, 9)}
+# The test rules: TST001-TST008, and their resource-query forms under the codes the specification gives
+# them there (RES011: a query without tests, RES022/RES023: a query's test values), same consequence.
+TEST_RULES = {f"TST00{i}" for i in range(1, 9)} | {"RES011", "RES022", "RES023"}
 VALUE_CODES = {"TST003", "TST004"}
 
 
