@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 
 from conftest import invoke_cli
+from flowlint.core.jsbacktrack import compile_backtracking
 from flowlint.core.jsregex import compile_js_regex, js_regex_syntax_error, to_re2
 from flowlint.definition.loading import load_bytes
-from flowlint.definition.zod import parse_z, validate
+from flowlint.definition.zod import parse_z, regex_unchecked, validate
 from flowlint.mcp.schema import check_arguments
 
 # Issue 28's 602-byte definition: `check` hung on it, the language server stopped answering, `capture`
@@ -54,14 +55,26 @@ def test_check_and_the_mock_answer_on_a_catastrophic_pattern(tmp_path: Path) -> 
     assert problem is not None and "does not match" in problem[0]
 
 
-def test_patterns_without_a_linear_time_match_are_not_checked() -> None:
-    """A lookaround or a backreference has no linear-time match: the pattern is not run at all, and FL005
-    says the values are not checked (never a backtracking engine)."""
-    for pattern in ("^(?=a)(a+)+$", "(a)\\1", "(?<x>a)\\k<x>", "(?<=a)b", "(?!a)b"):
+@pytest.mark.timeout(120)  # a hang guard only
+def test_patterns_without_a_linear_time_match_get_a_bounded_matcher() -> None:
+    """A lookaround or a backreference has no linear-time match: a backtracking matcher bounded in steps
+    answers where it can, and gives up (None: not checked, FL005 says so) where backtracking explodes."""
+    for pattern, good, bad in [
+        ("^(?!0x)[a-z]+$", "abc", "0xab"),
+        ("^(a)\\1$", "aa", "ab"),
+        ("^(?<x>a)\\k<x>$", "aa", "ab"),
+        ("(?<=a)b", "ab", "cb"),
+        ("^(?=.*\\d)[a-z0-9]{4}$", "ab1c", "abcd"),
+    ]:
         compiled, why = compile_js_regex(pattern)
-        assert compiled is None and "linear-time" in why, pattern
-        spec = parse_z("string()", [f"regex({pattern})"])
-        assert validate("a" * 100_000 + "!", spec) is None  # not checked
+        assert compiled is not None and not compiled.linear, (pattern, why)
+        assert (compiled.search(good), compiled.search(bad)) == (True, False), pattern
+    catastrophic = parse_z("string()", ["regex(^(?=a)(a+)+$)"])
+    assert catastrophic.pattern is not None
+    value = "a" * 48 + "!"
+    assert catastrophic.pattern.search(value) is None  # gave up
+    assert validate(value, catastrophic) is None and regex_unchecked(value, catastrophic)
+    assert validate("a" * 10, catastrophic) is None and not regex_unchecked("a" * 10, catastrophic)
 
 
 def test_translation_keeps_javascript_semantics() -> None:
@@ -90,13 +103,15 @@ def test_translation_keeps_javascript_semantics() -> None:
 
 def test_matching_agrees_with_node() -> None:
     """For every valid pattern flowlint matches, `search` equals node's `new RegExp(p).test(s)`, on random
-    patterns and values from the characters that matter (seeded)."""
+    patterns and values from the characters that matter (seeded): RE2's translation, and the bounded
+    backtracking matcher for lookarounds and backreferences (none of these short values exhausts it)."""
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
     chooser = random.Random(25)
     alphabet = ["a", "b", "(", ")", "[", "]", "^", "$", "*", "+", "?", "{2}", "{1,}", "|", "-", ".", "\\s", "\\S"]
     alphabet += ["\\d", "\\w", "\\b", "\\n", "\\x41", "[^a]", "(?:", "{", "}", "\\.", "\\u00a0", "\\0", "\\1"]
+    alphabet += ["(?=", "(?!", "(?<=", "(?<!", "[a-]", "\\2", "\\B", "\\S"]
     patterns = sorted(
         {
             p
@@ -118,9 +133,12 @@ def test_matching_agrees_with_node() -> None:
     for pattern, row in zip(patterns, verdicts, strict=True):
         compiled, _ = compile_js_regex(pattern)
         assert compiled is not None
+        bounded = compile_backtracking(pattern)  # the fallback, judged on every pattern, not only its own
         for value, expected in zip(values, row, strict=True):
             if compiled.search(value) is not expected:
-                wrong.append((pattern, value, expected, to_re2(pattern)))
+                wrong.append((pattern, value, expected, "linear" if compiled.linear else "bounded"))
+            if bounded.search(value) is not expected:
+                wrong.append((pattern, value, expected, "bounded"))
     assert len(patterns) > 500
     assert wrong == [], wrong[:10]
 

@@ -5,7 +5,35 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["compile_js_regex", "js_regex_syntax_error"]
+from flowlint.core.jsbacktrack import BacktrackingRegex, OutOfSteps, compile_backtracking
+from flowlint.core.jsbacktrack import Unsupported as BacktrackingUnsupported
+
+__all__ = ["JsRegex", "compile_js_regex", "js_regex_source", "js_regex_syntax_error"]
+
+_SOURCE_ESCAPES = {"\n": "\\n", "\r": "\\r", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+
+
+def js_regex_source(pattern: str) -> str:
+    """`new RegExp(pattern).source` as V8 writes it (what the MCP SDK puts in a JSON Schema `pattern`): a
+    `/` outside a class escaped, line terminators as escapes, the empty pattern `(?:)`."""
+    if not pattern:
+        return "(?:)"
+    out: list[str] = []
+    in_class = False
+    index = 0
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\" and index + 1 < len(pattern):
+            out.append(pattern[index : index + 2])
+            index += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        out.append("\\/" if char == "/" and not in_class else _SOURCE_ESCAPES.get(char, char))
+        index += 1
+    return "".join(out)
 
 
 _QUANTIFIER = re.compile(r"\{(\d++)(,(\d*+))?+\}")
@@ -20,7 +48,7 @@ def js_regex_syntax_error(pattern: str) -> str | None:
     Checks what makes JavaScript refuse a pattern: an unclosed class or group, an unmatched `)`, an
     unknown `(?` group, a quantifier with nothing to repeat, a reversed class range or `{n,m}` bounds.
     JavaScript reads `[]` and `[^]` as classes and an unknown escape as its letter, unlike Python."""
-    depth = 0
+    groups: list[bool] = []  # the open groups: whether each, closed, can take a quantifier (no lookbehind)
     repeatable = False  # whether the last item can take a quantifier
     index = 0
     while index < len(pattern):
@@ -37,10 +65,11 @@ def js_regex_syntax_error(pattern: str) -> str | None:
         elif char == "(":
             group = _GROUP_PREFIX.match(pattern, index)
             problem = "invalid group" if group is None else None
-            depth, repeatable, index = depth + 1, False, group.end() if group else index
+            groups.append(group is not None and not group.group().startswith(("(?<=", "(?<!")))
+            repeatable, index = False, group.end() if group else index
         elif char == ")":
-            problem = "unmatched ')'" if depth == 0 else None
-            depth, repeatable, index = depth - 1, True, index + 1
+            problem = "unmatched ')'" if not groups else None
+            repeatable, index = (groups.pop() if groups else True), index + 1
         elif char in "*+?{" and (quantified := _js_quantifier(pattern, index)) is not None:
             problem = None if repeatable else "nothing to repeat"
             index, repeatable = quantified
@@ -52,7 +81,7 @@ def js_regex_syntax_error(pattern: str) -> str | None:
             index += 1
         if problem is not None:
             return problem
-    return "unterminated group" if depth else None
+    return "unterminated group" if groups else None
 
 
 def _js_quantifier(pattern: str, index: int) -> tuple[int, bool] | None:
@@ -119,17 +148,34 @@ class Unsupported(Exception):
 
 
 class JsRegex:
-    """A JavaScript pattern (no flags) compiled for RE2, which matches in time linear in the text: no
-    pattern, however written, can make a test value take longer than a scan of it."""
+    """A JavaScript pattern (no flags) ready to match test values. Compiled for RE2 where it can be
+    (`linear`: the time is linear in the value, whatever the pattern); a pattern RE2 cannot express (a
+    lookaround, a backreference) gets a bounded backtracking matcher (core/jsbacktrack.py), whose search
+    gives up after a fixed number of steps: then the value is not checked (None), never a hang."""
 
-    __slots__ = ("_compiled", "source")
+    __slots__ = ("_backtracking", "_compiled", "_verdicts", "source")
 
-    def __init__(self, source: str, compiled: object) -> None:
+    def __init__(self, source: str, compiled: object = None, backtracking: BacktrackingRegex | None = None) -> None:
         self.source = source
         self._compiled = compiled
+        self._backtracking = backtracking
+        self._verdicts: dict[str, bool | None] = {}  # the bounded matcher's answers, asked once per value
 
-    def search(self, text: str) -> bool:
-        """`new RegExp(source).test(text)`."""
+    @property
+    def linear(self) -> bool:
+        return self._backtracking is None
+
+    def search(self, text: str) -> bool | None:
+        """`new RegExp(source).test(text)`; None where the bounded matcher gave up (not checked)."""
+        if self._backtracking is not None:
+            if text not in self._verdicts:
+                if len(self._verdicts) > 256:
+                    self._verdicts.clear()
+                try:
+                    self._verdicts[text] = self._backtracking.search(text)
+                except OutOfSteps:
+                    self._verdicts[text] = None
+            return self._verdicts[text]
         if _has_surrogates(text):  # a lone surrogate has no UTF-8 form; RE2 reads code points, not units
             text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
         return self._compiled.search(text) is not None  # type: ignore[attr-defined]
@@ -151,10 +197,10 @@ MAX_PATTERN = 65_536
 
 
 def compile_js_regex(source: str) -> tuple[JsRegex | None, str]:
-    """A linear-time matcher of a JavaScript `RegExp` source (no flags, as ZodBuilder's `new RegExp(text)`),
-    or (None, why) where there is none: the pattern is invalid, needs backtracking (lookaround,
-    backreferences), or RE2 refuses it (a repetition above 1000). Never a backtracking engine: matching a
-    test value can never hang (issue 28)."""
+    """A matcher of a JavaScript `RegExp` source (no flags, as ZodBuilder's `new RegExp(text)`): RE2, linear
+    in the value, where RE2 can express the pattern; else (a lookaround, a backreference) a backtracking
+    matcher bounded in steps. (None, why) where there is none: the pattern is invalid, longer than
+    MAX_PATTERN, or refused by RE2 (a repetition above 1000). Matching a test value never hangs (issue 28)."""
     cached = _REGEX_CACHE.get(source)
     if cached is not None:
         return cached
@@ -167,16 +213,24 @@ def compile_js_regex(source: str) -> tuple[JsRegex | None, str]:
     else:
         try:
             result = (JsRegex(source, _re2_compile(to_re2(source))), "")
-        except Unsupported as error:
-            result = (None, str(error))
-        except ImportError:
-            result = (None, "google-re2 is not installed, and flowlint matches patterns only in linear time")
+        except Unsupported:
+            result = _backtracking(source)
+        except ImportError:  # no google-re2: every pattern gets the bounded matcher
+            result = _backtracking(source)
         except Exception as error:  # RE2's own refusal (re2.error), e.g. a repetition above 1000
-            result = (None, f"RE2 refuses it: {_message(error)}")
+            compiled, why = _backtracking(source)
+            result = (compiled, "" if compiled is not None else f"RE2 refuses it ({_message(error)}), and {why}")
     if len(_REGEX_CACHE) > 4096:
         _REGEX_CACHE.clear()
     _REGEX_CACHE[source] = result
     return result
+
+
+def _backtracking(source: str) -> tuple[JsRegex | None, str]:
+    try:
+        return JsRegex(source, backtracking=compile_backtracking(source)), ""
+    except BacktrackingUnsupported as error:
+        return None, str(error)
 
 
 def _message(error: Exception) -> str:

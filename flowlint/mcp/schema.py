@@ -12,6 +12,7 @@ import math
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlsplit
 
+from flowlint.core.jsregex import js_regex_source
 from flowlint.core.nodes import SObject, string_value, to_python
 from flowlint.definition.model import Definition, Parameter, Tool
 from flowlint.definition.names import build_tool_name
@@ -99,6 +100,7 @@ def parameter_schema(spec: ZSpec | None) -> dict[str, Any]:
     elif kind == "array":
         schema["type"] = "array"
         schema["items"] = {"type": "string"}
+        _bounds(schema, spec, "minItems", "maxItems")
         if spec.length is not None:
             schema["minItems"] = schema["maxItems"] = spec.length
     else:
@@ -155,13 +157,28 @@ def input_schema(tool: Tool, view: str = "spec", generation: int = 3) -> dict[st
     return schema
 
 
+_BOUND_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
+    "number": {"min": ("minimum",), "max": ("maximum",)},
+    "string": {"min": ("minLength",), "max": ("maxLength",), "length": ("minLength", "maxLength")},
+    "array": {"min": ("minItems",), "max": ("maxItems",), "length": ("minItems", "maxItems")},
+}
+
+
 def _runtime_schema(spec: ZSpec | None) -> dict[str, Any]:
     """The JSON Schema of one parameter as the runtime's zod describes it: enum values from the literal
-    text, the default as ZodBuilder typed it (whether or not it fits), and no description (it sets none)."""
+    text, the default as ZodBuilder typed it (whether or not it fits), a bound zod ignores (NaN) as null,
+    and no description (it sets none)."""
     schema = parameter_schema(spec)
     del schema["description"]
-    if spec is not None and spec.has_default:
-        schema["default"] = spec.default
+    if spec is not None:
+        for name in spec.ignored_bounds:
+            for key in _BOUND_KEYS.get(spec.kind, {}).get(name, ()):
+                schema.setdefault(key, None)
+        if spec.has_default:
+            default = spec.default  # JSON has no Infinity or NaN: the SDK writes null
+            schema["default"] = None if isinstance(default, float) and not math.isfinite(default) else default
+        if spec.regex is not None and spec.kind == "string":
+            schema["pattern"] = js_regex_source(spec.regex)
     return schema
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from flowlint.definition.zod.facts import BREAKING_FACTS, ZFact, ZNote
 from flowlint.definition.zod.parse import guess_default, parse_z, runtime_enum_values, runtime_primitive, split_loose
 from flowlint.definition.zod.spec import KNOWN_OPTIONS, PRIMITIVES, ListRef, ZSpec
-from flowlint.definition.zod.validate import validate
+from flowlint.definition.zod.validate import regex_unchecked, validate
 
 __all__ = [
     "BREAKING_FACTS",
@@ -32,6 +32,7 @@ __all__ = [
     "ZSpec",
     "guess_default",
     "parse_z",
+    "regex_unchecked",
     "runtime_enum_values",
     "runtime_primitive",
     "split_loose",

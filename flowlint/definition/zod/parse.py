@@ -295,6 +295,7 @@ def _option_bound(option: _Option, spec: dict[str, Any], notes: list[ZNote]) -> 
     number = js_parse_float(text)
     if number is None:
         notes.append(option.note(ZFact.BOUND_IGNORED))
+        spec["ignored_bounds"] = (*spec.get("ignored_bounds", ()), option.name)
         return
     if js_number_value(option.arg) != number:
         notes.append(option.note(ZFact.BOUND_READ_AS, replacement=f"{option.name}({js_number(number)})"))
@@ -312,6 +313,7 @@ def _option_length(option: _Option, spec: dict[str, Any], notes: list[ZNote]) ->
     number = js_parse_int(_runtime_argument(option))
     if number is None:
         notes.append(option.note(ZFact.LENGTH_IGNORED))
+        spec["ignored_bounds"] = (*spec.get("ignored_bounds", ()), "length")
         return
     if number < 0:
         notes.append(option.note(ZFact.LENGTH_NEGATIVE))

@@ -34,6 +34,7 @@ class ZSpec(FrozenRecord):
         "default_misfit",
         "enum_values",
         "has_default",
+        "ignored_bounds",
         "kind",
         "length",
         "list_ref",
@@ -64,6 +65,9 @@ class ZSpec(FrozenRecord):
     # optional() is written after default(): the 3.x runtime, which applies options in order, then lets an
     # omitted value through as undefined and never applies the default; 4.x sorts optional() first.
     optional_after_default: bool
+    # Bounds ZodBuilder reads as NaN (`min(abc)`, `length()`): zod ignores them, and the MCP SDK lists them
+    # as null in the tool's inputSchema (`"minimum": null`); by option name: "min", "max", "length".
+    ignored_bounds: tuple[str, ...]
     regex: str | None
     pattern: JsRegex | None  # a linear-time matcher; None: no regex(), or one flowlint cannot match
     notes: tuple[ZNote, ...]  # what the rules report (ZFact)
@@ -82,6 +86,7 @@ class ZSpec(FrozenRecord):
         default: object = None,
         default_misfit: bool = False,
         optional_after_default: bool = False,
+        ignored_bounds: tuple[str, ...] = (),
         regex: str | None = None,
         pattern: JsRegex | None = None,
         notes: tuple[ZNote, ...] = (),
@@ -98,6 +103,7 @@ class ZSpec(FrozenRecord):
         self.default = default
         self.default_misfit = default_misfit
         self.optional_after_default = optional_after_default
+        self.ignored_bounds = ignored_bounds
         self.regex = regex
         self.pattern = pattern
         self.notes = notes

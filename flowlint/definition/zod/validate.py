@@ -11,7 +11,7 @@ from flowlint.core.jsvalues import js_length, js_number, js_repr
 from flowlint.core.nodes import json_type
 from flowlint.definition.zod.spec import ZSpec
 
-__all__ = ["validate"]
+__all__ = ["regex_unchecked", "validate"]
 
 _NUMBER_TEXT = re.compile(r"^[+-]?+(?:\d++(?:\.\d*+)?+|\.\d++)(?:[eE][+-]?+\d++)?+$")
 
@@ -120,9 +120,24 @@ def _check_length(value: str | list[object], spec: ZSpec, unit: str) -> str | No
 
 
 def _check_regex(value: str, spec: ZSpec) -> str | None:
-    if spec.pattern is not None and not spec.pattern.search(value):
+    """A mismatch; nothing where the pattern matches or could not be checked (see `regex_unchecked`)."""
+    if spec.pattern is not None and spec.pattern.search(value) is False:
         return f"{js_repr(value)} does not match regex({spec.regex})"
     return None
+
+
+def regex_unchecked(value: object, spec: ZSpec) -> bool:
+    """Whether `value` could not be matched against the spec's regex() within the bounded matcher's steps
+    (a pattern with a lookaround or a backreference that backtracks on this value): `validate` then
+    reports nothing about the pattern, and FL005 says the value is not checked."""
+    pattern = spec.pattern
+    return (
+        isinstance(value, str)
+        and spec.kind == "string"
+        and pattern is not None
+        and not pattern.linear
+        and pattern.search(value) is None
+    )
 
 
 def _quote_hint(value: object) -> str:
