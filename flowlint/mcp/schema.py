@@ -179,6 +179,8 @@ def _runtime_schema(spec: ZSpec | None) -> dict[str, Any]:
             schema["default"] = None if isinstance(default, float) and not math.isfinite(default) else default
         if spec.regex is not None and spec.kind == "string":
             schema["pattern"] = js_regex_source(spec.regex)
+        if spec.kind == "object":  # z.object( {} ), as the SDK writes it
+            schema.update(properties={}, additionalProperties=False)
     return schema
 
 

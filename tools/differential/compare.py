@@ -285,7 +285,9 @@ class Comparison:
                 value_codes = {c for c in codes if c in VALUE_CODES or c not in TEST_RULES}
                 where = f"{p}::{t['tool']}[{t['index']}]"
                 if not t["ok"]:
-                    keys = {str(i.get("path", "")).split(".")[0] for i in t.get("issues", [])}
+                    # record.mjs joins a zod path with '.': a key may hold dots itself ('pagination.reverse')
+                    paths = [str(i.get("path", "")) for i in t.get("issues", [])]
+                    keys = set(paths) | {path.split(".")[0] for path in paths}
                     on_param = any(by_param.get((t["tool"], k)) for k in keys)
                     if codes or on_param:
                         agree += 1
