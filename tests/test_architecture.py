@@ -165,3 +165,22 @@ def test_every_package_is_installed() -> None:
         ".".join(("flowlint", *path.parent.relative_to(REPO).parts)) for path in (REPO / "rules").rglob("__init__.py")
     }
     assert listed == on_disk
+
+
+def test_no_rule_module_imports_another_rule_module() -> None:
+    """A rule stands alone (issue 25): what rules share (a base class, a walk, an example) lives in a `_`
+    module of a family; a rule module imports none of the other rule modules."""
+    known = modules()
+    rule_modules = {
+        name
+        for name in known
+        if name.startswith("flowlint.rules.") and name.count(".") == 3 and not name.rpartition(".")[2].startswith("_")
+    }
+    offenders = []
+    for name in sorted(rule_modules):
+        for imported in imports_of(known[name]):
+            target = imported if imported in known else imported.rsplit(".", 1)[0]
+            if target in rule_modules and target != name:
+                offenders.append(f"{name} imports {target}")
+    assert len(rule_modules) >= 150
+    assert offenders == [], offenders

@@ -11,8 +11,7 @@ from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
-from ..res._read_only_sql import queries
-from ..res.res012_sql_select import SelectOnly
+from ..res._read_only_sql import READ_ONLY_QUERIES, queries
 
 
 class OneStatement(Rule):
@@ -26,7 +25,7 @@ class OneStatement(Rule):
         "inside a string literal or a comment is not a separator."
     )
     fix = "Keep one SELECT; split other statements into further queries."
-    VALID = SelectOnly.VALID
+    VALID = READ_ONLY_QUERIES
     INVALID = [
         Example(
             example("""\

@@ -12,8 +12,7 @@ from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
-from ._read_only_sql import queries
-from .res012_sql_select import SelectOnly
+from ._read_only_sql import READ_ONLY_QUERIES, queries
 
 # The runtime's blocked patterns (flowmcp-core src/v4/task/ResourceValidator.mjs), matched against the raw text.
 _RUNTIME_BLOCKED = (
@@ -45,7 +44,7 @@ class BlockedSql(Rule):
         "TRUNCATE statements."
     )
     fix = "Remove the statement; if a literal or a name trips the runtime's pattern, rename or rephrase it."
-    VALID = SelectOnly.VALID
+    VALID = READ_ONLY_QUERIES
     INVALID = [
         Example(
             example("""\

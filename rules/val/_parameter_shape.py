@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from flowlint.core.nodes import NonStatic, SArray, SObject, SScalar, type_name
 from flowlint.definition.model import Parameter, Tool
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Rule, RuleContext
+from flowlint.lint.rule import Example, Rule, RuleContext, example
 
 
 def in_array(tool: Tool) -> bool:
@@ -57,3 +57,16 @@ def position_field_findings(rule: Rule, ctx: RuleContext, field: str) -> Iterato
             tool=tool.label,
             parameter=parameter.key,
         )
+
+
+# A parameter of the right shape (VAL035, VAL040-VAL042).
+WELL_FORMED_PARAMETER = [
+    Example(
+        example("""\
+    tools: {
+        getCoin: { method: 'GET', path: '/coins/:id', description: 'Coin details',
+            parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } } ],
+            tests: [ { _description: 'Bitcoin', id: 'bitcoin' } ] }
+    }""")
+    )
+]

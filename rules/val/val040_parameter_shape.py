@@ -11,7 +11,7 @@ from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
-from ._parameter_shape import in_array, parameter_objects
+from ._parameter_shape import WELL_FORMED_PARAMETER, in_array, parameter_objects
 
 
 class ParameterShape(Rule):
@@ -25,16 +25,7 @@ class ParameterShape(Rule):
         "Write `{ position: { key: 'name', value: '{{USER_PARAM}}', location: 'query' }, "
         "z: { primitive: 'string()', options: [] } }`."
     )
-    VALID = [
-        Example(
-            example("""\
-    tools: {
-        getCoin: { method: 'GET', path: '/coins/:id', description: 'Coin details',
-            parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } } ],
-            tests: [ { _description: 'Bitcoin', id: 'bitcoin' } ] }
-    }""")
-        )
-    ]
+    VALID = WELL_FORMED_PARAMETER
     INVALID = [
         Example(
             example("""\

@@ -11,8 +11,7 @@ from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
-from ._shared_list_refs import IN_SAMPLES, declared
-from .val072_shared_list_exists import ListExists
+from ._shared_list_refs import DECLARED_LIST, IN_SAMPLES, declared
 
 
 class ListVersion(Rule):
@@ -27,7 +26,7 @@ class ListVersion(Rule):
         "runtime and 03."
     )
     fix = "Write the list's meta.version in sharedLists[].version."
-    VALID = ListExists.VALID
+    VALID = DECLARED_LIST
     INVALID = [
         Example(
             example("    sharedLists: [ { ref: 'evmChains', version: '3.1.0' } ],\n    tools: {}"),

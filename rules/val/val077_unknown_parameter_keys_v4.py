@@ -11,7 +11,7 @@ from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example_v4
 
-from .val076_unknown_tool_keys_v4 import UnknownToolKeys
+from ._tools import V4_TOOL
 
 PARAMETER_KEYS = frozenset(("position", "z", "description"))
 
@@ -28,7 +28,7 @@ class UnknownParameterKeys(Rule):
         "MainValidator, 8dab10b); the 3.x runtime ignores it."
     )
     fix = "Remove the key (`required` is expressed by leaving out optional())."
-    VALID = UnknownToolKeys.VALID
+    VALID = V4_TOOL
     INVALID = [
         Example(
             example_v4(
