@@ -11,30 +11,36 @@ from flowlint.core.nodes import HOLE
 from flowlint.core.severity import Severity
 from flowlint.definition.zod import ZFact, ZNote, ZSpec, guess_default, parse_z, validate
 from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.ownership import drop_superseded
 from flowlint.lint.registry import all_rules
-from flowlint.lint.rule import Rule
+from flowlint.lint.rule import Rule, ZRow
 
 
 class Reported:
     """A z fact as the rule that owns it reports it (its code, severity, consequence and message)."""
 
-    def __init__(self, note: ZNote, rule: type[Rule], z: ZSpec, generation: int) -> None:
-        report = rule().report_z(note, z, generation)
-        assert report is not None
+    def __init__(self, note: ZNote, rule: type[Rule], row: ZRow, finding: Finding, generation: int) -> None:
         self.note, self.code, self.broken = note, rule.code, note.broken
-        self.severity = report.severity or rule.severity
-        self.consequence = report.consequence_for(generation) or rule.consequence_for(generation)
-        self.message, self.replacement = report.message, report.replacement
+        self.severity = row.severity or rule.severity
+        self.consequence = row.consequence_for(generation) or rule.consequence_for(generation)
+        self.message, self.replacement = finding.message.partition(": ")[2], note.replacement
+
+
+def owner(fact: ZFact) -> tuple[type[Rule], ZRow]:
+    [(rule, row)] = [(rule, row) for rule in all_rules() for row in rule.z_rows if row.fact is fact]
+    return rule, row
 
 
 def reported(z: ZSpec, generation: int = 3) -> list[Reported]:
-    """Every fact of `z` that its rule reports under that generation."""
-    out = []
+    """Every fact of `z` that its rule reports under that generation, one per defect (lint/ownership.py)."""
+    made = []
     for note in z.notes:
-        [rule] = [rule for rule in all_rules() if note.fact in rule.z_facts]
-        if rule().report_z(note, z, generation) is not None:
-            out.append(Reported(note, rule, z, generation))
-    return out
+        rule, row = owner(note.fact)
+        if generation in row.generations:
+            made.append((note, rule, row, rule().z_finding(row, note, z, generation, "getItems", "v", 0)))
+    kept = drop_superseded(finding for *_, finding in made)
+    return [Reported(note, rule, row, finding, generation) for note, rule, row, finding in made if finding in kept]
 
 
 def spec(primitive: str, *options: object):  # type: ignore[no-untyped-def]
@@ -306,7 +312,7 @@ def test_javascript_regex_syntax_agrees_with_node() -> None:
 
 def test_every_z_fact_is_reported_by_exactly_one_rule() -> None:
     """The z engine states facts; the rules word them (issue 19: a rule can be read in one file)."""
-    owners = {fact: [rule.code for rule in all_rules() if fact in rule.z_facts] for fact in ZFact}
+    owners = {fact: [rule.code for rule in all_rules() for row in rule.z_rows if row.fact is fact] for fact in ZFact}
     assert {fact: codes for fact, codes in owners.items() if len(codes) != 1} == {}
 
 
@@ -319,5 +325,8 @@ def test_a_constraint_after_optional_is_a_3x_fact_only() -> None:
         v3.code is Code.FL012 and v3.consequence is Consequence.NOT_BUILT and "comes after 'optional()'" in v3.message
     )
     assert reported(z, 4) == []
-    # An option that cannot apply anyway is one finding, not two.
-    assert [n.fact for n in parse_z("boolean()", ["optional()", "min(1)"]).notes] == [ZFact.OPTION_NOT_APPLICABLE]
+    # An option that cannot apply anyway is one finding, not two (the z engine states both facts; the
+    # ownership table says which stands for the option).
+    z = parse_z("boolean()", ["optional()", "min(1)"])
+    assert [n.fact for n in z.notes] == [ZFact.OPTION_NOT_APPLICABLE, ZFact.CONSTRAINT_AFTER_WRAPPER]
+    assert [r.note.fact for r in reported(z)] == [ZFact.OPTION_NOT_APPLICABLE]

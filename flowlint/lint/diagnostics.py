@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from flowlint.core.source import SourceText
     from flowlint.lint.fixes import Fix
 
-__all__ = ["Diagnostic", "Finding", "Severity", "fails", "locate"]
+__all__ = ["Diagnostic", "Finding", "Severity", "fails", "locate", "node_path"]
 
 
 class Diagnostic(FrozenRecord):
@@ -122,13 +122,16 @@ class Finding(FrozenRecord):
     """What a rule reports before it is placed in a file: the engine adds path and positions."""
 
     __slots__ = (
+        "claims",
         "code",
         "consequence",
         "fix",
         "message",
         "parameter",
+        "part",
         "severity",
         "span",
+        "subject",
         "test_index",
         "test_indices",
         "tool",
@@ -146,6 +149,11 @@ class Finding(FrozenRecord):
     # What the runtime does about this finding, when it differs from its rule's (see core/consequence.py).
     consequence: Consequence | None
     test_indices: tuple[int, ...]  # every test it stands for (test_index: the first)
+    # Where in the parameter it is (`("option", 2)`, `("primitive",)`), the nodes it stands for, and the z
+    # fact it words: what lint/ownership.py reads to keep one finding per defect.
+    part: tuple[object, ...]
+    claims: tuple[tuple[object, ...], ...]
+    subject: str
 
     def __init__(
         self,
@@ -159,6 +167,9 @@ class Finding(FrozenRecord):
         fix: Fix | None = None,
         consequence: Consequence | None = None,
         test_indices: tuple[int, ...] = (),
+        part: tuple[object, ...] = (),
+        claims: tuple[tuple[object, ...], ...] = (),
+        subject: str = "",
     ) -> None:
         self.code = code
         self.message = message
@@ -170,6 +181,27 @@ class Finding(FrozenRecord):
         self.fix = fix
         self.consequence = consequence
         self.test_indices = test_indices or (() if test_index is None else (test_index,))
+        self.part = part
+        self.claims = claims
+        self.subject = subject
+
+    @property
+    def node(self) -> tuple[object, ...]:
+        """The node this finding is about, as a path (see lint/ownership.py)."""
+        return node_path(self.tool, self.parameter, self.part, self.test_index)
+
+
+def node_path(
+    tool: str | None, parameter: str | None = None, part: tuple[object, ...] = (), test_index: int | None = None
+) -> tuple[object, ...]:
+    """`("tool", tool, "parameter", parameter, *part, "test", test_index)`, each piece where it is given."""
+    path: tuple[object, ...] = ("tool", tool) if tool is not None else ()
+    if parameter is not None:
+        path += ("parameter", parameter)
+    path += part
+    if test_index is not None:
+        path += ("test", test_index)
+    return path
 
 
 def locate(finding: Finding, severity: Severity, path: str, source: SourceText, note: str = "") -> Diagnostic:

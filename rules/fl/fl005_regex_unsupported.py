@@ -8,15 +8,23 @@ from flowlint.core.consequence import Consequence
 from flowlint.core.jsbacktrack import STEP_BUDGET
 from flowlint.core.nodes import to_python
 from flowlint.core.severity import Severity
-from flowlint.definition.zod import ZFact, ZNote, ZSpec, regex_unchecked
+from flowlint.definition.zod import ZFact, regex_unchecked
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Example, Expect, Rule, RuleContext, ZReport, example
+from flowlint.lint.rule import Example, Expect, Rule, RuleContext, ZRow, example
 
 
 class RegexUnsupported(Rule):
     code = Code.FL005
-    z_facts = frozenset({ZFact.REGEX_UNCHECKED})
+    z_rows = (
+        ZRow(
+            fact=ZFact.REGEX_UNCHECKED,
+            message=lambda note, z: (
+                f"regex '{note.argument}' cannot be checked by flowlint ({note.reason}); test "
+                "values are not matched against it (not checked)"
+            ),
+        ),
+    )
     name = "regex-unsupported"
     severity = Severity.WARNING
     consequence = Consequence.ADVICE
@@ -85,9 +93,3 @@ class RegexUnsupported(Rule):
                             test_index=test.index,
                             parameter=entry.key,
                         )
-
-    def report_z(self, note: ZNote, z: ZSpec, generation: int) -> ZReport | None:
-        return ZReport(
-            message=f"regex '{note.argument}' cannot be checked by flowlint ({note.reason}); test values are not matched "
-            "against it (not checked)"
-        )

@@ -57,7 +57,7 @@ class ProviderPrompts(Rule):
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         if ctx.spec.major != 3:
-            return  # the 4.x runtime refuses main.prompts as an unknown field (VAL003)
+            return  # under 4.x main.prompts is an unknown field of main, refused as such
         prompts = ctx.definition.main.get("prompts")
         if prompts is None or isinstance(prompts, NonStatic) or (isinstance(prompts, SScalar) and not prompts.value):
             return  # absent, or falsy: the runtime's `if( main.prompts )` skips it

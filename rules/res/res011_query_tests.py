@@ -8,7 +8,7 @@ from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import SArray
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
-from flowlint.lint.diagnostics import Finding
+from flowlint.lint.diagnostics import Finding, node_path
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 from ._resources import GOOD, OUTPUT, resource_queries
@@ -48,4 +48,5 @@ class QueryTests(Rule):
                     "add one",
                     tool.key_span,
                     tool=tool.label,
+                    claims=(node_path(tool.label),),  # the query's TST001
                 )

@@ -9,7 +9,7 @@ from flowlint.core.consequence import Consequence
 from flowlint.core.jsvalues import js_number
 from flowlint.core.nodes import NonStatic, SHole, SNode, SScalar, first_non_json, shorten
 from flowlint.core.severity import Severity
-from flowlint.lint.diagnostics import Finding
+from flowlint.lint.diagnostics import Finding, node_path
 from flowlint.lint.rule import Rule, RuleContext
 
 
@@ -34,6 +34,7 @@ class JsonDataRule(Rule):
                         test.node.span,
                         tool=tool.label,
                         test_index=test.index,
+                        claims=(node_path(tool.label, test_index=test.index),),  # the whole test
                     )
                     continue
                 if test.obj is None:
@@ -47,6 +48,7 @@ class JsonDataRule(Rule):
                             tool=tool.label,
                             test_index=test.index,
                             parameter=entry.key,
+                            claims=(node_path(tool.label, entry.key, test_index=test.index),),  # the value
                         )
 
 

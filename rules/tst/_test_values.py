@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from flowlint.core.consequence import Consequence
 from flowlint.core.jsvalues import js_number, js_number_value
-from flowlint.core.nodes import SNode, SScalar, first_non_json, to_python
+from flowlint.core.nodes import SNode, SScalar, to_python
 from flowlint.core.severity import Severity
 from flowlint.definition.zod import ZSpec, validate
 from flowlint.lint.diagnostics import Finding
@@ -37,10 +37,8 @@ class ZValuesRule(Rule):
                     continue
                 for entry in test.obj.entries:
                     parameter = parameters.get(entry.key)
-                    if parameter is None or parameter.z is None or parameter.z.broken:
-                        continue  # TST006 / VAL04x report those once
-                    if first_non_json(entry.value) is not None:
-                        continue  # TST005 reports it
+                    if parameter is None or parameter.z is None:
+                        continue  # no z block to check the value against
                     resolution = ctx.list_values(parameter)
                     problem = validate(
                         to_python(entry.value), parameter.z, resolution.values if resolution is not None else None

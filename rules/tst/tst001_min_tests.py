@@ -2,7 +2,8 @@
 
 Two audiences, two numbers: flowlint's seed asks for one test (an error below it, `min_tests`); the
 specification and the runtime ask for three (FlowMCP's runtime reports fewer as a TST001 warning,
-`recommended_tests`). A resource query without any tests is RES011's.
+`recommended_tests`). A resource query without any tests is reported as RES011, the code the
+specification gives TST001 for queries (lint/ownership.py).
 """
 
 from __future__ import annotations
@@ -81,8 +82,6 @@ class MinTests(Rule):
                     node.span,
                     tool=tool.label,
                 )
-            elif tool.kind == "query" and count == 0:
-                continue  # RES011
             elif count < minimum:
                 if node is None:
                     yield self.finding(

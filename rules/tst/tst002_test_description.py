@@ -57,14 +57,12 @@ class TestDescription(Rule):
         for tool in ctx.definition.tools:
             for test in tool.tests:
                 if test.obj is None:
-                    if not isinstance(test.node, NonStatic):  # TST005 explains non-static tests
-                        yield self.finding(
-                            f"test {test.index} is {type_name(test.node)}, not an object "
-                            "{ _description: '...', ... }",
-                            test.node.span,
-                            tool=tool.label,
-                            test_index=test.index,
-                        )
+                    yield self.finding(
+                        f"test {test.index} is {type_name(test.node)}, not an object {{ _description: '...', ... }}",
+                        test.node.span,
+                        tool=tool.label,
+                        test_index=test.index,
+                    )
                     continue
                 value = test.obj.get("_description")
                 if value is None:

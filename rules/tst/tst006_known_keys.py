@@ -12,7 +12,7 @@ from flowlint.core.severity import Severity
 from flowlint.definition.model import Parameter, Tool
 from flowlint.definition.zod.runtime import registered_parameters, registered_spec
 from flowlint.lint.codes import Code
-from flowlint.lint.diagnostics import Finding
+from flowlint.lint.diagnostics import Finding, node_path
 from flowlint.lint.fixes import Edit, Fix, literal_edit
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example, tool_noun
 
@@ -117,7 +117,7 @@ export const main = {
                     if unreadable and not any(
                         entry.key == p.key or entry.key in p.placeholders for p in tool.parameters
                     ):
-                        continue  # it may set a parameter computed by code (FL003 reports that one)
+                        continue  # it may set a parameter computed by code, whose key flowlint cannot read
                     parameter = tool.placeholder_parameter(entry.key)
                     if parameter is not None and parameter.key is not None:
                         placeholder_keys.setdefault(parameter.key, []).append((test.index, entry.key, entry.key_span))
@@ -128,6 +128,7 @@ export const main = {
                         tool=tool.label,
                         test_index=test.index,
                         parameter=entry.key,
+                        claims=_fixed_claims(entry.key, tool),
                     )
             for name, hits in placeholder_keys.items():
                 first_index, first_key, first_span = hits[0]
@@ -147,8 +148,20 @@ export const main = {
                     test_index=first_index,
                     test_indices=tuple(tests),
                     parameter=name,
+                    claims=(node_path(tool.label, name),),  # the parameter's one defect
                     fix=_placeholder_fix(ctx.source, parameter, tool, misnamed) if ctx.source else None,
                 )
+
+
+def _fixed_claims(key: str, tool: Tool) -> tuple[tuple[object, ...], ...]:
+    """A test key for a fixed parameter that every test sets stands for the parameter (its advice, remove the
+    key and add optional(), is the parameter's whole defect); else for nothing beyond itself."""
+    parameter = next((p for p in tool.parameters if p.key == key), None)
+    if parameter is None or parameter.role != "fixed":
+        return ()
+    tests = [test for test in tool.tests if test.obj is not None]
+    every = bool(tests) and all(test.obj is not None and test.obj.get(key) is not None for test in tests)
+    return (node_path(tool.label, key),) if every else ()
 
 
 def _misnamed_placeholder(key: str, parameter: Parameter, tool: Tool, generation: int) -> str:

@@ -27,7 +27,7 @@ def parameter_objects(ctx: RuleContext) -> Iterator[tuple[Tool, Parameter, SObje
         for parameter in tool.parameters:
             item = parameter.node
             if not isinstance(item, SObject):
-                continue  # computed by code (FL003) or not an object (VAL040)
+                continue  # computed by code, or not an object: no fields to check
             if tool.kind == "query" and item.get("position") is None and item.get("key") is not None:
                 continue
             yield tool, parameter, item, f"'{parameter.key}'" if parameter.key else f"#{parameter.index}"
@@ -38,7 +38,7 @@ def position_field_findings(rule: Rule, ctx: RuleContext, field: str) -> Iterato
     for tool, parameter, item, name in parameter_objects(ctx):
         position = item.get("position")
         if not isinstance(position, SObject):
-            continue  # missing: VAL040; computed: FL003
+            continue  # missing or computed by code: nothing to check
         value = position.get(field)
         if isinstance(value, NonStatic) or (
             isinstance(value, SScalar) and isinstance(value.value, str) and value.value

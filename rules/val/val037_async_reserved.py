@@ -35,7 +35,7 @@ class AsyncReserved(Rule):
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         if ctx.spec.major == 4:
-            return  # the 4.x runtime refuses async as an unknown tool key: VAL076
+            return  # under 4.x async is an unknown tool key, refused as such
         for tool in tools(ctx):
             assert tool.obj is not None
             entry = tool.obj.entry("async")

@@ -57,7 +57,7 @@ export const main = {
         for tool in ctx.definition.tools:
             for parameter in tool.parameters:
                 if isinstance(parameter.node, NonStatic) or not in_array(tool):
-                    continue  # computed by code: FL003 reports it
+                    continue  # computed by code: its shape cannot be read
                 if not isinstance(parameter.node, SObject):
                     yield self.finding(
                         f"parameter #{parameter.index} must be an object {{ position, z }}, got "

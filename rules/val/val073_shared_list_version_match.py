@@ -38,7 +38,7 @@ class ListVersion(Rule):
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for name, ref in declared(ctx):
             if ref.version is None or not SEMVER.match(ref.version):
-                continue  # (VAL071)
+                continue  # no version to compare
             found, _folder = ctx.resolver.lookup(ctx.path, name)
             if found is not None and found.version is not None and found.version != ref.version:
                 yield self.finding(

@@ -13,9 +13,10 @@ __all__ = ["BREAKING_FACTS", "ZFact", "ZNote"]
 class ZFact(StrEnum):
     """What a z block says, where the runtime reads it otherwise, refuses it or flowlint cannot use it.
 
-    The z engine records facts only; each rule turns the facts it owns (`Rule.z_facts`) into findings,
-    with their messages, severities, consequences and fixes: VAL044 the primitive, VAL046 enum values,
-    VAL045 the items of z.options, FL012 the options themselves, FL005 a pattern flowlint cannot check."""
+    The z engine records every fact it finds; each is one declared row (`ZRow`) of the rule that owns it,
+    with its message, severity, consequence per generation and fix: VAL044 the primitive, VAL046 enum
+    values, VAL045 the items of z.options, FL012 the options themselves, FL005 a pattern flowlint cannot
+    check. Where two facts are about one node, lint/ownership.py says which one is reported."""
 
     # z.primitive
     PRIMITIVE_NOT_TEXT = "primitive-not-text"  # not a string: ZodBuilder throws
@@ -49,12 +50,15 @@ class ZFact(StrEnum):
     REGEX_INVALID = "regex-invalid"  # new RegExp() throws
     REGEX_UNCHECKED = "regex-unchecked"  # valid JavaScript that flowlint cannot translate
     DEFAULT_QUOTED = "default-quoted"  # default('x'): the quotes are part of the value
-    DEFAULT_MISFIT = "default-misfit"  # a default the primitive refuses
+    DEFAULT_MISFIT = "default-misfit"  # a default the primitive refuses: an omitted value is refused
+    # ...with optional() after default(): 3.x lets an omitted value through (never applying the default),
+    # 4.x sorts optional() first and refuses it
+    DEFAULT_MISFIT_OPTIONAL_LAST = "default-misfit-optional-last"
     CONSTRAINT_AFTER_WRAPPER = "constraint-after-wrapper"  # min() after optional()/default() (3.x throws)
 
 
-# The facts after which the block cannot validate values: the parameter is reported once and its test
-# values are not checked again (no TST004 cascade).
+# The facts after which the block cannot validate values (`ZSpec.broken`): the fact stands for the
+# parameter's test values, which are not reported again (no TST004 cascade; lint/ownership.py).
 BREAKING_FACTS = frozenset(
     {
         ZFact.PRIMITIVE_NOT_TEXT,
@@ -84,6 +88,7 @@ class ZNote(DeclaredRecord):
     value: object = None  # the default's value, a non-string primitive or option
     quoted: bool = False  # a default's mismatch comes from its quotes
     optional_last: bool = False  # optional() follows default()
+    covers: tuple[int, ...] = ()  # other options this fact is about (enum()'s values(...) option)
 
     @property
     def broken(self) -> bool:

@@ -59,8 +59,8 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
     primitive_text = primitive.strip()
     runtime = runtime_primitive(primitive)
     if runtime != kind and not any(note.broken for note in notes):
-        # One fact explains the primitive: what the runtime's prefix match reads it as.
-        notes[:] = [note for note in notes if note.option_index is not None]
+        # What the runtime's prefix match reads the primitive as (lint/ownership.py lets this fact stand for
+        # the primitive's other facts).
         written = f"enum({','.join(enum_values or ())})" if kind == "enum" else f"{kind}()"
         notes.append(
             ZNote(fact=ZFact.PRIMITIVE_READ_AS, written=primitive, replacement=written, name=kind, reason=runtime)
@@ -81,18 +81,6 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
         if len(calls) > 1:
             notes.append(ZNote(fact=ZFact.OPTION_SEVERAL, option_index=index, written=option, items=tuple(calls)))
         _parse_option(calls[0] if len(calls) > 1 else option, index, kind, spec, notes)
-    if kind == "enum" and enum_values is None and list_ref is None:
-        # enum() without values: one defect, stated once with the values(...) option it names.
-        notes[:] = [
-            note
-            for note in notes
-            if not (
-                note.option_index is not None
-                and note.fact is not ZFact.OPTION_SEVERAL
-                and isinstance(options[note.option_index], str)
-                and str(options[note.option_index]).strip().startswith("values(")
-            )
-        ]
     _constraints_after_wrappers(options, notes)
     default_index = spec.pop("_default_index", None)
     optional_index = spec.pop("_optional_index", None)
@@ -113,12 +101,12 @@ def _parse_z(primitive: object, options: list[object]) -> ZSpec:
     if built.has_default and not built.broken and built.list_ref is None:
         problem = validate(built.default, built)
         if problem is not None:
+            # The quotes (DEFAULT_QUOTED, if stated) are then why the default does not fit: this fact says
+            # both (lint/ownership.py lets it stand for the other).
             quoted = [note for note in notes if note.fact is ZFact.DEFAULT_QUOTED]
-            if quoted:  # one fact that explains both: the quotes are why the default does not fit
-                notes.remove(quoted[0])
             notes.append(
                 ZNote(
-                    fact=ZFact.DEFAULT_MISFIT,
+                    fact=ZFact.DEFAULT_MISFIT_OPTIONAL_LAST if optional_last else ZFact.DEFAULT_MISFIT,
                     option_index=default_index if isinstance(default_index, int) else None,
                     written=str(options[default_index]) if isinstance(default_index, int) else "",
                     replacement=quoted[0].replacement if quoted else None,
@@ -138,14 +126,13 @@ _CONSTRAINTS = ("min(", "max(", "length(", "regex(")
 
 def _constraints_after_wrappers(options: list[object], notes: list[ZNote]) -> None:
     """A constraint written after optional() or default(): the 3.x runtime applies options in order and
-    throws on it; 4.x re-orders them. Not stated for an option another fact is already about."""
+    throws on it; 4.x re-orders them. (Another fact about the same option stands for it: lint/ownership.py.)"""
     wrapper: str | None = None
-    noted = {note.option_index for note in notes}
     for index, option in enumerate(options):
         text = option if isinstance(option, str) else ""
         if text.startswith(("optional(", "default(")):
             wrapper = wrapper or text
-        elif wrapper is not None and text.startswith(_CONSTRAINTS) and index not in noted:
+        elif wrapper is not None and text.startswith(_CONSTRAINTS):
             notes.append(
                 ZNote(
                     fact=ZFact.CONSTRAINT_AFTER_WRAPPER,
@@ -200,8 +187,9 @@ def _parse_primitive(
     if list_match:
         return "enum", None, ListRef(list_match.group(1), list_match.group(2))
     if not stripped:
-        values_option = next((o for o in options if isinstance(o, str) and o.strip().startswith("values(")), None)
-        notes.append(ZNote(fact=ZFact.ENUM_NO_VALUES, written=text, argument=values_option or ""))
+        covers = tuple(i for i, o in enumerate(options) if isinstance(o, str) and o.strip().startswith("values("))
+        values_option = str(options[covers[0]]) if covers else ""
+        notes.append(ZNote(fact=ZFact.ENUM_NO_VALUES, written=text, argument=values_option, covers=covers))
         return "enum", None, None
     if stripped.startswith("[") and stripped.endswith("]"):
         inner = tuple(v for v in (v.strip().strip("'\"") for v in stripped[1:-1].split(",")) if v)
