@@ -26,16 +26,22 @@ from flowlint.lint.config import Config
 from flowlint.lint.diagnostics import Finding, node_path
 from flowlint.lint.fixes import Edit, Fix, literal_edit, string_literal
 
+# Where an expected finding starts, marked in an example's text (U+2038 CARET); `Example` takes the marks
+# out and gives each `Expect`, in order, the line and column of its mark.
+MARK = "\u2038"
+
 
 class Expect(FrozenRecord):
-    """One diagnostic an invalid example must produce (the rule's own code unless `code` is set)."""
+    """One diagnostic an invalid example must produce (the rule's own code unless `code` is set): a part
+    of its message, at the line and column of its mark in the example's text (`MARK`). An example whose
+    text a builder writes without a mark gives them as `line` and `column`."""
 
     line: int
     column: int
     message: str
     code: Code | None
 
-    def __init__(self, line: int, column: int, message: str, code: Code | None = None) -> None:
+    def __init__(self, message: str, code: Code | None = None, *, line: int = 0, column: int = 0) -> None:
         self.line = line
         self.column = column
         self.message = message
@@ -65,7 +71,16 @@ class Example(FrozenRecord):
         title: str = "",
         fixed: tuple[str, str] | tuple[()] = (),
     ) -> None:
-        self.source = source
+        self.source, marks = _take_marks(source)
+        if marks:
+            if len(marks) != len(expect) or any(e.line for e in expect):
+                raise ValueError(f"{len(marks)} marks for {len(expect)} expected findings in {source[:60]!r}...")
+            expect = tuple(
+                Expect(e.message, e.code, line=line, column=column)
+                for e, (line, column) in zip(expect, marks, strict=True)
+            )
+        elif any(not e.line for e in expect):
+            raise ValueError(f"an expected finding has no mark and no position in {source[:60]!r}...")
         self.expect = expect
         self.path = path
         self.title = title
@@ -75,6 +90,26 @@ class Example(FrozenRecord):
     def syntax(self) -> str:
         """`JavaScript`, `Python` or `JSON`."""
         return SYNTAXES[PurePath(self.path).suffix]
+
+
+def _take_marks(marked: str) -> tuple[str, list[tuple[int, int]]]:
+    """The text without its marks, and the (line, column) of each mark in it, 1-based, columns in characters
+    (as diagnostics count them)."""
+    if MARK not in marked:
+        return marked, []
+    text: list[str] = []
+    marks: list[tuple[int, int]] = []
+    line, column = 1, 1
+    for char in marked:
+        if char == MARK:
+            marks.append((line, column))
+            continue
+        text.append(char)
+        if char == "\n":
+            line, column = line + 1, 1
+        else:
+            column += 1
+    return "".join(text), marks
 
 
 T = TypeVar("T")

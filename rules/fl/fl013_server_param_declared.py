@@ -42,10 +42,10 @@ class ServerParamDeclared(Rule):
             example("""\
     tools: {
         getAbi: { method: 'GET', path: '/api', description: 'Contract ABI',
-            parameters: [ { position: { key: 'apikey', value: '{{SERVER_PARAM:ETHERSCAN_API_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
+            parameters: [ { position: { key: 'apikey', value: ‸'{{SERVER_PARAM:ETHERSCAN_API_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'ABI' } ] }
     }"""),
-            (Expect(5, 63, "ETHERSCAN_API_KEY is not in main.requiredServerParams"),),
+            (Expect("ETHERSCAN_API_KEY is not in main.requiredServerParams"),),
         )
     ]
 

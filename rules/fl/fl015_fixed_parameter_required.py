@@ -41,14 +41,10 @@ class FixedParameterRequired(Rule):
             example("""\
     tools: {
         getCoins: { method: 'GET', path: '/coins', description: 'Coins',
-            parameters: [ { position: { key: 'format', value: 'json', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
+            parameters: [ { position: { key: 'format', value: 'json', location: 'query' }, z: ‸{ primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'All coins' } ] }
     }"""),
-            (
-                Expect(
-                    5, 95, "parameter 'format' has the fixed value 'json', but its z block makes it a required input"
-                ),
-            ),
+            (Expect("parameter 'format' has the fixed value 'json', but its z block makes it a required input"),),
         )
     ]
 

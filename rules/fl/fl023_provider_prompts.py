@@ -46,12 +46,12 @@ class ProviderPrompts(Rule):
     VALID = [Example(example("    tools: {}"))]
     INVALID = [
         Example(
-            example("    prompts: {},\n    tools: {}"),
-            (Expect(3, 14, "main.prompts must contain at least one prompt (the runtime's PRM001)"),),
+            example("    prompts: ‸{},\n    tools: {}"),
+            (Expect("main.prompts must contain at least one prompt (the runtime's PRM001)"),),
         ),
         Example(
-            example(_GOOD.replace("flowmcp-prompt/1.0.0", "1.0.0")),
-            (Expect(3, 49, "prompts.about.version must be 'flowmcp-prompt/1.0.0' (the runtime's PRM002)"),),
+            example(_GOOD.replace("'flowmcp-prompt/1.0.0'", "‸'1.0.0'")),
+            (Expect("prompts.about.version must be 'flowmcp-prompt/1.0.0' (the runtime's PRM002)"),),
         ),
     ]
 

@@ -31,8 +31,8 @@ class ResourceLifecycle(Rule):
     VALID = [Example(example_v4(f"    resources: {{ data: {{ {SQLITE}, lifecycle: 'transient' }} }}"))]
     INVALID = [
         Example(
-            example_v4(f"    resources: {{ data: {{ {SQLITE}, lifecycle: 'daily' }} }}"),
-            (Expect(3, 335, "resource 'data': lifecycle 'daily' is not 'persistent' or 'transient'"),),
+            example_v4(f"    resources: {{ data: {{ {SQLITE}, lifecycle: ‸'daily' }} }}"),
+            (Expect("resource 'data': lifecycle 'daily' is not 'persistent' or 'transient'"),),
         )
     ]
 

@@ -32,10 +32,10 @@ class QueryTests(Rule):
         Example(
             example(
                 "    resources: { contracts: { source: 'sqlite', description: 'C', database: 'c.db', queries: {\n"
-                f"        all: {{ sql: 'SELECT 1', description: 'All', parameters: [], {OUTPUT} }}\n"
+                f"        ‸all: {{ sql: 'SELECT 1', description: 'All', parameters: [], {OUTPUT} }}\n"
                 "    } } }"
             ),
-            (Expect(4, 9, "query 'contracts.all' has no tests"),),
+            (Expect("query 'contracts.all' has no tests"),),
         )
     ]
 

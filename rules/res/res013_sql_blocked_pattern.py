@@ -49,20 +49,20 @@ class BlockedSql(Rule):
         Example(
             example("""\
     resources: { contracts: { source: 'sqlite', description: 'Contracts', database: 'contracts.db', queries: {
-        purge: { sql: 'SELECT 1; DELETE FROM contracts', description: 'Remove all', parameters: [],
+        purge: { sql: ‸'SELECT 1; DELETE FROM contracts', description: 'Remove all', parameters: [],
             output: { mimeType: 'application/json', schema: { type: 'array' } },
             tests: [ { _description: 'Purge' } ] }
     } } }"""),
-            (Expect(4, 23, "DELETE FROM"),),
+            (Expect("DELETE FROM"),),
         ),
         Example(
             example("""\
     resources: { contracts: { source: 'sqlite', description: 'Contracts', database: 'contracts.db', queries: {
-        notes: { sql: "SELECT note FROM contracts WHERE note LIKE '%pragma%'", description: 'Notes', parameters: [],
+        notes: { sql: ‸"SELECT note FROM contracts WHERE note LIKE '%pragma%'", description: 'Notes', parameters: [],
             output: { mimeType: 'application/json', schema: { type: 'array' } },
             tests: [ { _description: 'Notes' } ] }
     } } }"""),
-            (Expect(4, 23, "the runtime refuses any text matching PRAGMA, string literals included"),),
+            (Expect("the runtime refuses any text matching PRAGMA, string literals included"),),
             title="the runtime's pattern matches inside a string literal",
         ),
     ]

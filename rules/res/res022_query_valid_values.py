@@ -23,8 +23,8 @@ class QueryValidValues(ZValuesRule):
         Example(
             query(
                 PARAMETER,
-                "{ _description: 'Ethereum', chain: '1' }, { _description: 'Polygon', chain: 137 }, { _description: 'Base', chain: 8453 }",
+                "{ _description: 'Ethereum', chain: ‸'1' }, { _description: 'Polygon', chain: 137 }, { _description: 'Base', chain: 8453 }",
             ),
-            (Expect(7, 57, "parameter 'chain' expects number()"),),
+            (Expect("parameter 'chain' expects number()"),),
         )
     ]

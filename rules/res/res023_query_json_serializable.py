@@ -23,8 +23,8 @@ class QueryJsonTests(JsonDataRule):
         Example(
             query(
                 PARAMETER,
-                "{ _description: 'Ethereum', chain: Number( '1' ) }, { _description: 'Polygon', chain: 137 }, { _description: 'Base', chain: 8453 }",
+                "{ _description: 'Ethereum', chain: ‸Number( '1' ) }, { _description: 'Polygon', chain: 137 }, { _description: 'Base', chain: 8453 }",
             ),
-            (Expect(7, 57, "tests must hold literal values"),),
+            (Expect("tests must hold literal values"),),
         )
     ]

@@ -34,13 +34,13 @@ class ResourceOrigin(Rule):
     VALID = [Example(example_v4(f"    resources: {{ guide: {{ {MARKDOWN} }} }}"))]
     INVALID = [
         Example(
-            example_v4("    resources: { guide: { source: 'markdown', description: 'Guide', name: 'guide.md' } }"),
-            (Expect(3, 18, "resource 'guide': a markdown resource needs an origin"),),
+            example_v4("    resources: { ‸guide: { source: 'markdown', description: 'Guide', name: 'guide.md' } }"),
+            (Expect("resource 'guide': a markdown resource needs an origin"),),
             title="no origin",
         ),
         Example(
-            example_v4("    resources: { guide: { " + MARKDOWN.replace("'inline'", "'local'") + " } }"),
-            (Expect(3, 77, "resource 'guide': origin 'local' is not one of 'global', 'project', 'inline'"),),
+            example_v4("    resources: { guide: { " + MARKDOWN.replace("'inline'", "‸'local'") + " } }"),
+            (Expect("resource 'guide': origin 'local' is not one of 'global', 'project', 'inline'"),),
             title="an unknown origin",
         ),
     ]

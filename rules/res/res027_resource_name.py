@@ -32,13 +32,13 @@ class ResourceName(Rule):
     VALID = [Example(example_v4(f"    resources: {{ guide: {{ {MARKDOWN} }} }}"))]
     INVALID = [
         Example(
-            example_v4("    resources: { guide: { " + MARKDOWN.replace("'guide.md'", "'guide.txt'") + " } }"),
-            (Expect(3, 93, "resource 'guide': name 'guide.txt' does not end in '.md'"),),
+            example_v4("    resources: { guide: { " + MARKDOWN.replace("'guide.md'", "‸'guide.txt'") + " } }"),
+            (Expect("resource 'guide': name 'guide.txt' does not end in '.md'"),),
             title="not a markdown file name",
         ),
         Example(
-            example_v4("    resources: { guide: { source: 'markdown', description: 'Guide', origin: 'inline' } }"),
-            (Expect(3, 18, "resource 'guide': a markdown resource needs a name"),),
+            example_v4("    resources: { ‸guide: { source: 'markdown', description: 'Guide', origin: 'inline' } }"),
+            (Expect("resource 'guide': a markdown resource needs a name"),),
             title="no name",
         ),
     ]

@@ -29,8 +29,8 @@ class MarkdownMode(Rule):
     VALID = [Example(example_v4(f"    resources: {{ guide: {{ {MARKDOWN} }} }}"))]
     INVALID = [
         Example(
-            example_v4(f"    resources: {{ guide: {{ {MARKDOWN}, mode: 'in-memory' }} }}"),
-            (Expect(3, 105, "resource 'guide': a markdown resource has no mode"),),
+            example_v4(f"    resources: {{ guide: {{ {MARKDOWN}, ‸mode: 'in-memory' }} }}"),
+            (Expect("resource 'guide': a markdown resource has no mode"),),
         )
     ]
 

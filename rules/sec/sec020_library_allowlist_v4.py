@@ -22,7 +22,7 @@ class LibraryAllowlistV4(AllowlistRule):
     VALID = [Example(example_v4("    requiredLibraries: [ 'ethers' ],\n    tools: {}"))]
     INVALID = [
         Example(
-            example_v4("    requiredLibraries: [ 'axios' ],\n    tools: {}"),
-            (Expect(3, 26, "'axios' is not on the runtime's library allowlist"),),
+            example_v4("    requiredLibraries: [ ‸'axios' ],\n    tools: {}"),
+            (Expect("'axios' is not on the runtime's library allowlist"),),
         )
     ]

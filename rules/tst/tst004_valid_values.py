@@ -69,13 +69,9 @@ class ValidValues(ZValuesRule):
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
             parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'max(250)' ] } } ],
-            tests: [ { _description: 'Ten markets', limit: '10' } ] }
+            tests: [ { _description: 'Ten markets', limit: ‸'10' } ] }
     }"""),
-            (
-                Expect(
-                    6, 60, "parameter 'limit' expects number() with max(250), got string '10'; write 10 without quotes"
-                ),
-            ),
+            (Expect("parameter 'limit' expects number() with max(250), got string '10'; write 10 without quotes"),),
             title="number written as a string",
             fixed=("limit: '10'", "limit: 10"),
         ),
@@ -84,9 +80,9 @@ class ValidValues(ZValuesRule):
     tools: {
         getBlocks: { method: 'GET', path: '/blocks', description: 'Blocks',
             parameters: [ { position: { key: 'chain', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(1,137)', options: [] } } ],
-            tests: [ { _description: 'Ethereum', chain: 1 } ] }
+            tests: [ { _description: 'Ethereum', chain: ‸1 } ] }
     }"""),
-            (Expect(6, 57, "enum values are strings: write '1'"),),
+            (Expect("enum values are strings: write '1'"),),
             title="numeric enum value",
         ),
         Example(
@@ -94,9 +90,9 @@ class ValidValues(ZValuesRule):
     tools: {
         getBlock: { method: 'GET', path: '/block', description: 'Block by height',
             parameters: [ { position: { key: 'height', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [ 'regex(^\\d+$)' ] } } ],
-            tests: [ { _description: 'Block one million', height: '1000000' } ] }
+            tests: [ { _description: 'Block one million', height: ‸'1000000' } ] }
     }"""),
-            (Expect(6, 67, "'1000000' does not match regex(^d+$)"),),
+            (Expect("'1000000' does not match regex(^d+$)"),),
             title="JavaScript drops the backslash of '\\d': the regex is ^d+$",
         ),
         Example(
@@ -104,9 +100,9 @@ class ValidValues(ZValuesRule):
     "tools": {
         "getForecast": { "method": "GET", "path": "/v1/forecast", "description": "Weather forecast",
             "parameters": [ { "position": { "key": "current_weather", "value": "{{USER_PARAM}}", "location": "query" }, "z": { "primitive": "boolean()", "options": [] } } ],
-            "tests": [ { "_description": "Without current conditions", "current_weather": "false" } ] }
+            "tests": [ { "_description": "Without current conditions", "current_weather": ‸"false" } ] }
     }"""),
-            (Expect(6, 91, "expects boolean(), got string 'false'; write false without quotes"),),
+            (Expect("expects boolean(), got string 'false'; write false without quotes"),),
             path="example.json",
             title="a boolean written as a string",
         ),

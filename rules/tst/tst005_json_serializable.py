@@ -59,9 +59,9 @@ class JsonSerializable(JsonDataRule):
     tools: {
         getBlocks: { method: 'GET', path: '/blocks', description: 'Blocks since a date',
             parameters: [ { position: { key: 'since', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
-            tests: [ { _description: 'Since now', since: new Date().toISOString() } ] }
+            tests: [ { _description: 'Since now', since: ‸new Date().toISOString() } ] }
     }"""),
-            (Expect(6, 58, "test 0 ('Since now'): the value of 'since' is `new Date().toISOString()`"),),
+            (Expect("test 0 ('Since now'): the value of 'since' is `new Date().toISOString()`"),),
             title="a call",
         ),
         Example(
@@ -69,9 +69,9 @@ class JsonSerializable(JsonDataRule):
     tools: {
         getPrices: { method: 'GET', path: '/simple/price', description: 'Prices in USD',
             parameters: [ { position: { key: 'ids', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'array()', options: [] } } ],
-            tests: [ { _description: 'Bitcoin and Ether', ids: [ 'bitcoin', , 'ethereum' ] } ] }
+            tests: [ { _description: 'Bitcoin and Ether', ids: [ 'bitcoin', ‸, 'ethereum' ] } ] }
     }"""),
-            (Expect(6, 77, "the value of 'ids' has an array hole (undefined), which JSON turns into null"),),
+            (Expect("the value of 'ids' has an array hole (undefined), which JSON turns into null"),),
             title="an array hole",
         ),
         Example(
@@ -79,9 +79,9 @@ class JsonSerializable(JsonDataRule):
     tools: {
         getPrices: { method: 'GET', path: '/simple/price', description: 'Prices in USD',
             parameters: [ { position: { key: 'precision', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
-            tests: [ { _description: 'Full precision', precision: NaN } ] }
+            tests: [ { _description: 'Full precision', precision: ‸NaN } ] }
     }"""),
-            (Expect(6, 67, "the value of 'precision' is NaN, which JSON cannot represent"),),
+            (Expect("the value of 'precision' is NaN, which JSON cannot represent"),),
             title="NaN",
         ),
         Example(
@@ -89,9 +89,9 @@ class JsonSerializable(JsonDataRule):
     'tools': {
         'getPrices': {'method': 'GET', 'path': '/simple/price', 'description': 'Prices in USD',
             'parameters': [{'position': {'key': 'ids', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'array()', 'options': []}}],
-            'tests': [{'_description': 'Bitcoin and Ether', 'ids': {'bitcoin', 'ethereum'}}]},
+            'tests': [{'_description': 'Bitcoin and Ether', 'ids': ‸{'bitcoin', 'ethereum'}}]},
     },"""),
-            (Expect(6, 68, "the value of 'ids' is `{'bitcoin', 'ethereum'}` (a set (not JSON data))"),),
+            (Expect("the value of 'ids' is `{'bitcoin', 'ethereum'}` (a set (not JSON data))"),),
             path="example.py",
             title="a set",
         ),
@@ -100,9 +100,9 @@ class JsonSerializable(JsonDataRule):
     'tools': {
         'getPrices': {'method': 'GET', 'path': '/simple/price', 'description': 'Prices in USD',
             'parameters': [{'position': {'key': 'include_24hr_change', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'boolean()', 'options': []}}],
-            'tests': [{'_description': 'With the 24h change', 'include_24hr_change': true}]},
+            'tests': [{'_description': 'With the 24h change', 'include_24hr_change': ‸true}]},
     },"""),
-            (Expect(6, 86, "`true` is not defined at module level before this point; Python spells it `True`"),),
+            (Expect("`true` is not defined at module level before this point; Python spells it `True`"),),
             path="example.py",
             title="JavaScript's `true`",
         ),
@@ -111,9 +111,9 @@ class JsonSerializable(JsonDataRule):
     "tools": {
         "getBlocks": { "method": "GET", "path": "/blocks", "description": "Latest blocks",
             "parameters": [ { "position": { "key": "limit", "value": "{{USER_PARAM}}", "location": "query" }, "z": { "primitive": "number()", "options": [] } } ],
-            "tests": [ { "_description": "No limit", "limit": 1e999 } ] }
+            "tests": [ { "_description": "No limit", "limit": ‸1e999 } ] }
     }"""),
-            (Expect(6, 63, "the value of 'limit' is Infinity, which JSON cannot represent"),),
+            (Expect("the value of 'limit' is Infinity, which JSON cannot represent"),),
             path="example.json",
             title="a number beyond the range of a double",
         ),

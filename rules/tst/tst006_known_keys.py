@@ -47,12 +47,10 @@ class KnownKeys(Rule):
     tools: {
         getForecast: { method: 'GET', path: '/forecast', description: 'Weather forecast',
             parameters: [ { position: { key: 'latitude', value: '{{LATITUDE}}', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
-            tests: [ { _description: 'Berlin', latitude: 52.52 } ] }
+            tests: [ { _description: 'Berlin', ‸latitude: 52.52 } ] }
     }"""),
             (
                 Expect(
-                    6,
-                    48,
                     "its value '{{LATITUDE}}' is not {{USER_PARAM}}: FlowMCP's runtime reads it from the server parameter LATITUDE",
                 ),
             ),
@@ -63,9 +61,9 @@ class KnownKeys(Rule):
     tools: {
         getAqi: { method: 'GET', path: '/aqi', description: 'Air quality',
             parameters: [ { position: { key: 'city', value: '{{CITY}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
-            tests: [ { _description: 'Beijing', CITY: 'beijing' } ] }
+            tests: [ { _description: 'Beijing', ‸CITY: 'beijing' } ] }
     }"""),
-            (Expect(6, 49, "so the runtime refuses every call until 'city' is given, these tests included"),),
+            (Expect("so the runtime refuses every call until 'city' is given, these tests included"),),
             title="a test keyed by the placeholder's name: the MCP tool requires the parameter's key",
             fixed=(
                 "value: '{{CITY}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],\n"
@@ -79,9 +77,9 @@ class KnownKeys(Rule):
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
             parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
-            tests: [ { _description: 'Ten markets', limt: 10 } ] }
+            tests: [ { _description: 'Ten markets', ‸limt: 10 } ] }
     }"""),
-            (Expect(6, 53, "test key 'limt' matches no parameter; did you mean 'limit'?"),),
+            (Expect("test key 'limt' matches no parameter; did you mean 'limit'?"),),
             title="typo",
         ),
         Example(
@@ -92,11 +90,11 @@ export const main = {
     tools: {
         getForecast: { method: 'GET', path: '/forecast', description: 'Weather forecast',
             parameters: [ ...coordinates, { position: { key: 'forecast_days', value: '7', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
-            tests: [ { _description: 'Berlin for three days', latitude: 52.52, longitude: 13.41, forecast_days: 3 } ] }
+            tests: [ { _description: 'Berlin for three days', latitude: 52.52, longitude: 13.41, ‸forecast_days: 3 } ] }
     }
 }
 """,
-            (Expect(7, 98, "parameter 'forecast_days' has the fixed value '7'"),),
+            (Expect("parameter 'forecast_days' has the fixed value '7'"),),
             title="with parameters computed by code, only keys of the known ones are checked",
         ),
     ]

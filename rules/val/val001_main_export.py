@@ -27,15 +27,15 @@ class MainExport(Rule):
     VALID = [Example(example("    tools: {}"))]
     INVALID = [
         Example(
-            "export const mian = {\n    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0',\n"
+            "‸export const mian = {\n    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0',\n"
             "    root: 'https://api.example.com', tools: {}\n}\n",
-            (Expect(1, 1, "it exports `mian`; did you mean `main`?"),),
+            (Expect("it exports `mian`; did you mean `main`?"),),
             title="a typo of main",
         ),
         Example(
-            "export default {\n    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0',\n"
+            "‸export default {\n    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0',\n"
             "    root: 'https://api.example.com', tools: {}\n}\n",
-            (Expect(1, 1, "it has a default export, but FlowMCP imports the named export `main`"),),
+            (Expect("it has a default export, but FlowMCP imports the named export `main`"),),
             title="a default export",
         ),
     ]

@@ -25,7 +25,7 @@ class LibraryAllowlist(AllowlistRule):
     VALID = [Example(example("    requiredLibraries: [ 'ethers' ],\n    tools: {}"))]
     INVALID = [
         Example(
-            example("    requiredLibraries: [ 'axios' ],\n    tools: {}"),
-            (Expect(3, 26, "'axios' is not on the runtime's library allowlist"),),
+            example("    requiredLibraries: [ ‸'axios' ],\n    tools: {}"),
+            (Expect("'axios' is not on the runtime's library allowlist"),),
         )
     ]

@@ -27,10 +27,10 @@ class ParametersArray(Rule):
         Example(
             example("""\
     tools: {
-        getCoins: { method: 'GET', path: '/coins', description: 'Coins', parameters: {},
+        getCoins: { method: 'GET', path: '/coins', description: 'Coins', parameters: ‸{},
             tests: [ { _description: 'All' } ] }
     }"""),
-            (Expect(4, 86, "parameters must be an array, got object"),),
+            (Expect("parameters must be an array, got object"),),
         )
     ]
 

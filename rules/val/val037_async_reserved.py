@@ -27,9 +27,9 @@ class AsyncReserved(Rule):
     INVALID = [
         Example(
             tool_example(
-                "getPrice: { method: 'GET', path: '/price', description: 'Price', parameters: [], async: true,"
+                "getPrice: { method: 'GET', path: '/price', description: 'Price', parameters: [], ‸async: true,"
             ),
-            (Expect(4, 90, "tool.async is reserved"),),
+            (Expect("tool.async is reserved"),),
         )
     ]
 

@@ -31,10 +31,10 @@ class ParameterShape(Rule):
             example("""\
     tools: {
         getCoin: { method: 'GET', path: '/coins/:id', description: 'Coin details',
-            parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' } } ],
+            parameters: [ ‸{ position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' } } ],
             tests: [ { _description: 'Bitcoin', id: 'bitcoin' } ] }
     }"""),
-            (Expect(5, 27, "parameter 'id' has no z block"),),
+            (Expect("parameter 'id' has no z block"),),
         ),
         Example(
             """\
@@ -43,12 +43,12 @@ export const main = {
     namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',
     tools: {
         getCoins: { method: 'GET', path: '/coins', description: 'Coins',
-            parameters: [ ...pagination, { position: { key: 'order', value: '{{USER_PARAM}}', location: 'query' } } ],
+            parameters: [ ...pagination, ‸{ position: { key: 'order', value: '{{USER_PARAM}}', location: 'query' } } ],
             tests: [ { _description: 'By market cap', order: 'market_cap_desc' } ] }
     }
 }
 """,
-            (Expect(6, 42, "parameter 'order' has no z block"),),
+            (Expect("parameter 'order' has no z block"),),
             title="parameters computed by code (`...pagination`) are FL003's, not VAL040's",
         ),
     ]

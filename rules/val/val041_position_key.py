@@ -27,10 +27,10 @@ class PositionKey(Rule):
             example("""\
     tools: {
         getCoin: { method: 'GET', path: '/coins', description: 'Coins',
-            parameters: [ { position: { key: '', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
+            parameters: [ { position: { key: ‸'', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'All' } ] }
     }"""),
-            (Expect(5, 46, "position.key must be a non-empty string"),),
+            (Expect("position.key must be a non-empty string"),),
         )
     ]
 

@@ -30,10 +30,10 @@ class PositionValue(Rule):
             example("""\
     tools: {
         getCoin: { method: 'GET', path: '/coins', description: 'Coins',
-            parameters: [ { position: { key: 'id', value: 7, location: 'query' }, z: { primitive: 'string()', options: [] } } ],
+            parameters: [ { position: { key: 'id', value: ‸7, location: 'query' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'All' } ] }
     }"""),
-            (Expect(5, 59, "position.value must be a non-empty string, got number"),),
+            (Expect("position.value must be a non-empty string, got number"),),
         )
     ]
 

@@ -80,14 +80,10 @@ class Primitive(Rule):
             example("""\
     tools: {
         getBlock: { method: 'GET', path: '/block', description: 'Block',
-            parameters: [ { position: { key: 'height', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: ' number()', options: [] } } ],
+            parameters: [ { position: { key: 'height', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: ‸' number()', options: [] } } ],
             tests: [ { _description: 'Genesis', height: 0 } ] }
     }"""),
-            (
-                Expect(
-                    5, 118, "reads ' number()' as string() and test values are checked as string(): write 'number()'"
-                ),
-            ),
+            (Expect("reads ' number()' as string() and test values are checked as string(): write 'number()'"),),
             title="a leading space: the runtime reads it as string()",
             fixed=("primitive: ' number()'", "primitive: 'number()'"),
         ),
@@ -95,23 +91,19 @@ class Primitive(Rule):
             example("""\
     tools: {
         getCoin: { method: 'GET', path: '/coins', description: 'Coins',
-            parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'query' }, z: { options: [] } } ],
+            parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'query' }, z: ‸{ options: [] } } ],
             tests: [ { _description: 'Bitcoin', id: 'bitcoin' } ] }
     }"""),
-            (Expect(5, 101, "parameter 'id': z.primitive must be a string"),),
+            (Expect("parameter 'id': z.primitive must be a string"),),
         ),
         Example(
             example("""\
     tools: {
         getBlock: { method: 'GET', path: '/block', description: 'Block',
-            parameters: [ { position: { key: 'height', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'int()', options: [] } } ],
+            parameters: [ { position: { key: 'height', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: ‸'int()', options: [] } } ],
             tests: [ { _description: 'Genesis', height: 0 } ] }
     }"""),
-            (
-                Expect(
-                    5, 118, "unknown primitive 'int()'; FlowMCP's runtime silently treats it as string(): use number()"
-                ),
-            ),
+            (Expect("unknown primitive 'int()'; FlowMCP's runtime silently treats it as string(): use number()"),),
         ),
     ]
 

@@ -103,30 +103,30 @@ class OptionsStrings(Rule):
             example("""\
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
-            parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'optional(), default(100)' ] } } ],
+            parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ ‸'optional(), default(100)' ] } } ],
             tests: [ { _description: 'Default size' }, { _description: 'Ten', limit: 10 } ] }
     }"""),
-            (Expect(5, 140, "holds 2 options in one string"),),
+            (Expect("holds 2 options in one string"),),
             title="two options in one string",
         ),
         Example(
             example("""\
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
-            parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ , 'optional()' ] } } ],
+            parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ ‸, 'optional()' ] } } ],
             tests: [ { _description: 'Default size' }, { _description: 'Ten', limit: 10 } ] }
     }"""),
-            (Expect(5, 140, "z.options[0] is an array hole"),),
+            (Expect("z.options[0] is an array hole"),),
             title="an array hole",
         ),
         Example(
             python_example("""\
     'tools': {
         'getMarkets': {'method': 'GET', 'path': '/markets', 'description': 'Markets',
-            'parameters': [{'position': {'key': 'limit', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'number()', 'options': ('optional()')}}],
+            'parameters': [{'position': {'key': 'limit', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'number()', 'options': (‸'optional()')}}],
             'tests': [{'_description': 'Default size'}, {'_description': 'Ten', 'limit': 10}]},
     },"""),
-            (Expect(5, 150, "z.options must be an array, got string 'optional()'"),),
+            (Expect("z.options must be an array, got string 'optional()'"),),
             path="example.py",
             title="`('optional()')` is a string, not a tuple",
         ),
@@ -134,10 +134,10 @@ class OptionsStrings(Rule):
             python_example("""\
     'tools': {
         'getMarkets': {'method': 'GET', 'path': '/markets', 'description': 'Markets',
-            'parameters': [{'position': {'key': 'limit', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'number()', 'options': ['optional()' 'default(100)']}}],
+            'parameters': [{'position': {'key': 'limit', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'number()', 'options': [‸'optional()' 'default(100)']}}],
             'tests': [{'_description': 'Default size'}, {'_description': 'Ten', 'limit': 10}]},
     },"""),
-            (Expect(5, 150, "'optional()default(100)' holds 2 options in one string"),),
+            (Expect("'optional()default(100)' holds 2 options in one string"),),
             path="example.py",
             title="a missing comma joins two strings",
         ),
@@ -145,10 +145,10 @@ class OptionsStrings(Rule):
             json_example("""\
     "tools": {
         "getMarkets": { "method": "GET", "path": "/markets", "description": "Markets",
-            "parameters": [ { "position": { "key": "limit", "value": "{{USER_PARAM}}", "location": "query" }, "z": { "primitive": "number()", "options": "optional()" } } ],
+            "parameters": [ { "position": { "key": "limit", "value": "{{USER_PARAM}}", "location": "query" }, "z": { "primitive": "number()", "options": ‸"optional()" } } ],
             "tests": [ { "_description": "Default size" }, { "_description": "Ten", "limit": 10 } ] }
     }"""),
-            (Expect(5, 154, "z.options must be an array, got string 'optional()'"),),
+            (Expect("z.options must be an array, got string 'optional()'"),),
             path="example.json",
             title="a string instead of an array",
         ),

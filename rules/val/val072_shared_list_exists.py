@@ -28,8 +28,8 @@ class ListExists(Rule):
     VALID = DECLARED_LIST
     INVALID = [
         Example(
-            example("    sharedLists: [ { ref: 'evmChain', version: '3.0.0' } ],\n    tools: {}"),
-            (Expect(3, 20, "no shared list 'evmChain' in "),),
+            example("    sharedLists: [ ‸{ ref: 'evmChain', version: '3.0.0' } ],\n    tools: {}"),
+            (Expect("no shared list 'evmChain' in "),),
             path=IN_SAMPLES,
         )
     ]

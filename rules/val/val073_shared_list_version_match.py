@@ -29,8 +29,8 @@ class ListVersion(Rule):
     VALID = DECLARED_LIST
     INVALID = [
         Example(
-            example("    sharedLists: [ { ref: 'evmChains', version: '3.1.0' } ],\n    tools: {}"),
-            (Expect(3, 49, "the list 'evmChains' is version 3.0.0"),),
+            example("    sharedLists: [ { ref: 'evmChains', version: ‸'3.1.0' } ],\n    tools: {}"),
+            (Expect("the list 'evmChains' is version 3.0.0"),),
             path=IN_SAMPLES,
         )
     ]

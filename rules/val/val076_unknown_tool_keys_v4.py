@@ -34,11 +34,11 @@ class UnknownToolKeys(Rule):
         Example(
             example_v4(
                 "    tools: {\n"
-                "        getPing: { method: 'GET', path: '/ping', description: 'Health check', headers: {}, parameters: [],\n"
+                "        getPing: { method: 'GET', path: '/ping', description: 'Health check', ‸headers: {}, parameters: [],\n"
                 "            tests: [ { _description: 'Up' }, { _description: 'Still up' }, { _description: 'Up again' } ] }\n"
                 "    }"
             ),
-            (Expect(4, 79, "tool 'getPing' has the key 'headers', which the 4.x runtime refuses"),),
+            (Expect("tool 'getPing' has the key 'headers', which the 4.x runtime refuses"),),
         )
     ]
 

@@ -34,11 +34,11 @@ class UnknownParameterKeys(Rule):
             example_v4(
                 "    tools: {\n"
                 "        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [\n"
-                "            { position: { key: 'q', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] }, required: true } ],\n"
+                "            { position: { key: 'q', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] }, ‸required: true } ],\n"
                 "            tests: [ { _description: 'Up', q: 'a' }, { _description: 'Still up', q: 'b' }, { _description: 'Up again', q: 'c' } ] }\n"
                 "    }"
             ),
-            (Expect(5, 126, "parameter 'q' has the key 'required', which the 4.x runtime refuses"),),
+            (Expect("parameter 'q' has the key 'required', which the 4.x runtime refuses"),),
         )
     ]
 
