@@ -229,3 +229,15 @@ def test_huge_patterns_are_not_checked_and_print_nothing(capfd: pytest.CaptureFi
     assert compiled is None and f"{MAX_PATTERN:,} characters" in why
     assert compile_js_regex("a" * MAX_PATTERN)[0] is not None
     assert capfd.readouterr().err == ""
+
+
+def test_a_pattern_that_backtracks_costs_a_bounded_number_of_steps_however_many_tests_meet_it() -> None:
+    """The bounded matcher's budget is per value and per pattern: 200 test values that each exhaust it are
+    checked in four values' worth of steps, the rest not checked at once (never time per test)."""
+    from flowlint.core.jsbacktrack import STEP_BUDGET
+    from flowlint.core.jsregex import PATTERN_STEP_BUDGET
+
+    compiled, _ = compile_js_regex("^(?=[ab])(a+)+$")  # a pattern of this test's own: the budget is per pattern
+    assert compiled is not None and not compiled.linear
+    assert [compiled.search("a" * (40 + n) + "!") for n in range(200)] == [None] * 200
+    assert compiled._left <= 0 and PATTERN_STEP_BUDGET == 4 * STEP_BUDGET

@@ -425,9 +425,11 @@ class BacktrackingRegex:
         self._registers = registers
         self._anchored = bool(program) and program[0] == ("assert", "^")
 
-    def search(self, text: str, budget: int = STEP_BUDGET) -> bool:
+    def search(self, text: str, budget: int = STEP_BUDGET, counter: list[int] | None = None) -> bool:
+        """Whether the pattern matches somewhere in `text`; raises OutOfSteps past `budget` steps (or past
+        what `counter`, a one-item list the caller reads back, holds)."""
         units = _code_units(text)
-        counter = [budget]
+        counter = counter if counter is not None else [budget]
         captures = (-1,) * (2 * self._groups + 2)
         registers = (-1,) * self._registers
         for start in range(1 if self._anchored else len(units) + 1):

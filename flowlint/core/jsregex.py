@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from flowlint.core.jsbacktrack import BacktrackingRegex, OutOfSteps, compile_backtracking
+from flowlint.core.jsbacktrack import STEP_BUDGET, BacktrackingRegex, OutOfSteps, compile_backtracking
 from flowlint.core.jsbacktrack import Unsupported as BacktrackingUnsupported
 
 __all__ = ["JsRegex", "compile_js_regex", "js_regex_source", "js_regex_syntax_error"]
@@ -153,13 +153,15 @@ class JsRegex:
     lookaround, a backreference) gets a bounded backtracking matcher (core/jsbacktrack.py), whose search
     gives up after a fixed number of steps: then the value is not checked (None), never a hang."""
 
-    __slots__ = ("_backtracking", "_compiled", "_verdicts", "source")
+    __slots__ = ("_backtracking", "_compiled", "_left", "_verdicts", "source")
 
     def __init__(self, source: str, compiled: object = None, backtracking: BacktrackingRegex | None = None) -> None:
         self.source = source
         self._compiled = compiled
         self._backtracking = backtracking
         self._verdicts: dict[str, bool | None] = {}  # the bounded matcher's answers, asked once per value
+        # Steps left for this pattern over all the values it meets (a file of many such tests stays bounded).
+        self._left = PATTERN_STEP_BUDGET
 
     @property
     def linear(self) -> bool:
@@ -171,10 +173,13 @@ class JsRegex:
             if text not in self._verdicts:
                 if len(self._verdicts) > 256:
                     self._verdicts.clear()
+                budget = min(STEP_BUDGET, self._left)
+                counter = [budget]
                 try:
-                    self._verdicts[text] = self._backtracking.search(text)
+                    self._verdicts[text] = self._backtracking.search(text, counter=counter) if budget > 0 else None
                 except OutOfSteps:
                     self._verdicts[text] = None
+                self._left -= budget - max(counter[0], 0)
             return self._verdicts[text]
         if _has_surrogates(text):  # a lone surrogate has no UTF-8 form; RE2 reads code points, not units
             text = text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
@@ -194,6 +199,9 @@ _REGEX_CACHE: dict[str, tuple[JsRegex | None, str]] = {}
 # are capped (a longer pattern is not checked; RE2 refuses a program above max_mem). RE2 also writes
 # internal warnings to standard error for patterns of megabytes; none reaches it.
 MAX_PATTERN = 65_536
+# The bounded matcher's steps for one pattern over every value it meets in this process: four values' worth
+# (a pattern is compiled once; one whose values keep exhausting the matcher stays "not checked" after that).
+PATTERN_STEP_BUDGET = 4 * STEP_BUDGET
 
 
 def compile_js_regex(source: str) -> tuple[JsRegex | None, str]:
