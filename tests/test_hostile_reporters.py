@@ -138,10 +138,10 @@ def test_flowmcp_and_junit_report_non_definitions_as_skipped() -> None:
     folder = SAMPLES / "not-definitions"
     flowmcp = invoke_cli("check", "--format", "flowmcp", str(folder))
     assert "Schema is valid" not in flowmcp.stdout
-    assert flowmcp.stdout.count("Skipped: not a tool definition\n") == 4
+    assert flowmcp.stdout.count("Skipped: not a tool definition\n") == 3
     junit = invoke_cli("check", "--format", "junit", "--show-skipped", str(folder))
     root = ET.fromstring(junit.stdout)
-    assert (root.get("tests"), root.get("failures"), root.get("skipped")) == ("4", "0", "4")
+    assert (root.get("tests"), root.get("failures"), root.get("skipped")) == ("3", "0", "3")
     for suite in root.iter("testsuite"):
         [skipped] = suite.iter("skipped")
         assert suite.get("skipped") == "1" and skipped.get("message", "").startswith("not a tool definition: ")
