@@ -46,7 +46,7 @@ from flowlint.core.version import __version__
 from flowlint.lint.codes import Code
 from flowlint.lint.config import Config
 from flowlint.lint.diagnostics import Diagnostic
-from flowlint.lint.fixes import Fix
+from flowlint.lint.fixes import Edit, Fix
 from flowlint.lint.result import FileReport
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ MAX_CACHE_BYTES = 32 * 1024 * 1024
 TRUST_AFTER_NS = 2_000_000_000
 """A file's status is trusted for its bytes only when it last changed at least this long before it was read."""
 
-_FORMAT = 3
+_FORMAT = 4
 _NAMED = "\0named"
 """After the path of the entry of a skipped file linted as named on the command line (no path has a NUL)."""
 _CACHEABLE_KINDS = ("definition", "list", "skipped")
@@ -428,10 +428,12 @@ def _encode(d: Diagnostic) -> list[object]:
         d.tool,
         d.test_index,
         d.parameter,
-        # A fix is kept as its title and safety only, so that a warm report marks what is fixable
-        # (its edits are not: fixing always lints afresh).
+        # A fix is kept whole (title, safety, edits): a warm report marks what is fixable and the JSON
+        # report shows its edits (fixing itself always lints afresh).
         None if d.fix is None else d.fix.title,
         d.fix is not None and d.fix.safe,
+        [] if d.fix is None else [[e.start, e.end, e.text] for e in d.fix.edits],
+        d.consequence,
     ]
 
 
@@ -446,7 +448,11 @@ def _decode(entry: list[object], display: str) -> FileReport | None:
     for item in items:
         if type(item) is not list or tuple(map(type, item)) not in types or item[1] not in severities:
             return None
-        code, severity, message, line, column, end_line, end_column, start, end, tool, test, param, fix, safe = item
+        code, severity, message, line, column, end_line, end_column, start, end, tool, test, param = item[:12]
+        fix, safe, stored_edits, consequence = item[12:]
+        edits = _edits(stored_edits)
+        if edits is None:
+            return None
         diagnostics.append(
             Diagnostic(
                 code,
@@ -462,15 +468,28 @@ def _decode(entry: list[object], display: str) -> FileReport | None:
                 tool,
                 test,
                 param,
-                None if fix is None else Fix(fix, (), safe),
+                None if fix is None else Fix(fix, edits, safe),
+                consequence,
             )
         )
     return FileReport(display, str(kind), diagnostics)
 
 
-_Stored = tuple[str, str, str, int, int, int, int, int, int, str | None, int | None, str | None, str | None, bool]
+def _edits(stored: object) -> tuple[Edit, ...] | None:
+    """A stored fix's edits, or None when they are not what `_encode` writes."""
+    edits = []
+    for edit in stored if type(stored) is list else ():
+        if type(edit) is not list or tuple(map(type, edit)) != (int, int, str) or not 0 <= edit[0] <= edit[1]:
+            return None
+        edits.append(Edit(edit[0], edit[1], edit[2]))
+    return tuple(edits)
+
+
+_Stored = tuple[
+    str, str, str, int, int, int, int, int, int, str | None, int | None, str | None, str | None, bool, list[object], str
+]
 _ENTRY_TYPES = {
-    (str, str, str, int, int, int, int, int, int, tool, test, param, fix, bool)
+    (str, str, str, int, int, int, int, int, int, tool, test, param, fix, bool, list, str)
     for tool in (str, type(None))
     for test in (int, type(None))
     for param in (str, type(None))

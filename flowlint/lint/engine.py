@@ -153,4 +153,4 @@ class Engine:
         consequence = finding.consequence or rule.consequence_for(generation)
         severity = self.config.severity.get(finding.code) or profile_severity(consequence, natural, self.config.strict)
         note = tolerated_note(consequence, generation) if natural is Severity.ERROR else ""
-        report.diagnostics.append(locate(finding, severity, report.path, source, note))
+        report.diagnostics.append(locate(finding, severity, report.path, source, note, consequence.value))
