@@ -551,6 +551,11 @@ class GithubReporter(Reporter):
         "with $GITHUB_STEP_SUMMARY set, the Markdown summary is added to the job's page"
     )
 
+    def __init__(self, summary: bool = True, step_summary: Callable[[], str] | None = None) -> None:
+        """`step_summary`: what to add to `$GITHUB_STEP_SUMMARY` (default: the Markdown report)."""
+        super().__init__(summary)
+        self.step_summary = step_summary
+
     def write(self, result: LintResult, stream: TextIO) -> None:
         # Written in blocks, as the text report; each path and title escaped once (numbers need none).
         files: dict[str, str] = {}
@@ -565,7 +570,7 @@ class GithubReporter(Reporter):
         if self.summary:
             lines.append(summary_line(result) + "\n")
         _write_lines(lines, stream)
-        write_step_summary(lambda: MarkdownReporter.render(result))
+        write_step_summary(self.step_summary or (lambda: MarkdownReporter.render(result)))
 
 
 def write_step_summary(render: Callable[[], str]) -> str | None:
