@@ -292,7 +292,8 @@ def markdown_report(result: LintResult, title: str = "flowlint check", unsafe_fi
         lines.extend(_md_table(("code", "rule", "findings", "error", "warning", "info"), rows, "llrrrr"))
         lines += ["", "`flowlint rule CODE` explains a code, with examples."]
     if overview.failing:
-        lines += ["", f"### {_plural(len(overview.failing), 'file')} that fail the run", ""]
+        verb = "fails" if len(overview.failing) == 1 else "fail"
+        lines += ["", f"### {_plural(len(overview.failing), 'file')} that {verb} the run", ""]
         rows = []
         for report in overview.failing[:MAX_MARKDOWN_ROWS]:
             first = _first_failing(report, result)
