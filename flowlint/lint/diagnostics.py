@@ -97,7 +97,8 @@ class Diagnostic(FrozenRecord):
         self.consequence = consequence
 
     def to_dict(self) -> dict[str, object]:
-        """The JSON report's shape for one diagnostic (byte offsets stay internal)."""
+        """The JSON report's shape for one diagnostic (byte offsets stay internal); the tool and parameter
+        names escaped as every string from a file is in a report (`printable`)."""
         return {
             "code": self.code,
             "severity": self.severity.value,
@@ -107,9 +108,9 @@ class Diagnostic(FrozenRecord):
             "column": self.column,
             "end_line": self.end_line,
             "end_column": self.end_column,
-            "tool": self.tool,
+            "tool": None if self.tool is None else printable(self.tool),
             "test_index": self.test_index,
-            "parameter": self.parameter,
+            "parameter": None if self.parameter is None else printable(self.parameter),
         }
 
     @property

@@ -511,7 +511,7 @@ class SarifReporter(Reporter):
             if d.code in index:
                 entry["ruleIndex"] = index[d.code]
             where = {
-                k: v
+                k: printable_path(v) if isinstance(v, str) else v
                 for k, v in (("tool", d.tool), ("testIndex", d.test_index), ("parameter", d.parameter))
                 if v is not None
             }
