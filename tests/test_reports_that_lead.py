@@ -257,3 +257,110 @@ def test_step_summary_and_capture_summary_escape_too(tmp_path: Path) -> None:
     )
     text = summary.read_text(encoding="utf-8")
     assert "VAL011" in text and not re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e]", text)
+
+
+# --- capture, verify and schema say what they did (items 2, 5, 6 and 8) ---------------------------------
+
+
+@pytest.fixture
+def demo_captured(tmp_path: Path) -> Path:
+    """The README's demo definition and its captures (the real `capture`, the demo API in this process)."""
+    from http.server import ThreadingHTTPServer
+
+    from test_capture_records_are_quiet import _demo_handler
+
+    from conftest import serving
+
+    folder = tmp_path / "demo"
+    shutil.copytree(REPO / "examples" / "demo-prices", folder)
+    with serving(ThreadingHTTPServer(("127.0.0.1", 0), _demo_handler())) as server:
+        base = f"demoprices=http://127.0.0.1:{server.server_address[1]}"
+        done = invoke_cli("capture", "prices.mjs", "--base-url", base, "--delay", "0", cwd=folder)
+    assert done.returncode == 0, done.stderr
+    return folder
+
+
+def test_capture_and_verify_give_a_markdown_summary(demo_captured: Path) -> None:
+    """Item 8: `capture` wrote only metrics.json and a stderr line. Each run folder gets summary.md, and
+    `verify --format markdown` prints the same table: PASS/FAIL/SKIP per test (seed 002)."""
+    [summary] = list((demo_captured / "capture").glob("*/summary.md"))
+    tables = _tables(summary.read_text(encoding="utf-8"))
+    assert tables[0][0] == ["namespace", "tool", "test", "result", "detail"]
+    assert [row[3] for row in tables[0][2:]] == ["**PASS**"] * 6
+    assert invoke_cli("schema", "--write", "prices.mjs", "--captures", "capture", cwd=demo_captured).returncode == 0
+    text = (demo_captured / "prices.mjs").read_text(encoding="utf-8")
+    (demo_captured / "prices.mjs").write_text(text.replace("price: { type: 'number' }", "price: { type: 'string' }"))
+    verified = invoke_cli("verify", "prices.mjs", "--captures", "capture", "--format", "markdown", cwd=demo_captured)
+    assert verified.returncode == 1
+    assert verified.stdout.startswith("## flowlint verify: FAIL\n\nmatched 3 · drifted 3 · failed or skipped 0")
+    rows = _tables(verified.stdout)[0][2:]
+    assert sorted(row[3] for row in rows) == ["**FAIL**"] * 3 + ["**PASS**"] * 3
+    assert any("data.price: expected string, got number" in row[4] for row in rows)
+
+
+def test_schema_check_names_each_file_and_a_contradiction_is_an_error(demo_captured: Path) -> None:
+    """Item 5: `schema --check` said "1 definition(s) would change" without naming it, and a capture that
+    contradicts a declared type widened it with only a line on stderr."""
+    checked = invoke_cli("schema", "--check", "prices.mjs", "--captures", "capture", cwd=demo_captured)
+    assert checked.returncode == 1 and "prices.mjs: would change\n" in checked.stderr
+    invoke_cli("schema", "--write", "prices.mjs", "--captures", "capture", cwd=demo_captured)
+    text = (demo_captured / "prices.mjs").read_text(encoding="utf-8")
+    assert "description: ''" not in text and "price: { type: 'number' }" in text
+    wrong = text.replace("price: { type: 'number' }", "price: { type: 'string' }")
+    (demo_captured / "prices.mjs").write_text(wrong, encoding="utf-8")
+    written = invoke_cli("schema", "--write", "prices.mjs", "--captures", "capture", cwd=demo_captured)
+    assert written.returncode == 1
+    assert (
+        "prices.mjs: getPrice: failed: the captures contradict the declared output schema in 1 place" in written.stderr
+    )
+    assert "error: $.price: declared type 'string' but the captures have number" in written.stderr
+    assert (demo_captured / "prices.mjs").read_text(encoding="utf-8") == wrong  # never widened
+
+
+def test_a_one_line_schema_stays_one_line(tmp_path: Path) -> None:
+    """Item 5: compact one-line output schemas were expanded, every node with `description: ''`
+    (cocktaildb.mjs 89 -> 266 lines). A new property is added inside the one line."""
+    from flowlint.captures.records import CaptureRecord
+    from flowlint.rewrite.outputs import CaptureIndex, plan_source
+
+    source = (
+        "export const main = {\n"
+        "    namespace: 'drinks', name: 'Drinks', description: 'Drinks API', version: '3.0.0', root: 'https://api.example.com',\n"
+        "    tools: {\n"
+        "        search: { method: 'GET', path: '/search', description: 'Search', parameters: [],\n"
+        "            tests: [ { _description: 'All' } ],\n"
+        "            output: {\n"
+        "                mimeType: 'application/json',\n"
+        "                schema: { type: 'object', properties: { drinks: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } } } } }\n"
+        "            }\n"
+        "        }\n"
+        "    }\n"
+        "}\n"
+    )
+    record = {
+        "namespace": "drinks",
+        "toolName": "search",
+        "testIndex": 0,
+        "timestamp": "2026-01-01T00:00:00.000Z",
+        "response": {"status": True, "messages": [], "data": {"drinks": [{"id": "1", "name": "a", "glass": "tall"}]}},
+        "contentType": "application/json",
+    }
+    index = CaptureIndex()
+    index.add(CaptureRecord.model_validate(record))
+    result = plan_source(source.encode(), tmp_path / "drinks.mjs", index)
+    assert result.status == "changed", result.reason
+    after = result.after.decode()
+    assert after.count("\n") == source.count("\n")
+    assert "properties: { id: { type: 'string' }, name: { type: 'string' }, glass: { type: 'string' } }" in after
+    assert "description" not in after.split("tools:")[1].replace("description: 'Search'", "")
+
+
+def test_the_readme_sets_up_a_virtual_environment_and_no_missing_tag_is_promised() -> None:
+    """Item 6: the README never made a virtual environment (a Debian Python refuses `pip install .`),
+    the published hook wanted `rev: v0.2.0` while the repository has no tags."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    setup = readme[readme.index("## Set up") : readme.index("## Typical workflow")]
+    assert "python3 -m venv .venv && . .venv/bin/activate" in setup and "pip install . &&" in setup
+    assert "externally-managed-environment" in setup and "--break-system-packages" in setup
+    pages = readme + "".join(p.read_text(encoding="utf-8") for p in (REPO / "docs").glob("*.md"))
+    assert "v0.2.0" not in pages and "@v0" not in pages

@@ -244,7 +244,8 @@ def _output_edits(
 
 
 MIN_WIDTH = 120
-"""A one-line container is kept on one line up to this width, or the file's longest line if longer."""
+"""A one-line container is kept on one line up to this width, or, in a file with longer lines, up to a
+quarter more than its longest line (a one-line schema that gains a property stays one line)."""
 
 
 class _Shape:
@@ -253,7 +254,7 @@ class _Shape:
 
     def __init__(self, data: bytes, definition_tools: list[Tool]) -> None:
         longest = max((len(line) for line in data.decode("utf-8", "replace").splitlines()), default=0)
-        self.width = max(MIN_WIDTH, longest)
+        self.width = max(MIN_WIDTH, longest + longest // 4)
         self.layout: Layout = {}
         for tool in definition_tools:
             node = tool.obj.get("output") if tool.obj is not None else None
