@@ -73,7 +73,10 @@ TRUST_AFTER_NS = 2_000_000_000
 _FORMAT = 4
 _NAMED = "\0named"
 """After the path of the entry of a skipped file linted as named on the command line (no path has a NUL)."""
-_CACHEABLE_KINDS = ("definition", "list", "skipped")
+_CACHEABLE_KINDS = ("definition", "list", "skipped", "error")
+_NEVER_CACHED = frozenset({Code.FL006, Code.FL008})
+"""An unreadable file (its reason may be transient) and an internal error are linted again every run;
+any other verdict depends only on the bytes (a file FlowMCP cannot load as a definition included)."""
 _SEVERITIES = {severity.value: severity for severity in Severity}
 
 
@@ -310,7 +313,7 @@ class ResultCache:
         """Remember `report` for `path` unless it is of a kind that is never cached; `status`: the
         file's status before the bytes hashed into `key` were read (None: always hash it again);
         `named`: the file was linted as named on the command line (a skipped one is stored as such)."""
-        if report.kind not in _CACHEABLE_KINDS or any(d.code == Code.FL008 for d in report.diagnostics):
+        if report.kind not in _CACHEABLE_KINDS or any(d.code in _NEVER_CACHED for d in report.diagnostics):
             return
         stored = None if status is None else list(status)
         entry: list[object] = [key, report.kind, [_encode(d) for d in report.diagnostics], stored]

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from flowlint.core.consequence import Consequence
 from flowlint.core.fileio import printable
 from flowlint.core.record import DeclaredRecord
+from flowlint.core.severity import Severity
 
 if TYPE_CHECKING:
     from flowlint.lint.diagnostics import Diagnostic
@@ -61,27 +62,34 @@ class Overview:
         self.failing: list[FileReport] = []
         self.fixable = 0
         self.unsafe_fixable = 0
+        # One pass over the findings, the counting done by Counter (a library run has thousands);
+        # severities compared by identity (an enum's `.value` is a property call).
+        pairs: Counter[tuple[str, Severity]] = Counter()
+        error = Severity.ERROR
         for report in result.files:
+            diagnostics = report.diagnostics
+            if not diagnostics:
+                continue
+            pairs.update((d.code, d.severity) for d in diagnostics)
+            fixes = [d.fix.safe for d in diagnostics if d.fix is not None]
+            safe = fixes.count(True)
+            self.fixable += len(fixes) if unsafe_fixes else safe
+            self.unsafe_fixable += 0 if unsafe_fixes else len(fixes) - safe
             threshold = result.fail_on(report).rank
-            fails = False
-            for d in report.diagnostics:
-                self.by_code[d.code] += 1
-                self.by_severity.setdefault(d.code, Counter())[d.severity.value] += 1
-                if d.fix is not None:
-                    if d.fix.safe or unsafe_fixes:
-                        self.fixable += 1
-                    else:
-                        self.unsafe_fixable += 1
-                fails = fails or d.severity.rank >= threshold
-                if d.severity.value != "error":
+            failing = {severity for severity in Severity if severity.rank >= threshold}
+            if any(d.severity in failing for d in diagnostics):
+                self.failing.append(report)
+            for d in diagnostics:
+                if d.severity is not error:
                     continue
                 consequence = d.consequence if d.consequence in ERROR_CONSEQUENCES else _OTHER
                 self.errors_by_consequence.setdefault(consequence, Counter())[d.code] += 1
                 self.files_by_consequence.setdefault(consequence, set()).add(report.path)
                 if consequence == Consequence.REFUSED:
                     self.refused.setdefault(report.path, d.code)
-            if fails:
-                self.failing.append(report)
+        for (code, severity), count in pairs.items():
+            self.by_code[code] += count
+            self.by_severity.setdefault(code, Counter())[severity.value] += count
 
     @property
     def refused_by_code(self) -> list[tuple[str, list[str]]]:
