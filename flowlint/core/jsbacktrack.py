@@ -9,14 +9,16 @@ the answer is "not checked" (`OutOfSteps`), never a hang. Patterns RE2 can expre
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
-__all__ = ["STEP_BUDGET", "BacktrackingRegex", "OutOfSteps", "Unsupported", "compile_backtracking"]
+__all__ = ["STEP_BUDGET", "BacktrackingRegex", "OutOfSteps", "Unsupported", "compile_backtracking", "count_groups"]
 
 # Steps (instructions run) one search may take before it is "not checked": about a second of Python.
 STEP_BUDGET = 500_000
 _MAX_PROGRAM = 20_000  # instructions, once counted repetitions are expanded
 
+_PLAIN = re.compile(r"[A-Za-z0-9_ ,:;'\"@#%&=<>!~`]++")  # characters that are no syntax anywhere in a pattern
 _WORD = frozenset(map(ord, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"))
 _DIGITS = ((0x30, 0x39),)
 _WORD_RANGES = ((0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A))
@@ -74,7 +76,7 @@ class _Parser:
         self.index = 0
         self.groups = 0
         self.names: dict[str, int] = {}
-        self.total_groups, self.has_names = _count_groups(source)
+        self.total_groups, self.has_names = count_groups(source)
 
     def parse(self) -> Node:
         node = self._alternation()
@@ -300,10 +302,15 @@ def _quantifier(source: str, index: int) -> tuple[int, int, int] | None:
     return int(low), (int(high) if high else -1) if comma else int(low), end + 1
 
 
-def _count_groups(source: str) -> tuple[int, bool]:
+def count_groups(source: str) -> tuple[int, bool]:
+    """(the capturing groups of a pattern, whether any is named): `(` not followed by `?`, or `(?<name>`,
+    outside classes and escapes. A run of plain characters is skipped at once."""
     count, names, index, in_class = 0, False, 0, False
     while index < len(source):
         char = source[index]
+        if (run := _PLAIN.match(source, index)) is not None:
+            index = run.end()
+            continue
         if char == "\\":
             index += 2
             continue

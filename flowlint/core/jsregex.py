@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from flowlint.core.jsbacktrack import STEP_BUDGET, BacktrackingRegex, OutOfSteps, compile_backtracking
+from flowlint.core.jsbacktrack import STEP_BUDGET, BacktrackingRegex, OutOfSteps, compile_backtracking, count_groups
 from flowlint.core.jsbacktrack import Unsupported as BacktrackingUnsupported
 
 __all__ = ["JsRegex", "compile_js_regex", "js_regex_source", "js_regex_syntax_error"]
@@ -273,7 +273,7 @@ def to_re2(source: str) -> str:
 
     `source` must be valid JavaScript (js_regex_syntax_error). Raises Unsupported for a lookaround or a
     backreference. The translation is one pass, each character read once."""
-    groups = _count_groups(source)
+    groups = count_groups(source)[0]
     out: list[str] = []
     index = 0
     while index < len(source):
@@ -317,31 +317,6 @@ def to_re2(source: str) -> str:
             out.append(_literal(char))
             index += 1
     return "".join(out)
-
-
-def _count_groups(source: str) -> int:
-    """Capturing groups in the pattern (`(` not followed by `?`, or a named group), outside classes."""
-    if "(" not in source:
-        return 0
-    count = 0
-    index = 0
-    in_class = False
-    while index < len(source):
-        char = source[index]
-        if (run := _PLAIN.match(source, index)) is not None:
-            index = run.end()
-            continue
-        if char == "\\":
-            index += 2
-            continue
-        if in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        elif char == "(" and (not source.startswith("(?", index) or _NAMED_GROUP.match(source, index)):
-            count += 1
-        index += 1
-    return count
 
 
 _NAMED_GROUP = re.compile(r"\(\?<[A-Za-z_$]")
