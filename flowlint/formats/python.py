@@ -207,10 +207,10 @@ _SCAN = re.compile(
 )
 # The body of a complete (non-f) string after its opening quote, by quote.
 _STRING_BODY = {
-    "'": re.compile(r"[^'\\\r\n]*(?:\\(?:\r\n|[\s\S])[^'\\\r\n]*)*'"),
-    '"': re.compile(r'[^"\\\r\n]*(?:\\(?:\r\n|[\s\S])[^"\\\r\n]*)*"'),
-    "'''": re.compile(r"(?:[^'\\]|\\[\s\S]|'(?!''))*'''"),
-    '"""': re.compile(r'(?:[^"\\]|\\[\s\S]|"(?!""))*"""'),
+    "'": re.compile(r"[^'\\\r\n]*+(?:\\(?:\r\n|[\s\S])[^'\\\r\n]*+)*+'"),
+    '"': re.compile(r'[^"\\\r\n]*+(?:\\(?:\r\n|[\s\S])[^"\\\r\n]*+)*+"'),
+    "'''": re.compile(r"(?:[^'\\]++|\\[\s\S]|'(?!''))*+'''"),
+    '"""': re.compile(r'(?:[^"\\]++|\\[\s\S]|"(?!""))*+"""'),
 }
 
 
@@ -225,11 +225,11 @@ def _ftext_pattern(quote: str, raw: bool) -> re.Pattern[str]:
     line_breaks = "" if triple else r"\r\n"
     parts = [r"[^{}\\" + q + line_breaks + "]", r"\{\{", r"\}\}"]
     if not raw:
-        parts.append(r"\\N\{[^}\r\n]*\}")
+        parts.append(r"\\N\{[^}\r\n]*+\}")
     parts += [r"\\\r\n", r"\\[^{]"]
     if triple:
         parts.append(q + "(?!" + q + q + ")")
-    return re.compile("(?:" + "|".join(parts) + ")*")
+    return re.compile("(?:" + "|".join(parts) + ")*+")
 
 
 _QUOTES = ("'", '"', "'''", '"""')
@@ -286,7 +286,7 @@ class _FString:
 # `_Prescan.run`; everything else goes to a method of `_Prescan` (`_RARE_TOKENS`).
 _PRESCAN = re.compile(
     r"""
-    (?:[ \t\f]+|\\(?:\r\n|\r|\n))*(?:\#[^\r\n]*)?
+    (?:[ \t\f]++|\\(?:\r\n|\r|\n))*+(?:\#[^\r\n]*+)?
     (?:
       (?P<nl>\r\n|\r|\n)
     | (?P<fstr>(?P<fprefix>[rRuUbBfFtT][fFtT]|[fFtT][rRuUbBfFtT]?)(?P<fquote>'''|\"\"\"|'|\"))
@@ -308,7 +308,7 @@ _PRESCAN = re.compile(
     re.VERBOSE | re.DOTALL,
 )
 # What precedes the first token of a logical line: blank lines, comments, line continuations.
-_BLANK = re.compile(r"(?:[ \t\f]+|\#[^\r\n]*|\\(?:\r\n|\r|\n)|\r\n|\r|\n)*")
+_BLANK = re.compile(r"(?:[ \t\f]++|\#[^\r\n]*+|\\(?:\r\n|\r|\n)|\r\n|\r|\n)*+")
 # Levels at whose top a `:` is an ordinary token (at the top of a lambda or an f-string field it is not).
 _ORDINARY_COLON = frozenset({"top", "bracket", "for"})
 
