@@ -523,3 +523,23 @@ def test_a_report_standard_output_refuses_is_one_message_and_exit_2(fmt: str) ->
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr
     assert "cannot write the report to standard output: No space left on device" in done.stderr
+
+
+# -- issue 28 --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "deep"),
+    [("pyproject.toml", "[" * 2000 + "]" * 2000), ("flowlint.toml", "{a = " * 2000 + "1" + "}" * 2000)],
+    ids=["array-in-pyproject", "inline-table-in-flowlint-toml"],
+)
+def test_a_configuration_nested_2000_levels_deep_is_exit_2_with_a_message(tmp_path: Path, name: str, deep: str) -> None:
+    # tomllib reads each level by recursion: a RecursionError traceback and exit 1 before.
+    table = "[tool.flowlint]\nstrict = true\n" if name == "pyproject.toml" else "strict = true\n"
+    (tmp_path / name).write_text(f"deep = {deep}\n{table}", encoding="utf-8")
+    (tmp_path / "demo.mjs").write_text(CLEAN, encoding="utf-8")
+    for args in (["check", "."], ["check", "demo.mjs"], ["check", "--no-cache", "--format", "json", "."]):
+        result = invoke_cli(*args, cwd=tmp_path)
+        assert result.returncode == 2, (args, result.stdout)
+        assert result.stderr.startswith(f"flowlint: {tmp_path / name}: cannot read the TOML: "), result.stderr
+        assert "nested too deeply" in result.stderr and "Traceback" not in result.stderr

@@ -184,6 +184,11 @@ def read_config_file(source: Path) -> Config:
         raise ConfigError(f"{source}: {error.reason}") from error  # "cannot read the file: it is a FIFO"...
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(f"{source}: invalid TOML: {error}") from error
+    except RecursionError:  # tomllib reads each level of an array or inline table by recursion
+        raise ConfigError(
+            f"{source}: cannot read the TOML: arrays or inline tables nested too deeply for Python's TOML "
+            "reader (tomllib), which reads each level by recursion"
+        ) from None
     if source.name != "pyproject.toml":
         return config_from_table(data, source)
     table = data.get("tool", {}).get("flowlint")
