@@ -543,3 +543,38 @@ def test_a_configuration_nested_2000_levels_deep_is_exit_2_with_a_message(tmp_pa
         assert result.returncode == 2, (args, result.stdout)
         assert result.stderr.startswith(f"flowlint: {tmp_path / name}: cannot read the TOML: "), result.stderr
         assert "nested too deeply" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "cache_dir", [".flowlint_cache/.", ".flowlint_cache", "./.flowlint_cache/./", "link/cache", "sub/../link/x"]
+)
+def test_a_cache_dir_under_a_committed_link_is_never_written_through(
+    cached_project: Path, tmp_path: Path, cache_dir: str
+) -> None:
+    # `cache_dir = ".flowlint_cache/."` named the link's target, which is no link: the cache wrote there.
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    os.symlink(elsewhere, cached_project / ("link" if cache_dir.startswith(("link", "sub")) else ".flowlint_cache"))
+    (cached_project / "sub").mkdir()
+    (cached_project / "pyproject.toml").write_text(f'[tool.flowlint]\ncache_dir = "{cache_dir}"\n')
+    for _ in range(2):
+        result = invoke_cli("check", ".", cwd=cached_project)
+        assert result.returncode == 0 and "Traceback" not in result.stderr
+        assert result.stderr.count("the cache is neither read nor written") == 1, result.stderr
+    assert list(elsewhere.rglob("*")) == []
+    clean = invoke_cli("clean", cwd=cached_project)
+    assert clean.returncode == 2 and "symbolic link" in clean.stderr
+    assert elsewhere.is_dir()
+
+
+def test_an_absolute_cache_dir_outside_the_project_may_sit_under_the_machines_links(
+    cached_project: Path, tmp_path: Path
+) -> None:
+    # What a user chooses outside the project (/home -> /data/home) is theirs: only the folder itself is checked.
+    real = tmp_path / "real"
+    real.mkdir()
+    os.symlink(real, tmp_path / "home")
+    (cached_project / "pyproject.toml").write_text(f'[tool.flowlint]\ncache_dir = "{tmp_path / "home" / "cache"}"\n')
+    result = invoke_cli("check", ".", cwd=cached_project)
+    assert result.returncode == 0 and result.stderr == ""
+    assert list((real / "cache").glob("results-*.json"))

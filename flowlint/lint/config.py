@@ -237,6 +237,8 @@ def parse_setting(key: str, value: object, label: str, folder: Path) -> object:
     if key in ("lists_dir", "cache_dir"):
         if not isinstance(value, str):
             raise ConfigError(f"{label} must be a path string")
+        if key == "cache_dir":  # as written, never resolved: the cache checks it for links (lint/cache.py)
+            return Path(os.path.abspath(folder / value))
         return (folder / value).resolve()
     if key == "severity":
         if not isinstance(value, dict):
