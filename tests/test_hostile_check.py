@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import stat
 import subprocess
@@ -578,3 +579,54 @@ def test_an_absolute_cache_dir_outside_the_project_may_sit_under_the_machines_li
     result = invoke_cli("check", ".", cwd=cached_project)
     assert result.returncode == 0 and result.stderr == ""
     assert list((real / "cache").glob("results-*.json"))
+
+
+def test_a_second_write_through_a_shared_mmap_is_seen_by_the_next_warm_run(
+    cached_project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The first write through a mapping dirties the page and sets the times; later writes to that page,
+    # until the kernel writes it back, change neither. The old cache trusted a status 2 s old: served
+    # the old verdict. A status younger than the writeback delay is no longer trusted.
+    import mmap
+    import time
+    from types import SimpleNamespace
+
+    from flowlint.lint import cache as cache_module
+
+    target = cached_project / "ok.mjs"
+    assert b"method: 'GET'" in target.read_bytes()
+    with open(target, "r+b") as stream, mmap.mmap(stream.fileno(), 0) as mapping:
+        mapping[0:6] = b"export"  # the same bytes: dirties the page and sets the times
+        for seconds, expected in ((3, 0), (4, 1)):  # runs "later" than the write: older than the 2 s of old
+            clock = SimpleNamespace(time_ns=lambda seconds=seconds: time.time_ns() + seconds * 1_000_000_000)
+            monkeypatch.setattr(cache_module, "time", clock)
+            result = invoke_cli("check", "--format", "json", ".", cwd=cached_project)
+            assert result.returncode == expected, result.stdout
+            if expected == 0:
+                at = mapping.find(b"'GET'")
+                mapping[at : at + 5] = b"'GXT'"  # the same size, an error; neither time changes
+    assert invoke_cli("check", "--no-cache", ".", cwd=cached_project).returncode == 1
+
+
+def test_a_warm_run_from_another_working_folder_matches_no_cache(tmp_path: Path) -> None:
+    # FL004's "no _lists/ folder was found above defs/sub" named the folder as the first run saw it.
+    project = tmp_path / "project"
+    shutil.copytree(REPO / "sample_schemas", project / "samples")
+    (project / "defs" / "sub").mkdir(parents=True)
+    (project / "defs" / "sub" / "a.mjs").write_text(
+        CLEAN.replace("root: 'https", "sharedLists: [ { ref: 'missing', version: '1.0.0' } ], root: 'https")
+        .replace(
+            "parameters: [],",
+            "parameters: [ { position: { key: 'c', value: '{{USER_PARAM}}', "
+            "location: 'query' }, z: { primitive: 'enum({{missing:alias}})', options: [] } } ],",
+        )
+        .replace("'Service is up' }", "'Service is up', c: 'x' }")
+    )
+    runs = [(project, "."), (project / "defs", ".."), (project / "defs" / "sub", "../.."), (project / "samples", "..")]
+    for cwd, target in runs:  # warm (after the first) from each folder, then without the cache
+        warm = invoke_cli("check", "--format", "json", target, cwd=cwd)
+        cold = invoke_cli("check", "--format", "json", "--no-cache", target, cwd=cwd)
+        assert (warm.returncode, warm.stdout) == (cold.returncode, cold.stdout), cwd
+        assert "FL004" in cold.stdout
+    messages = {d["message"] for d in json.loads(cold.stdout)["diagnostics"] if d["code"] == "FL004"}
+    assert any("no _lists/ folder was found in the file's folder or above it" in m for m in messages)

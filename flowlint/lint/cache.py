@@ -13,8 +13,8 @@ the file's absolute path and stores a digest of everything its findings depend o
 A file whose status (modification and change times, size, inode) is what it was when its bytes
 were last hashed is not read again (as git and ruff do): its stored content digest stands for its
 bytes. A status recorded less than `TRUST_AFTER_NS` after the file last changed is not trusted (a
-second write within the file system's timestamp granularity could leave it unchanged), so such a
-file is hashed again on the next run. The build key covers flowlint's version and the size and
+second write within the file system's timestamp granularity, or through a shared `mmap` before the
+kernel wrote the page back, could leave it unchanged), so such a file is hashed again on the next run. The build key covers flowlint's version and the size and
 modification time of every module of the package and of its rules (read from the folders, never
 imported), so an upgrade or an edited rule starts a new file. An entry that does not match is
 recomputed; a cache file that is corrupt, truncated, foreign or too large is ignored and
@@ -69,8 +69,28 @@ CACHE_DIR_NAME = ".flowlint_cache"
 MAX_CACHE_BYTES = 32 * 1024 * 1024
 """A results file larger than this is not read; when a run would write more, only its own entries are kept."""
 
-TRUST_AFTER_NS = 2_000_000_000
-"""A file's status is trusted for its bytes only when it last changed at least this long before it was read."""
+
+
+def _trust_after_ns() -> int:
+    """How long after its last change a file's status may still miss a write: the file system's
+    timestamp granularity (2 s covers FAT's), and, for a write through a shared `mmap`, the time the
+    kernel may keep a written page in memory. Such a write changes mtime and ctime only when it makes
+    a clean page dirty: the next writes to that page, until it is written back, change neither (git
+    and ruff miss them too). Linux writes a page back within `dirty_expire_centisecs` plus
+    `dirty_writeback_centisecs` (35 s by default); elsewhere, or when those cannot be read, 60 s."""
+    window = 60.0
+    try:
+        with open("/proc/sys/vm/dirty_expire_centisecs", "rb") as expire:
+            with open("/proc/sys/vm/dirty_writeback_centisecs", "rb") as writeback:
+                window = (int(expire.read()) + int(writeback.read())) / 100 + 5
+    except (OSError, ValueError):
+        pass
+    return int(max(2.0, window) * 1e9)
+
+
+TRUST_AFTER_NS = _trust_after_ns()
+"""A file's status is trusted for its bytes only when it last changed at least this long before it was
+read (40 s on a Linux with its default settings); a file changed more recently is hashed again."""
 
 _FORMAT = 3
 _NAMED = "\0named"
