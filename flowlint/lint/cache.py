@@ -14,7 +14,8 @@ A file whose status (modification and change times, size, inode) is what it was 
 were last hashed is not read again (as git and ruff do): its stored content digest stands for its
 bytes. A status recorded less than `TRUST_AFTER_NS` after the file last changed is not trusted (a
 second write within the file system's timestamp granularity, or through a shared `mmap` before the
-kernel wrote the page back, could leave it unchanged), so such a file is hashed again on the next run. The build key covers flowlint's version and the size and
+kernel wrote the page back, could leave it unchanged), so such a file is hashed again on the next
+run. The build key covers flowlint's version and the size and
 modification time of every module of the package and of its rules (read from the folders, never
 imported), so an upgrade or an edited rule starts a new file. An entry that does not match is
 recomputed; a cache file that is corrupt, truncated, foreign or too large is ignored and
@@ -68,7 +69,6 @@ __all__ = [
 CACHE_DIR_NAME = ".flowlint_cache"
 MAX_CACHE_BYTES = 32 * 1024 * 1024
 """A results file larger than this is not read; when a run would write more, only its own entries are kept."""
-
 
 
 def _trust_after_ns() -> int:
