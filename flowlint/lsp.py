@@ -333,6 +333,13 @@ class FlowlintProtocol(LanguageServerProtocol):
             self._send_response(answered, None, types.ResponseError(code=code, message=message))
 
     def handle_message(self, message: Any) -> None:
+        method = getattr(message, "method", None)
+        if self._shutdown and method is not None and method != types.EXIT:
+            if getattr(message, "id", None) is not None:  # a request: answered; a notification: dropped
+                self._answer_error(
+                    message.id, INVALID_REQUEST, f"Invalid request: {method} after shutdown (only exit is accepted)"
+                )
+            return
         if isinstance(message, _Unfit):
             _LOG.warning("flowlint lsp: %s: the params do not fit the method (%s)", message.method, message.problem)
             if message.id is not None:
@@ -347,13 +354,6 @@ class FlowlintProtocol(LanguageServerProtocol):
                 method, request_id = getattr(message, "method", None), getattr(message, "id", None)
             if not is_object or (method is not None and request_id is not None):  # not a notification or response
                 self._answer_error(request_id, INVALID_REQUEST, "Invalid request: not a JSON-RPC 2.0 message")
-            return
-        method = getattr(message, "method", None)
-        if self._shutdown and method is not None and method != types.EXIT:
-            if getattr(message, "id", None) is not None:  # a request: answered; a notification: dropped
-                self._answer_error(
-                    message.id, INVALID_REQUEST, f"Invalid request: {method} after shutdown (only exit is accepted)"
-                )
             return
         if method == types.EXIT:
             self.exit_code = 0 if self._shutdown else 1
