@@ -670,11 +670,11 @@ def test_an_unexpected_error_in_one_call_fails_that_test_redacted(
     real_send = http.HostLane.send
     calls: list[int] = []
 
-    def send(self: Any, request: Any) -> Any:
+    def send(self: Any, request: Any, redactor: Any = None) -> Any:
         calls.append(1)
         if len(calls) == 1:
             raise RuntimeError("unexpected, with tok_abcdef123 in its text")
-        return real_send(self, request)
+        return real_send(self, request, redactor)
 
     monkeypatch.setattr(http.HostLane, "send", send)
     result = capture([path], options(tmp_path, environ={"PORT_TOKEN": "tok_abcdef123"}, concurrency=1))

@@ -468,7 +468,7 @@ def _run_lane(
             record["timestamp"] = now()
             assert job.request is not None
             try:
-                outcome = lane.send(job.request)
+                outcome = lane.send(job.request, job.redactor)
             except Interrupted:
                 return
             except Exception as error:  # a defect met by this request: it fails this test, not the run
