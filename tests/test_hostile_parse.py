@@ -335,3 +335,75 @@ def test_sql_literals_and_comments_are_scanned_once() -> None:
     assert strip_leading_comments("  -- a\n/* b */ /* c */\n SELECT 1") == "SELECT 1"
     hostile = "/* " * 200_000 + "x"  # one unterminated comment, once scanned 200,000 times
     assert without_literals(hostile) == "''"
+
+
+# -- memory proportional to the input (issue 28, item 9) ---------------------------------------------
+
+
+def _peak_bytes(data: bytes, suffix: str) -> tuple[Any, int]:
+    """The parse of `data` and the most memory it held at once (tree-sitter and libcst allocate through
+    Python's allocator, so tracemalloc sees their trees)."""
+    import tracemalloc
+
+    from flowlint.formats import parse_file_bytes
+
+    parse_file_bytes(b"export const x = 1\n" if suffix == ".mjs" else b"x = 1\n", suffix)  # load the parser first
+    tracemalloc.start()
+    try:
+        module = parse_file_bytes(data, suffix)
+        return module, tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"namespace: a" + b"+a" * 3_000_000, b"n: [" + b"1," * 3_000_000 + b"]"],
+    ids=["a+a+a", "[1,1,1]"],
+)
+def test_a_dense_javascript_file_is_refused_before_its_tree_outgrows_a_real_ones(body: bytes) -> None:
+    # An 8 MB `a+a+...` peaked at 2.7 GB: tree-sitter's tree (about 130 bytes a node, 1.5 nodes a byte)
+    # and a Python node for every operand.
+    from flowlint.formats.javascript import PARSE_OPERATIONS_FREE, PARSE_OPERATIONS_PER_BYTE
+
+    data = b"export const main = { " + body + b" }\n"
+    module, peak = _peak_bytes(data, ".mjs")
+    [problem] = module.problems
+    assert problem.message.startswith("the file is too dense to analyse: its first ")
+    assert f"flowlint analyses {PARSE_OPERATIONS_PER_BYTE} per byte, and {PARSE_OPERATIONS_FREE:,} more" in (
+        problem.message
+    )
+    assert not module.exports
+    assert peak < 100 * len(data), (peak, len(data))  # before: 190 bytes of tree for each byte
+
+
+def test_a_valid_definition_of_many_megabytes_is_not_too_dense() -> None:
+    module = parse_javascript(definition(20_000))
+    assert module.problems == [] and "main" in module.exports
+
+
+def test_a_dense_python_file_is_refused_before_libcst_reads_it() -> None:
+    # A 0.9 MB `[1,1,1...]` peaked at 2.4 GB in libcst (about 4 KB a token) and took 87 s.
+    from flowlint.formats.python import TOKENS_FREE, TOKENS_PER_CHARACTER
+
+    data = b"main = {'namespace': 'x', 'a': [" + b"1," * 150_000 + b"]}\n"
+    module, peak = _peak_bytes(data, ".py")
+    [problem] = module.problems
+    assert problem.message.startswith("the file is too dense to analyse: its first ")
+    assert f"flowlint analyses {TOKENS_PER_CHARACTER:g} per character, and {TOKENS_FREE:,} more" in problem.message
+    assert peak < 20 * len(data), (peak, len(data))
+
+
+def test_a_python_definition_of_real_density_is_read() -> None:
+    tool = (
+        "    'tool{i}': {{'method': 'GET', 'path': '/t/{i}', 'description': 'Tool {i} of the big definition.', "
+        "'parameters': [], 'tests': [{{'_description': 'one'}}, {{'_description': 'two'}}, {{'_description': 'three'}}]}},\n"
+    )
+    data = (
+        "main = {'namespace': 'big', 'tools': {\n" + "".join(tool.format(i=i) for i in range(800)) + "}}\n"
+    ).encode()
+    assert len(data) > 150_000
+    from flowlint.formats import parse_file_bytes
+
+    module = parse_file_bytes(data, ".py")
+    assert module.problems == [] and "main" in module.exports
