@@ -22,7 +22,6 @@ import base64
 import gzip
 import json
 import os
-import shutil
 import sqlite3
 import subprocess
 import sys
@@ -33,6 +32,8 @@ from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, NoReturn
+
+from bench_check import flowlint_command
 
 KEY = "sk_live_Ab12Cd34Ef56"
 
@@ -64,14 +65,6 @@ def fail(message: str) -> NoReturn:
     """Stop the benchmark: a figure for a run that did not do its job is worse than no figure."""
     print(f"bench_hostile: {message}", file=sys.stderr)
     raise SystemExit(1)
-
-
-def flowlint_command() -> str:
-    beside = Path(sys.executable).parent / "flowlint"
-    found = str(beside) if beside.is_file() else shutil.which("flowlint")
-    if found is None:
-        fail("the `flowlint` command is not installed here: pip install -e .")
-    return found
 
 
 class Measured:
@@ -445,6 +438,19 @@ def mock_captures(flowlint: str, folder: Path, servers: Servers, scale: float) -
     return result
 
 
+def _one_record(folder: Path, namespace: str, tool: str, data: Any) -> None:
+    """A `capture` folder in `folder` with one record of `tool` answering `data`."""
+    (folder / "capture").mkdir()
+    record = {
+        "namespace": namespace,
+        "toolName": tool,
+        "testIndex": 0,
+        "timestamp": "x",
+        "response": {"status": True, "data": data},
+    }
+    (folder / "capture" / "r.json").write_text(json.dumps(record))
+
+
 def schema_lone_cr(flowlint: str, folder: Path, servers: Servers, scale: float) -> Measured:
     text = (
         "export const main = {\n    namespace: 'big', name: 'Big', description: 'Big API', version: '3.0.0', root: 'https://api.example.com',\n"
@@ -452,15 +458,7 @@ def schema_lone_cr(flowlint: str, folder: Path, servers: Servers, scale: float) 
         "            tests: [ { _description: 'one' } ] // the one test\n        }\n    }\n}\n"
     )
     (folder / "d.mjs").write_bytes(text.replace("\n", "\r").encode())
-    (folder / "capture").mkdir()
-    record = {
-        "namespace": "big",
-        "toolName": "tool0",
-        "testIndex": 0,
-        "timestamp": "x",
-        "response": {"status": True, "data": {"id": 1}},
-    }
-    (folder / "capture" / "r.json").write_text(json.dumps(record))
+    _one_record(folder, "big", "tool0", {"id": 1})
     result = measure([flowlint, "schema", "--write", "d.mjs", "--captures", "capture"], folder)
     expect(result.code == 0 and b"output" in (folder / "d.mjs").read_bytes(), "lone CR", result)
     return result
@@ -468,15 +466,7 @@ def schema_lone_cr(flowlint: str, folder: Path, servers: Servers, scale: float) 
 
 def schema_dense(flowlint: str, folder: Path, servers: Servers, scale: float) -> Measured:
     (folder / "plus.mjs").write_bytes(b"export const main = { namespace: a" + b"+a" * int(4_000_000 * scale) + b" }\n")
-    (folder / "capture").mkdir()
-    record = {
-        "namespace": "x",
-        "toolName": "t",
-        "testIndex": 0,
-        "timestamp": "x",
-        "response": {"status": True, "data": {}},
-    }
-    (folder / "capture" / "r.json").write_text(json.dumps(record))
+    _one_record(folder, "x", "t", {})
     result = measure([flowlint, "schema", "--write", "plus.mjs", "--captures", "capture"], folder)
     expect(result.code == 0 and b"output" not in (folder / "plus.mjs").read_bytes()[-100:], "schema dense", result)
     return result
@@ -520,7 +510,7 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="size factor of the dense inputs")
     parser.add_argument("--flowlint", help="another build's flowlint command (the one of this environment by default)")
     args = parser.parse_args()
-    flowlint = args.flowlint or flowlint_command()
+    flowlint = args.flowlint or flowlint_command()  # bench_check's: this environment's console script
     classes = [name.strip() for name in args.only.split(",") if name.strip()]
     unknown = sorted(set(classes) - set(CASES))
     if unknown:

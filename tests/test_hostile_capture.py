@@ -417,6 +417,12 @@ export const main = {
 """
 
 
+def keyed_mcp_definition(tests: str) -> str:
+    """MCP_DEFINITION declaring API_KEY, with `tests`."""
+    keyed = "root: 'https://example.invalid', requiredServerParams: [ 'API_KEY' ],"
+    return MCP_DEFINITION.replace("root: 'https://example.invalid',", keyed) % tests
+
+
 @pytest.mark.timeout(60)
 def test_via_mcp_answers_that_are_not_strict_utf8_fail_one_test_each(tmp_path: Path) -> None:
     pytest.importorskip("mcp")
@@ -949,12 +955,7 @@ def test_via_mcp_a_server_that_prints_a_secret_and_dies_reaches_no_output_with_i
     pytest.importorskip("mcp")
     secret = "sk_live_printedOnStderr77"
     path = tmp_path / "demo.mjs"
-    path.write_text(
-        MCP_DEFINITION.replace(
-            "root: 'https://example.invalid',", "root: 'https://example.invalid', requiredServerParams: [ 'API_KEY' ],"
-        )
-        % "{ _description: 'one', id: 'a' }"
-    )
+    path.write_text(keyed_mcp_definition("{ _description: 'one', id: 'a' }"))
     server = tmp_path / "server.py"
     # the SDK starts a server with a minimal environment: this one has the key in its own configuration
     server.write_text(f"import sys\nsys.stderr.write('rejected key {secret}\\n')\nsys.exit(3)\n")
@@ -1298,11 +1299,10 @@ def test_via_mcp_no_secret_survives_in_cut_lines_or_the_command_line(tmp_path: P
     argument = "sk_live_commandLine99"
     path = tmp_path / "demo.mjs"
     path.write_text(
-        MCP_DEFINITION.replace(
-            "root: 'https://example.invalid',", "root: 'https://example.invalid', requiredServerParams: [ 'API_KEY' ],"
+        keyed_mcp_definition(
+            "{ _description: 'is error', id: 'x' }, { _description: 'rpc error', id: 'error' }, "
+            "{ _description: 'now', id: Date.now() }, { _description: 'dies', id: 'die' }"
         )
-        % "{ _description: 'is error', id: 'x' }, { _description: 'rpc error', id: 'error' }, "
-        "{ _description: 'now', id: Date.now() }, { _description: 'dies', id: 'die' }"
     )
     (tmp_path / "server.py").write_text(ECHOING_MCP_SERVER)
     cli = invoke_cli(

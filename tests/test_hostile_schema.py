@@ -327,19 +327,25 @@ def test_schema_write_adds_an_output_after_a_line_comment_in_any_line_breaks(
     assert check.returncode == 0 and "All checks passed" in check.stdout
 
 
+def _demo_with_a_capture(folder: Path) -> Path:
+    """DEMO in `folder`, and a `capture` folder with one record for its getThing."""
+    import json
+
+    target = folder / "demo.mjs"
+    target.write_text(DEMO)
+    (folder / "capture").mkdir()
+    (folder / "capture" / "getThing-0.json").write_text(json.dumps(_record({"id": 1})))
+    return target
+
+
 def test_schema_write_never_undoes_an_edit_saved_right_after_its_write(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # It read the file back after the rename and, finding an autosave's edit there, wrote its old bytes
     # back: the edit was lost (9 runs in 10 with an autosave watcher). Now nothing is read back.
-    import json
-
     from flowlint.rewrite import outputs
 
-    target = tmp_path / "demo.mjs"
-    target.write_text(DEMO)
-    (tmp_path / "capture").mkdir()
-    (tmp_path / "capture" / "getThing-0.json").write_text(json.dumps(_record({"id": 1})))
+    target = _demo_with_a_capture(tmp_path)
     saved = DEMO.replace("Get another.", "Get another, as the user just typed.")
     write = outputs.atomic_write
 
@@ -357,14 +363,9 @@ def test_schema_write_never_undoes_an_edit_saved_right_after_its_write(
 
 def test_schema_write_leaves_a_file_edited_while_it_planned(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # An edit saved between reading the file and the rename is kept, and said; as `check --fix` does.
-    import json
-
     from flowlint.core import fileio
 
-    target = tmp_path / "demo.mjs"
-    target.write_text(DEMO)
-    (tmp_path / "capture").mkdir()
-    (tmp_path / "capture" / "getThing-0.json").write_text(json.dumps(_record({"id": 1})))
+    target = _demo_with_a_capture(tmp_path)
     saved = DEMO.replace("Get another.", "Get another (edited).")
     check = fileio._check_unchanged
 
