@@ -48,7 +48,7 @@ from flowlint.core.version import __version__
 from flowlint.lint.codes import Code
 from flowlint.lint.config import Config
 from flowlint.lint.diagnostics import Diagnostic
-from flowlint.lint.fixes import Fix
+from flowlint.lint.fixes import Edit, Fix
 from flowlint.lint.result import FileReport
 
 if TYPE_CHECKING:
@@ -92,10 +92,13 @@ TRUST_AFTER_NS = _trust_after_ns()
 """A file's status is trusted for its bytes only when it last changed at least this long before it was
 read (40 s on a Linux with its default settings); a file changed more recently is hashed again."""
 
-_FORMAT = 3
+_FORMAT = 4
 _NAMED = "\0named"
 """After the path of the entry of a skipped file linted as named on the command line (no path has a NUL)."""
-_CACHEABLE_KINDS = ("definition", "list", "skipped")
+_CACHEABLE_KINDS = ("definition", "list", "skipped", "error")
+_NEVER_CACHED = frozenset({Code.FL006, Code.FL008})
+"""An unreadable file (its reason may be transient) and an internal error are linted again every run;
+any other verdict depends only on the bytes (a file FlowMCP cannot load as a definition included)."""
 _SEVERITIES = {severity.value: severity for severity in Severity}
 
 
@@ -358,7 +361,7 @@ class ResultCache:
         """Remember `report` for `path` unless it is of a kind that is never cached; `status`: the
         file's status before the bytes hashed into `key` were read (None: always hash it again);
         `named`: the file was linted as named on the command line (a skipped one is stored as such)."""
-        if report.kind not in _CACHEABLE_KINDS or any(d.code == Code.FL008 for d in report.diagnostics):
+        if report.kind not in _CACHEABLE_KINDS or any(d.code in _NEVER_CACHED for d in report.diagnostics):
             return
         stored = None if status is None else list(status)
         entry: list[object] = [key, report.kind, [_encode(d) for d in report.diagnostics], stored]
@@ -479,10 +482,12 @@ def _encode(d: Diagnostic) -> list[object]:
         d.tool,
         d.test_index,
         d.parameter,
-        # A fix is kept as its title and safety only, so that a warm report marks what is fixable
-        # (its edits are not: fixing always lints afresh).
+        # A fix is kept whole (title, safety, edits): a warm report marks what is fixable and the JSON
+        # report shows its edits (fixing itself always lints afresh).
         None if d.fix is None else d.fix.title,
         d.fix is not None and d.fix.safe,
+        [] if d.fix is None else [[e.start, e.end, e.text] for e in d.fix.edits],
+        d.consequence,
     ]
 
 
@@ -497,7 +502,11 @@ def _decode(entry: list[object], display: str) -> FileReport | None:
     for item in items:
         if type(item) is not list or tuple(map(type, item)) not in types or item[1] not in severities:
             return None
-        code, severity, message, line, column, end_line, end_column, start, end, tool, test, param, fix, safe = item
+        code, severity, message, line, column, end_line, end_column, start, end, tool, test, param = item[:12]
+        fix, safe, stored_edits, consequence = item[12:]
+        edits = _edits(stored_edits)
+        if edits is None:
+            return None
         diagnostics.append(
             Diagnostic(
                 code,
@@ -513,15 +522,28 @@ def _decode(entry: list[object], display: str) -> FileReport | None:
                 tool,
                 test,
                 param,
-                None if fix is None else Fix(fix, (), safe),
+                None if fix is None else Fix(fix, edits, safe),
+                consequence,
             )
         )
     return FileReport(display, str(kind), diagnostics)
 
 
-_Stored = tuple[str, str, str, int, int, int, int, int, int, str | None, int | None, str | None, str | None, bool]
+def _edits(stored: object) -> tuple[Edit, ...] | None:
+    """A stored fix's edits, or None when they are not what `_encode` writes."""
+    edits = []
+    for edit in stored if type(stored) is list else ():
+        if type(edit) is not list or tuple(map(type, edit)) != (int, int, str) or not 0 <= edit[0] <= edit[1]:
+            return None
+        edits.append(Edit(edit[0], edit[1], edit[2]))
+    return tuple(edits)
+
+
+_Stored = tuple[
+    str, str, str, int, int, int, int, int, int, str | None, int | None, str | None, str | None, bool, list[object], str
+]
 _ENTRY_TYPES = {
-    (str, str, str, int, int, int, int, int, int, tool, test, param, fix, bool)
+    (str, str, str, int, int, int, int, int, int, tool, test, param, fix, bool, list, str)
     for tool in (str, type(None))
     for test in (int, type(None))
     for param in (str, type(None))
