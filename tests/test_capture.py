@@ -330,9 +330,9 @@ def test_per_host_delay_and_cross_host_concurrency(
     sent: dict[str, list[float]] = {}  # the client's start of each call, per host: what `delay` spaces
     attempt = http.HostLane._attempt
 
-    def timed(self: http.HostLane, request: Any, started: float) -> Any:
+    def timed(self: http.HostLane, request: Any, started: float, *rest: Any) -> Any:
         sent.setdefault(request.host, []).append(started)
-        return attempt(self, request, started)
+        return attempt(self, request, started, *rest)
 
     monkeypatch.setattr(http.HostLane, "_attempt", timed)
     paths = [simple(tmp_path, root_a, 3, "alpha", "a"), simple(tmp_path, root_b, 3, "beta", "b")]

@@ -173,11 +173,12 @@ def test_write_refuses_a_file_changed_meanwhile(tmp_path: Path) -> None:
     assert target.read_bytes().endswith(b"// edited\n")
 
 
-def test_verification_failure_restores_the_file(tmp_path: Path) -> None:
+def test_a_verification_failure_writes_nothing(tmp_path: Path) -> None:
     target = tmp_path / "def.mjs"
     target.write_bytes(_before("js_comments").read_bytes())
     result = plan_file(target, _index("js_comments", "demo"))
-    # Corrupt the planned bytes so that `main` changes elsewhere: the write must be undone.
+    before = target.stat()
+    # Corrupt the planned bytes so that `main` changes elsewhere: verified before writing, never written.
     bad = FileResult(
         result.path,
         "changed",
@@ -188,8 +189,9 @@ def test_verification_failure_restores_the_file(tmp_path: Path) -> None:
     )
     outcome = write_result(bad)
     assert outcome.status == "failed"
-    assert "restored" in outcome.reason
+    assert outcome.reason is not None and outcome.reason.endswith("; not written")
     assert target.read_bytes() == result.before
+    assert (target.stat().st_mtime_ns, target.stat().st_ino) == (before.st_mtime_ns, before.st_ino)
 
 
 def test_output_reference_is_not_rewritten() -> None:

@@ -57,7 +57,8 @@ def schema(
     """Generate `output` schemas from captured responses.
 
     By default prints a unified diff of every definition that would change; --write writes the
-    files (atomically, verified after writing), --check only reports through the exit code.
+    files (verified before writing, atomically, never over an edit saved meanwhile), --check
+    only reports through the exit code.
     """
     if from_response is not None:
         if paths or captures or write or check:

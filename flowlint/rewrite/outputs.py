@@ -390,7 +390,11 @@ def plan_file(path: Path, captures: CaptureIndex) -> FileResult:
 
 
 def write_result(result: FileResult) -> FileResult:
-    """Write a `changed` result atomically; re-read and verify it, restoring the file on a mismatch."""
+    """Write a `changed` result atomically, once its new bytes are verified (they parse to the old `main`
+    with exactly the new outputs), and only while the file still holds the bytes it was planned from:
+    an edit saved meanwhile is kept and this file is not written (`atomic_write(unchanged_from=...)`,
+    as `check --fix` writes). Nothing is read back or restored after the rename: a file read back
+    differently then holds someone's newer edit, which a restore would lose."""
     if result.status != "changed" or not result.changes:
         return result
     path = result.path
@@ -398,22 +402,13 @@ def write_result(result: FileResult) -> FileResult:
     def failed(reason: str) -> FileResult:
         return FileResult(path, "failed", result.before, result.before, result.tools, reason)
 
-    try:
-        if read_regular(path) != result.before:
-            return failed("the file changed on disk since it was read; not written")
-        atomic_write(path, result.after)
-        written = read_regular(path)
-    except FileProblem as error:
-        return failed(error.reason)
     main, _ = _load_main(result.before, path)
     changed = result.outputs
-    problem = "the file reads back differently" if written != result.after else ""
-    if not problem and main is not None:
-        problem = _verify(written, path, main, changed)
+    problem = _verify(result.after, path, main, changed) if main is not None else ""
     if problem:
-        try:
-            atomic_write(path, result.before)
-        except FileProblem as error:
-            problem += f"; restoring failed too ({error.reason})"
-        return failed(f"{problem}; file restored")
+        return failed(f"{problem}; not written")
+    try:
+        atomic_write(path, result.after, unchanged_from=result.before)
+    except FileProblem as error:
+        return failed(error.reason)
     return FileResult(path, "written", result.before, result.after, result.tools, outputs=changed)

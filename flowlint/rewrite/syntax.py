@@ -59,6 +59,14 @@ class Style:
 # scanning
 
 
+def line_end(data: bytes, position: int, end: int | None = None) -> int:
+    """The offset of the first line break (LF, or CR: a lone-CR file has no LF) at or after `position`,
+    else `end` (the end of `data`): where a line comment stops."""
+    stop = len(data) if end is None else end
+    breaks = [found for found in (data.find(b"\n", position, stop), data.find(b"\r", position, stop)) if found >= 0]
+    return min(breaks) if breaks else stop
+
+
 def skip_trivia(data: bytes, position: int, syntax: Syntax) -> int:
     """The first offset at or after `position` that is neither whitespace nor a comment."""
     size = len(data)
@@ -67,8 +75,7 @@ def skip_trivia(data: bytes, position: int, syntax: Syntax) -> int:
         if byte in (b" ", b"\t", b"\r", b"\n", b"\f", b"\v"):
             position += 1
         elif syntax.line_comment and data.startswith(syntax.line_comment, position):
-            end = data.find(b"\n", position)
-            position = size if end < 0 else end + 1
+            position = line_end(data, position)
         elif syntax.block_comments and data.startswith(b"/*", position):
             end = data.find(b"*/", position + 2)
             position = size if end < 0 else end + 2
@@ -83,9 +90,7 @@ def end_of_line_comment(data: bytes, position: int, syntax: Syntax) -> int:
     while data[cursor : cursor + 1] in (b" ", b"\t"):
         cursor += 1
     if syntax.line_comment and data.startswith(syntax.line_comment, cursor):
-        end = data.find(b"\n", cursor)
-        end = len(data) if end < 0 else end
-        return end - 1 if end > 0 and data[end - 1 : end] == b"\r" else end
+        return line_end(data, cursor)
     return position
 
 
