@@ -5,11 +5,15 @@ from __future__ import annotations
 import os
 from collections.abc import Collection, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from flowlint.definition.discovery import RealPaths, display_path
 from flowlint.lint.cache import Lookup, ResultCache
 from flowlint.lint.config import Config, ConfigResolver
 from flowlint.lint.result import FileReport, LintResult
+
+if TYPE_CHECKING:
+    from flowlint.lint.engine import Engine
 
 __all__ = ["PARALLEL_THRESHOLD", "default_workers", "lint_files", "lint_paths", "lint_per_file", "lint_source"]
 
@@ -112,16 +116,21 @@ def _workers(file_count: int, jobs: int | None) -> int:
 
 
 def _lint_chunk(items: list[Lookup], config: Config) -> list[FileReport]:
+    """Lint files in order in this process (see `_lint_items`)."""
+    from flowlint.lint.engine import Engine
+
+    return _lint_items(items, Engine(config))
+
+
+def _lint_items(items: list[Lookup], engine: Engine) -> list[FileReport]:
     """Lint files in order (the bytes already read for the cache key, else from disk). Reports keep
     diagnostics, not static trees: a run over a large library must not hold every tree in memory
     (nor make the garbage collector walk them all)."""
     import gc
 
     from flowlint.core.gcpause import gc_paused
-    from flowlint.lint.engine import Engine
 
     gc.freeze()  # what is alive now (imported modules) is never garbage: keep it out of collections
-    engine = Engine(config)
     reports = []
     with gc_paused():  # for the whole chunk: each file's objects are freed by reference counting
         for item in items:
@@ -134,17 +143,39 @@ def _lint_chunk(items: list[Lookup], config: Config) -> list[FileReport]:
     return reports
 
 
+CHUNK_FILES = 8
+"""Files a worker takes at a time: small enough that the workers end together (a worker that finishes
+early takes the next chunk), large enough that handing them out costs nothing worth counting."""
+
+_worker_engine: Engine | None = None
+"""A worker process's engine: made once per process (rules, shared lists), used for every chunk."""
+
+
+def _start_worker(config: Config) -> None:
+    global _worker_engine
+    from flowlint.lint.engine import Engine
+
+    _worker_engine = Engine(config)
+
+
+def _lint_in_worker(items: list[Lookup]) -> list[FileReport]:
+    assert _worker_engine is not None, "the pool's initializer makes the engine"
+    return _lint_items(items, _worker_engine)
+
+
 def _lint_parallel(items: list[Lookup], config: Config, workers: int) -> list[FileReport]:
-    """Lint in worker processes, in chunks, keeping the input order."""
+    """Lint in worker processes, in small chunks handed out as workers ask, keeping the input order.
+    Each worker makes its engine once (its rules, and the shared lists it loads, serve every chunk)."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    size = max(16, len(items) // (workers * 4))
-    chunks = [items[i : i + size] for i in range(0, len(items), size)]
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        return [report for chunk in pool.map(_lint_chunk, chunks, [config] * len(chunks)) for report in chunk]
+    chunks = [items[i : i + CHUNK_FILES] for i in range(0, len(items), CHUNK_FILES)]
+    with ProcessPoolExecutor(
+        max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(config,)
+    ) as pool:
+        return [report for chunk in pool.map(_lint_in_worker, chunks) for report in chunk]
 
 
 def lint_source(
