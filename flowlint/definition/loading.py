@@ -449,6 +449,8 @@ def handled_tools(handlers: SNode | None, definition: Definition, kinds: tuple[s
         return frozenset()
     names = [tool.name for tool in definition.tools if tool.kind == "tool"]
     if isinstance(handlers, NonStatic):
+        if not any(kind in handlers.source for kind in kinds):  # most handlers have postRequest only
+            return frozenset()
         found = tools_with_handlers(handlers.source, names, kinds)
         if not found and any(re.search(r"\b" + kind + r"\b", handlers.source) for kind in kinds):
             return frozenset(names)  # handlers built by code (`buildHandler( name )`): any tool may have one

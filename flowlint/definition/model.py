@@ -396,23 +396,22 @@ def _fill_parameters_and_tests(tool: Tool, obj: SObject, query: bool) -> None:
 
 
 def _build_parameter(index: int, node: SNode, query: bool) -> Parameter:
-    empty = Parameter(
-        index=index,
-        node=node,
-        key=None,
-        key_span=node.span,
-        value=None,
-        location=None,
-        location_span=None,
-        role="fixed",
-        server_param=None,
-        placeholders=(),
-        z=None,
-        z_node=None,
-        option_nodes=(),
-    )
     if not isinstance(node, SObject):
-        return empty
+        return Parameter(
+            index=index,
+            node=node,
+            key=None,
+            key_span=node.span,
+            value=None,
+            location=None,
+            location_span=None,
+            role="fixed",
+            server_param=None,
+            placeholders=(),
+            z=None,
+            z_node=None,
+            option_nodes=(),
+        )
     position = node.get("position")
     z_node = node.get("z")
     if position is None and query and node.get("key") is not None:

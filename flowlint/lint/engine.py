@@ -108,7 +108,8 @@ class Engine:
             return self._error_report(loaded, _STATUS_CODES[loaded.status], reason, loaded.span)
         report = FileReport(loaded.display, "definition", definition=loaded.definition)
         context = RuleContext(loaded.definition, loaded.path, self.config, self.resolver, source=loaded.data)
-        findings = [finding for rule in self.rules for finding in rule.check(context)]
+        major = context.spec.major  # each rule runs on the generations it checks (`Rule.generations`)
+        findings = [finding for rule in self.rules if major in rule.generations for finding in rule.check(context)]
         # One defect, one finding: of two findings on one node, the one the ownership table (beside the
         # codes) says stands for it; only selected codes stand for anything.
         findings = drop_superseded(finding for finding in findings if code_selected(finding.code, self.config))

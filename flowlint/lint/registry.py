@@ -8,7 +8,7 @@ rule's code must be a member of `flowlint.lint.codes.Code`, belong to exactly on
 from __future__ import annotations
 
 import importlib
-import pkgutil
+import os
 from functools import cache
 
 from flowlint.lint.codes import Code, code_order
@@ -25,10 +25,8 @@ def all_rules() -> tuple[type[Rule], ...]:
     import flowlint.rules as package  # type: ignore[import-not-found,unused-ignore]
 
     found: dict[str, type[Rule]] = {}
-    for module_info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
-        if module_info.ispkg or module_info.name.rpartition(".")[2].startswith("_"):
-            continue
-        module = importlib.import_module(module_info.name)
+    for name in _rule_modules(package.__path__, package.__name__):
+        module = importlib.import_module(name)
         for value in vars(module).values():
             if (
                 isinstance(value, type)
@@ -47,6 +45,21 @@ def all_rules() -> tuple[type[Rule], ...]:
                     )
                 found[value.code] = value
     return tuple(found[code] for code in sorted(found, key=code_order))
+
+
+def _rule_modules(path: list[str], package: str) -> list[str]:
+    """The rule modules' names: every module of each family folder whose name does not start with `_`
+    (read from the folders, as pkgutil would walk them, without importing pkgutil and inspect)."""
+    names = []
+    for root in path:
+        for family in sorted(os.listdir(root)):
+            folder = os.path.join(root, family)
+            if family.startswith(("_", ".")) or not os.path.isfile(os.path.join(folder, "__init__.py")):
+                continue
+            for entry in sorted(os.listdir(folder)):
+                if entry.endswith(".py") and not entry.startswith("_"):
+                    names.append(f"{package}.{family}.{entry[:-3]}")
+    return names
 
 
 def rule_for(code: str) -> type[Rule] | None:

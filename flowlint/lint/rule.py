@@ -94,22 +94,19 @@ class Example(FrozenRecord):
 
 def _take_marks(marked: str) -> tuple[str, list[tuple[int, int]]]:
     """The text without its marks, and the (line, column) of each mark in it, 1-based, columns in characters
-    (as diagnostics count them)."""
+    (as diagnostics count them). (Every rule module makes its examples when it is imported: this runs
+    for each of them on every run, so it works on whole pieces of text, not character by character.)"""
     if MARK not in marked:
         return marked, []
-    text: list[str] = []
+    pieces = marked.split(MARK)
+    text = "".join(pieces)
     marks: list[tuple[int, int]] = []
-    line, column = 1, 1
-    for char in marked:
-        if char == MARK:
-            marks.append((line, column))
-            continue
-        text.append(char)
-        if char == "\n":
-            line, column = line + 1, 1
-        else:
-            column += 1
-    return "".join(text), marks
+    offset = 0
+    for piece in pieces[:-1]:
+        offset += len(piece)
+        line_start = text.rfind("\n", 0, offset) + 1
+        marks.append((text.count("\n", 0, offset) + 1, offset - line_start + 1))
+    return text, marks
 
 
 T = TypeVar("T")
@@ -233,6 +230,9 @@ class Rule:
     target: ClassVar[str] = "definition"
     # True for codes the engine itself reports (parse errors, skipped files): `check` is not used.
     reported_by_engine: ClassVar[bool] = False
+    # The specification generations (definition/specversion.py MAJORS) whose definitions the rule checks:
+    # the engine runs it on those only.
+    generations: ClassVar[tuple[int, ...]] = (3, 4)
     # The z engine's facts this rule owns (definition/zod/facts.py ZFact), one row each.
     z_rows: ClassVar[tuple[ZRow, ...]] = ()
     VALID: ClassVar[list[Example]] = []

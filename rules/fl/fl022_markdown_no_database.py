@@ -18,6 +18,7 @@ class MarkdownDatabase(Rule):
     name = "markdown-no-database"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
+    generations = (4,)
     summary = "A 4.x markdown resource has no database"
     why = (
         "The 4.x runtime refuses `database` on a markdown resource ('database: Not allowed for markdown "

@@ -30,6 +30,7 @@ class ProviderPrompts(Rule):
     name = "provider-prompts"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
+    generations = (3,)
     summary = "main.prompts holds 1-5 provider prompts with name, version, namespace, description, dependsOn, references and contentFile"
     why = (
         "When `main.prompts` is present, FlowMCP's runtime (3.x and 4.x, PromptValidator) refuses the whole "
@@ -56,8 +57,6 @@ class ProviderPrompts(Rule):
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        if ctx.spec.major != 3:
-            return  # under 4.x main.prompts is an unknown field of main, refused as such
         prompts = ctx.definition.main.get("prompts")
         if prompts is None or isinstance(prompts, NonStatic) or (isinstance(prompts, SScalar) and not prompts.value):
             return  # absent, or falsy: the runtime's `if( main.prompts )` skips it

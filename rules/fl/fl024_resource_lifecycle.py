@@ -22,6 +22,7 @@ class ResourceLifecycle(Rule):
     name = "resource-lifecycle"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
+    generations = (4,)
     summary = "A 4.x SQLite resource's lifecycle is 'persistent' or 'transient'"
     why = (
         "The 4.x runtime's ResourceValidator refuses any other `lifecycle` on a SQLite resource ('lifecycle: "

@@ -22,6 +22,7 @@ class ResourceOrigin(Rule):
     name = "resource-origin"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
+    generations = (4,)
     origin = "spec 4.2.0 (13-resources)"
     summary = "A 4.x markdown resource has an origin: 'global', 'project' or 'inline'"
     why = (

@@ -20,6 +20,7 @@ class ResourceName(Rule):
     name = "resource-file-name"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
+    generations = (4,)
     origin = "spec 4.2.0 (13-resources)"
     summary = "A 4.x markdown resource's `name` is a file name ending in `.md`"
     why = (

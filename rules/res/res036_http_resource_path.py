@@ -19,6 +19,7 @@ class HttpPath(Rule):
     name = "http-resource-path"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
+    generations = (4,)
     origin = "spec 4.3.0 (13-resources)"
     summary = "A 4.x http resource needs a non-empty path (its local cache file)"
     why = "The 4.x runtime refuses an http resource without `path` ('path: Missing required field')."

@@ -18,6 +18,7 @@ class MarkdownMode(Rule):
     name = "markdown-no-mode"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
+    generations = (4,)
     origin = "spec 4.2.0 (13-resources)"
     summary = "A 4.x markdown resource has no mode"
     why = (

@@ -18,6 +18,7 @@ class MarkdownQueries(Rule):
     name = "markdown-no-queries"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
+    generations = (4,)
     origin = "spec 4.x (13-resources)"
     summary = "A 4.x markdown resource has no queries"
     why = "A markdown resource is a document, not a database; the 4.x runtime refuses `queries` on it."

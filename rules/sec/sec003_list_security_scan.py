@@ -21,6 +21,7 @@ class ListForbiddenPattern(Rule):
     name = "list-security-scan"
     severity = Severity.ERROR
     consequence = Consequence.SPEC
+    generations = (4,)
     origin = "spec 3.0.0-4.1.0 (09: list files), 4.x (05-security: eval()"
     summary = "3.0.0: a shared-list file must pass the security scan; 4.x: no eval( in a definition file"
     why = (
@@ -52,8 +53,6 @@ class ListForbiddenPattern(Rule):
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        if ctx.spec.major != 4:
-            return
         for hit in scan_hits(ctx):
             if hit.code == self.code:
                 yield self.finding(

@@ -55,6 +55,7 @@ class MetaField(Rule):
     bad: ClassVar[str]
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
+    generations = (4,)
     origin = "spec 4.0.0-4.2.0 (09), 4.3.0 (when the block is present)"
     why = "The runtime refuses a meta block that lacks a field or holds one of the wrong type."
 

@@ -18,6 +18,7 @@ class AsyncReserved(Rule):
     name = "async-reserved"
     severity = Severity.INFO
     consequence = Consequence.ADVICE
+    generations = (3,)
     summary = "tool.async is reserved and not executed"
     why = (
         "Specification 3.0.0 reserves `async` for later versions; the runtime ignores it (the 4.x runtime refuses it)."
@@ -34,8 +35,6 @@ class AsyncReserved(Rule):
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        if ctx.spec.major == 4:
-            return  # under 4.x async is an unknown tool key, refused as such
         for tool in tools(ctx):
             assert tool.obj is not None
             entry = tool.obj.entry("async")

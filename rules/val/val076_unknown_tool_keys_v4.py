@@ -21,6 +21,7 @@ class UnknownToolKeys(Rule):
     name = "unknown-tool-keys-v4"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
+    generations = (4,)
     origin = "runtime 4.x"
     summary = "Under 4.x, a tool holds only the keys the runtime allows"
     why = (
@@ -43,8 +44,6 @@ class UnknownToolKeys(Rule):
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        if ctx.spec.major != 4:
-            return
         for tool in ctx.definition.tools:
             if tool.kind != "tool" or tool.obj is None:
                 continue

@@ -21,6 +21,7 @@ class UnknownParameterKeys(Rule):
     name = "unknown-parameter-keys-v4"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
+    generations = (4,)
     origin = "runtime 4.x"
     summary = "Under 4.x, a parameter holds only position, z and description"
     why = (
@@ -43,8 +44,6 @@ class UnknownParameterKeys(Rule):
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        if ctx.spec.major != 4:
-            return
         for tool in ctx.definition.tools:
             if tool.kind != "tool":
                 continue

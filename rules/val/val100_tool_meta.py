@@ -19,6 +19,7 @@ class MetaBlock(Rule):
     name = "tool-meta"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
+    generations = (4,)
     origin = "spec 4.0.0-4.2.0 (09; optional since 4.3.0)"
     summary = "A 4.x tool's meta block is a plain object (recommended; required by 4.0.0-4.2.0)"
     why = (

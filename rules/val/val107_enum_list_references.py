@@ -33,6 +33,7 @@ class EnumListReferences(Rule):
     name = "enum-list-references"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
+    generations = (4,)
     origin = "spec 4.0.0-4.2.0"
     summary = "Under 4.x, z.enum holds shared-list references ({{listName:alias}}), never hardcoded values"
     why = (
@@ -49,8 +50,6 @@ class EnumListReferences(Rule):
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        if ctx.spec.major != 4:
-            return
         for tool in ctx.definition.tools:
             for parameter in tool.parameters:
                 z = parameter.z_node
