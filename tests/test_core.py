@@ -280,8 +280,70 @@ def test_a_declared_record_is_declared_once_with_its_defaults() -> None:
     )
     with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
         Sample(name="a", colour=1)  # type: ignore[call-arg]
-    with pytest.raises(TypeError, match="missing the keyword argument 'name'"):
+    with pytest.raises(TypeError, match="missing 1 required keyword-only argument: 'name'"):
         Sample()  # type: ignore[call-arg]
+
+
+def test_a_record_is_made_from_its_declaration() -> None:
+    """Issue 26: a record's `__init__` comes from its declared fields (positional for Record, keyword-only
+    for DeclaredRecord): defaults, fresh objects from a default factory, `__slots__` on request and a
+    `__post_init__` hook, as a dataclass gives them."""
+    from flowlint.core.record import DeclaredRecord, Record, field
+
+    class Box(Record, slots=True):
+        name: str
+        items: list[int] = field(default_factory=list)
+        size: int = 1
+
+        def __post_init__(self) -> None:
+            self.size = max(self.size, len(self.items))
+
+    one, two = Box("a"), Box("b", [1, 2, 3])
+    assert (one.items, one.size, two.size) == ([], 1, 3) and Box("c").items is not one.items
+    assert Box.__slots__ == ("name", "items", "size") and not hasattr(one, "__dict__")
+    assert Box("a", size=2) == Box(name="a", items=[], size=2)
+
+    class Options(DeclaredRecord):
+        jobs: int | None = field(default=None, about="processes")
+
+    assert Options().jobs is None and Options.about("jobs") == "processes" and Options.about("other") is None
+    with pytest.raises(TypeError):
+        Options(3)  # type: ignore[misc]
+    with pytest.raises(TypeError, match="without a default follows"):
+
+        class Bad(Record):
+            first: int = 0
+            second: int
+
+
+def test_every_record_declares_its_fields() -> None:
+    """Issue 26: no record class writes the `__init__` its declaration gives; the few that write one do
+    more than store their arguments (named here, with why)."""
+    import importlib
+    import pkgutil
+
+    import flowlint
+    from flowlint.core.record import Record
+
+    own_constructors = {
+        "Edit": "takes a text replacement and stores it as UTF-8; refuses a reversed range",
+        "Expect": "the message is positional, line and column keyword-only (an example's mark sets them)",
+        "Example": "takes the marks out of the example's text and places its expected findings",
+        "RuleContext": "keeps the shared computations of one definition beside its fields",
+    }
+    for module in pkgutil.walk_packages(flowlint.__path__, "flowlint."):
+        if module.name != "flowlint.__main__":
+            importlib.import_module(module.name)
+    written = set()
+    stack: list[type] = [Record]
+    while stack:
+        cls = stack.pop()
+        stack.extend(cls.__subclasses__())
+        init = cls.__dict__.get("__init__")
+        if init is not None and cls.__module__ != "flowlint.core.record" and cls.__module__.startswith("flowlint"):
+            if not init.__code__.co_filename.startswith("<record "):
+                written.add(cls.__name__)
+    assert written == set(own_constructors)
 
 
 def test_mypy_rejects_an_unknown_field_in_a_record_copy(tmp_path: Path) -> None:

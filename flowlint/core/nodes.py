@@ -16,58 +16,33 @@ from flowlint.core.record import FrozenRecord
 Scalar: TypeAlias = str | int | float | bool | None
 
 
-class Span(FrozenRecord):
+class Span(FrozenRecord, slots=True):
     """A half-open byte range `[start, end)` in the UTF-8 encoded source."""
-
-    __slots__ = ("end", "start")
 
     start: int
     end: int
 
-    def __init__(self, start: int, end: int) -> None:
-        self.start = start
-        self.end = end
 
-
-class SScalar(FrozenRecord):
+class SScalar(FrozenRecord, slots=True):
     """A string, number, boolean or null literal."""
-
-    __slots__ = ("span", "value")
 
     value: Scalar
     span: Span
 
-    def __init__(self, value: Scalar, span: Span) -> None:
-        self.value = value
-        self.span = span
 
-
-class SEntry(FrozenRecord):
+class SEntry(FrozenRecord, slots=True):
     """One `key: value` member of an object literal."""
-
-    __slots__ = ("key", "key_span", "value")
 
     key: str
     key_span: Span
     value: SNode
 
-    def __init__(self, key: str, key_span: Span, value: SNode) -> None:
-        self.key = key
-        self.key_span = key_span
-        self.value = value
 
-
-class SObject(FrozenRecord):
+class SObject(FrozenRecord, slots=True):
     """An object (JS), dict (Python) or object (JSON) literal with string keys, in source order."""
-
-    __slots__ = ("entries", "span")
 
     entries: tuple[SEntry, ...]
     span: Span
-
-    def __init__(self, entries: tuple[SEntry, ...], span: Span) -> None:
-        self.entries = entries
-        self.span = span
 
     def get(self, key: str) -> SNode | None:
         """The value of `key`; like JavaScript, the last duplicate wins."""
@@ -86,43 +61,25 @@ class SObject(FrozenRecord):
         return list(dict.fromkeys(entry.key for entry in self.entries))
 
 
-class SArray(FrozenRecord):
+class SArray(FrozenRecord, slots=True):
     """An array (JS), list or tuple (Python) or array (JSON) literal; holes are `SHole` items."""
-
-    __slots__ = ("items", "span")
 
     items: tuple[SNode, ...]
     span: Span
 
-    def __init__(self, items: tuple[SNode, ...], span: Span) -> None:
-        self.items = items
-        self.span = span
 
-
-class SHole(FrozenRecord):
+class SHole(FrozenRecord, slots=True):
     """An elided array element (`[, 'x']`): `undefined` at runtime, skipped by `forEach`."""
-
-    __slots__ = ("span",)
 
     span: Span
 
-    def __init__(self, span: Span) -> None:
-        self.span = span
 
-
-class NonStatic(FrozenRecord):
+class NonStatic(FrozenRecord, slots=True):
     """A value that cannot be evaluated without running code, e.g. `new Date()` or a lambda."""
-
-    __slots__ = ("reason", "source", "span")
 
     source: str
     reason: str
     span: Span
-
-    def __init__(self, source: str, reason: str, span: Span) -> None:
-        self.source = source
-        self.reason = reason
-        self.span = span
 
 
 SNode: TypeAlias = SScalar | SObject | SArray | SHole | NonStatic

@@ -8,19 +8,12 @@ import re
 from flowlint.core.record import FrozenRecord
 
 
-class Position(FrozenRecord):
+class Position(FrozenRecord, slots=True):
     """1-based line and column (columns count Unicode code points) plus the byte offset."""
-
-    __slots__ = ("column", "line", "offset")
 
     line: int
     column: int
     offset: int
-
-    def __init__(self, line: int, column: int, offset: int) -> None:
-        self.line = line
-        self.column = column
-        self.offset = offset
 
 
 _CONTINUATION = re.compile(rb"[\x80-\xbf]")

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from flowlint.core.errors import UsageError
-from flowlint.core.record import FrozenRecord, Record
+from flowlint.core.record import FrozenRecord, Record, field
 from flowlint.formats import SUFFIXES
 
 __all__ = [
@@ -52,20 +52,12 @@ class Unwalkable(FrozenRecord):
     path: Path
     reason: str
 
-    def __init__(self, path: Path, reason: str) -> None:
-        self.path = path
-        self.reason = reason
-
 
 class Discovery(Record):
     """What `discover` found: definition files, and folders it could not read (never skipped silently)."""
 
-    files: list[Path]
-    problems: list[Unwalkable]
-
-    def __init__(self, files: list[Path] | None = None, problems: list[Unwalkable] | None = None) -> None:
-        self.files = [] if files is None else files
-        self.problems = [] if problems is None else problems
+    files: list[Path] = field(default_factory=list)
+    problems: list[Unwalkable] = field(default_factory=list)
 
 
 def collect_files(paths: Iterable[Path], exclude: Iterable[str] = ()) -> list[Path]:

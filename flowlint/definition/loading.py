@@ -80,39 +80,13 @@ class LoadedFile(Record):
     display: str
     data: bytes
     status: LoadStatus
-    reason: str
-    problems: tuple[SyntaxProblem, ...]
-    span: Span  # where `reason` points (BAD_MAIN: at main)
-    handlers: SNode | None
-    definition: Definition | None
-    list_node: SNode | None  # LIST: the exported `list` (None when a `_lists/` module exports none)
-    legacy: SObject | None  # LEGACY: the exported 1.x `schema` (see `legacy_version`)
-
-    def __init__(
-        self,
-        path: Path,
-        display: str,
-        data: bytes,
-        status: LoadStatus,
-        reason: str = "",
-        problems: tuple[SyntaxProblem, ...] = (),
-        span: Span | None = None,
-        handlers: SNode | None = None,
-        definition: Definition | None = None,
-        list_node: SNode | None = None,
-        legacy: SObject | None = None,
-    ) -> None:
-        self.path = path
-        self.display = display
-        self.data = data
-        self.status = status
-        self.reason = reason
-        self.problems = problems
-        self.span = Span(0, 0) if span is None else span
-        self.handlers = handlers
-        self.definition = definition
-        self.list_node = list_node
-        self.legacy = legacy
+    reason: str = ""
+    problems: tuple[SyntaxProblem, ...] = ()
+    span: Span = Span(0, 0)  # where `reason` points (BAD_MAIN: at main)
+    handlers: SNode | None = None
+    definition: Definition | None = None
+    list_node: SNode | None = None  # LIST: the exported `list` (None when a `_lists/` module exports none)
+    legacy: SObject | None = None  # LEGACY: the exported 1.x `schema` (see `legacy_version`)
 
     @property
     def legacy_version(self) -> str | None:

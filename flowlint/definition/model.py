@@ -10,7 +10,7 @@ import re
 from functools import cached_property
 
 from flowlint.core.nodes import SArray, SEntry, SNode, SObject, Span, SScalar, string_value, to_python
-from flowlint.core.record import FrozenRecord, Record
+from flowlint.core.record import FrozenRecord, Record, field
 from flowlint.definition.zod import ZSpec, parse_z
 
 USER_PARAM = "{{USER_PARAM}}"
@@ -18,7 +18,7 @@ _SERVER_PARAM = re.compile(r"\{\{SERVER_PARAM:([^{}]+)\}\}\Z")
 _ANY_PLACEHOLDER = re.compile(r"\{\{([^{}]+)\}\}")
 
 
-class Parameter(FrozenRecord):
+class Parameter(FrozenRecord, slots=True):
     """One entry of a tool's or query's `parameters` array.
 
     `role` is `user` (a value containing `{{USER_PARAM}}`: the only kind a test may set), `server`
@@ -27,22 +27,6 @@ class Parameter(FrozenRecord):
     first placeholder, `server_param`) or `fixed` (any other value, sent as is); see `classify_value`.
     Malformed parameters have `key` or `z` set to None.
     """
-
-    __slots__ = (
-        "index",
-        "key",
-        "key_span",
-        "location",
-        "location_span",
-        "node",
-        "option_nodes",
-        "placeholders",
-        "role",
-        "server_param",
-        "value",
-        "z",
-        "z_node",
-    )
 
     index: int
     node: SNode
@@ -57,36 +41,6 @@ class Parameter(FrozenRecord):
     z: ZSpec | None
     z_node: SObject | None
     option_nodes: tuple[SNode, ...]
-
-    def __init__(
-        self,
-        index: int,
-        node: SNode,
-        key: str | None,
-        key_span: Span,
-        value: str | None,
-        location: str | None,
-        location_span: Span | None,
-        role: str,
-        server_param: str | None,
-        placeholders: tuple[str, ...],
-        z: ZSpec | None,
-        z_node: SObject | None,
-        option_nodes: tuple[SNode, ...],
-    ) -> None:
-        self.index = index
-        self.node = node
-        self.key = key
-        self.key_span = key_span
-        self.value = value
-        self.location = location
-        self.location_span = location_span
-        self.role = role
-        self.server_param = server_param
-        self.placeholders = placeholders
-        self.z = z
-        self.z_node = z_node
-        self.option_nodes = option_nodes
 
     @property
     def span(self) -> Span:
@@ -106,19 +60,12 @@ class Parameter(FrozenRecord):
         return self.span
 
 
-class TestCase(FrozenRecord):
+class TestCase(FrozenRecord, slots=True):
     """One element of `tests`; `obj` is None when the element is not an object."""
-
-    __slots__ = ("index", "node", "obj")
 
     index: int
     node: SNode
     obj: SObject | None
-
-    def __init__(self, index: int, node: SNode, obj: SObject | None) -> None:
-        self.index = index
-        self.node = node
-        self.obj = obj
 
     @property
     def description(self) -> str | None:
@@ -150,44 +97,14 @@ class Tool(Record):
     label: str
     key_span: Span
     node: SNode
-    method: str | None
-    path: str | None
-    sql: str | None
-    sql_span: Span | None
-    parameters: list[Parameter]
-    parameters_node: SNode | None
-    tests_node: SNode | None
-    tests: list[TestCase]
-
-    def __init__(
-        self,
-        kind: str,
-        name: str,
-        label: str,
-        key_span: Span,
-        node: SNode,
-        method: str | None = None,
-        path: str | None = None,
-        sql: str | None = None,
-        sql_span: Span | None = None,
-        parameters: list[Parameter] | None = None,
-        parameters_node: SNode | None = None,
-        tests_node: SNode | None = None,
-        tests: list[TestCase] | None = None,
-    ) -> None:
-        self.kind = kind
-        self.name = name
-        self.label = label
-        self.key_span = key_span
-        self.node = node
-        self.method = method
-        self.path = path
-        self.sql = sql
-        self.sql_span = sql_span
-        self.parameters = [] if parameters is None else parameters
-        self.parameters_node = parameters_node
-        self.tests_node = tests_node
-        self.tests = [] if tests is None else tests
+    method: str | None = None
+    path: str | None = None
+    sql: str | None = None
+    sql_span: Span | None = None
+    parameters: list[Parameter] = field(default_factory=list)
+    parameters_node: SNode | None = None
+    tests_node: SNode | None = None
+    tests: list[TestCase] = field(default_factory=list)
 
     @property
     def obj(self) -> SObject | None:
@@ -235,75 +152,28 @@ class Tool(Record):
         return self.key_span
 
 
-class SharedListRef(Record):
+class SharedListRef(Record, slots=True):
     """One `main.sharedLists` entry."""
-
-    __slots__ = ("filter", "ref", "span", "version", "version_span")
 
     ref: str
     filter: dict[str, object] | None
     span: Span
-    version: str | None
-    version_span: Span | None
-
-    def __init__(
-        self,
-        ref: str,
-        filter: dict[str, object] | None,
-        span: Span,
-        version: str | None = None,
-        version_span: Span | None = None,
-    ) -> None:
-        self.ref = ref
-        self.filter = filter
-        self.span = span
-        self.version = version
-        self.version_span = version_span
+    version: str | None = None
+    version_span: Span | None = None
 
 
-class Definition(Record):
+class Definition(Record, slots=True):
     """A FlowMCP tool definition (`main`) as flowlint sees it."""
-
-    __slots__ = (
-        "handlers",
-        "has_handlers",
-        "main",
-        "namespace",
-        "request_handler_tools",
-        "required_server_params",
-        "shared_lists",
-        "tools",
-    )
 
     main: SObject
     namespace: str | None
     tools: list[Tool]
     required_server_params: tuple[str, ...]
     shared_lists: dict[str, SharedListRef]
-    has_handlers: bool
+    has_handlers: bool = False
     # Tools with a preRequest or executeRequest handler, which rewrites or replaces the request (best effort).
-    request_handler_tools: frozenset[str]
-    handlers: SNode | None  # the exported `handlers` (a NonStatic function when written as one)
-
-    def __init__(
-        self,
-        main: SObject,
-        namespace: str | None,
-        tools: list[Tool],
-        required_server_params: tuple[str, ...],
-        shared_lists: dict[str, SharedListRef],
-        has_handlers: bool = False,
-        request_handler_tools: frozenset[str] = frozenset(),
-        handlers: SNode | None = None,
-    ) -> None:
-        self.main = main
-        self.namespace = namespace
-        self.tools = tools
-        self.required_server_params = required_server_params
-        self.shared_lists = shared_lists
-        self.has_handlers = has_handlers
-        self.request_handler_tools = request_handler_tools
-        self.handlers = handlers
+    request_handler_tools: frozenset[str] = frozenset()
+    handlers: SNode | None = None  # the exported `handlers` (a NonStatic function when written as one)
 
     def get(self, key: str) -> SNode | None:
         return self.main.get(key)

@@ -41,7 +41,7 @@ GENERATIONS: Final = (3, 4)
 """The runtime generations `scan` and `codes` know (2.x definitions are loaded by the 3.x runtime)."""
 
 
-class ScanHit(FrozenRecord):
+class ScanHit(FrozenRecord, slots=True):
     """One forbidden pattern on one line, as the runtime of the generation reports it.
 
     `start`/`end`: the bytes of the first occurrence of the pattern on that line. `line`: the
@@ -51,8 +51,6 @@ class ScanHit(FrozenRecord):
     runtime searches for (`require(`, or `\\bimport\\b` for 4.x's word match). `message`: what the
     runtime says and does."""
 
-    __slots__ = ("code", "end", "line", "matched", "message", "pattern", "runtime_code", "start")
-
     start: int
     end: int
     line: int
@@ -61,26 +59,6 @@ class ScanHit(FrozenRecord):
     pattern: str
     matched: str
     message: str
-
-    def __init__(
-        self,
-        start: int,
-        end: int,
-        line: int,
-        code: str | None,
-        runtime_code: str,
-        pattern: str,
-        matched: str,
-        message: str,
-    ) -> None:
-        self.start = start
-        self.end = end
-        self.line = line
-        self.code = code
-        self.runtime_code = runtime_code
-        self.pattern = pattern
-        self.matched = matched
-        self.message = message
 
     @property
     def span(self) -> Span:

@@ -18,41 +18,19 @@ from flowlint.definition.discovery import RealPaths
 LIST_SUFFIXES = (".mjs", ".js", ".json", ".py")
 
 
-class SharedList(FrozenRecord):
-    __slots__ = ("depends_on", "entries", "name", "path", "version")
-
+class SharedList(FrozenRecord, slots=True):
     name: str
     path: Path
     entries: tuple[dict[str, object], ...]
-    version: str | None  # meta.version
-    depends_on: tuple[str, ...]  # meta.dependsOn[].ref
-
-    def __init__(
-        self,
-        name: str,
-        path: Path,
-        entries: tuple[dict[str, object], ...],
-        version: str | None = None,
-        depends_on: tuple[str, ...] = (),
-    ) -> None:
-        self.name = name
-        self.path = path
-        self.entries = entries
-        self.version = version
-        self.depends_on = depends_on
+    version: str | None = None  # meta.version
+    depends_on: tuple[str, ...] = ()  # meta.dependsOn[].ref
 
 
-class Resolution(FrozenRecord):
+class Resolution(FrozenRecord, slots=True):
     """Resolved enum values, or None with the reason they could not be resolved."""
 
-    __slots__ = ("reason", "values")
-
     values: tuple[str, ...] | None
-    reason: str
-
-    def __init__(self, values: tuple[str, ...] | None, reason: str = "") -> None:
-        self.values = values
-        self.reason = reason
+    reason: str = ""
 
 
 class SharedListResolver:

@@ -26,19 +26,12 @@ SEMVER = re.compile(r"(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)(-[0-9A-Z
 _SEMVER = re.compile(r"([0-9]+)\.[0-9]+\.[0-9]+\Z")
 
 
-class SpecTarget(FrozenRecord):
+class SpecTarget(FrozenRecord, slots=True):
     """`major` is the rule set applied; `declared` is main.version's major (None when unreadable)."""
-
-    __slots__ = ("configured", "declared", "major")
 
     major: int
     declared: int | None
     configured: int | None
-
-    def __init__(self, major: int, declared: int | None, configured: int | None) -> None:
-        self.major = major
-        self.declared = declared
-        self.configured = configured
 
     @property
     def label(self) -> str:

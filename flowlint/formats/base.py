@@ -5,23 +5,17 @@ and how much evaluating a file may cost (`WorkBudget`)."""
 from __future__ import annotations
 
 from flowlint.core.nodes import SArray, SEntry, SNode, SObject, Span, SScalar
-from flowlint.core.record import FrozenRecord, Record
+from flowlint.core.record import FrozenRecord, Record, field
 
 UNKNOWN_KEY = "..."
 """Key of object entries whose key cannot be known statically (non-static spread or computed key)."""
 
 
-class SyntaxProblem(FrozenRecord):
+class SyntaxProblem(FrozenRecord, slots=True):
     """A place where the source does not parse; `span` points at the offending text."""
-
-    __slots__ = ("message", "span")
 
     message: str
     span: Span
-
-    def __init__(self, message: str, span: Span) -> None:
-        self.message = message
-        self.span = span
 
 
 MAX_EVALUATION_WORK = 1_000_000
@@ -108,7 +102,7 @@ class WorkBudget:
         return height + 1, size + 1
 
 
-class ParsedModule(Record):
+class ParsedModule(Record, slots=True):
     """The statically known top-level bindings of one source file.
 
     `exports` maps exported names (`export const main = ...`, `const main = ...; export { main }`,
@@ -120,24 +114,10 @@ class ParsedModule(Record):
     `exports` is then empty.
     """
 
-    __slots__ = ("exports", "internal_error", "over_budget", "problems")
-
-    exports: dict[str, SNode]
-    problems: list[SyntaxProblem]
-    internal_error: str | None
-    over_budget: SyntaxProblem | None
-
-    def __init__(
-        self,
-        exports: dict[str, SNode] | None = None,
-        problems: list[SyntaxProblem] | None = None,
-        internal_error: str | None = None,
-        over_budget: SyntaxProblem | None = None,
-    ) -> None:
-        self.exports = {} if exports is None else exports
-        self.problems = [] if problems is None else problems
-        self.internal_error = internal_error
-        self.over_budget = over_budget
+    exports: dict[str, SNode] = field(default_factory=dict)
+    problems: list[SyntaxProblem] = field(default_factory=list)
+    internal_error: str | None = None
+    over_budget: SyntaxProblem | None = None
 
 
 class SpreadMerger:

@@ -183,35 +183,17 @@ def _module_stats(folder: str) -> list[str]:
     return lines
 
 
-class Lookup(FrozenRecord):
+class Lookup(FrozenRecord, slots=True):
     """One file's cache lookup: `report` when cached, else the `data` that was hashed into `key`
     (lint exactly these bytes, so a file edited meanwhile can never be stored under the old key).
     `status`: the file's status taken before its bytes were read, when it may be trusted next time."""
-
-    __slots__ = ("data", "key", "named", "path", "report", "status")
 
     path: Path
     data: bytes | None
     key: str | None
     report: FileReport | None
-    status: tuple[int, int, int, int] | None
-    named: bool  # named on the command line: linted with a named file's verdict
-
-    def __init__(
-        self,
-        path: Path,
-        data: bytes | None,
-        key: str | None,
-        report: FileReport | None,
-        status: tuple[int, int, int, int] | None = None,
-        named: bool = False,
-    ) -> None:
-        self.path = path
-        self.data = data
-        self.key = key
-        self.report = report
-        self.status = status
-        self.named = named
+    status: tuple[int, int, int, int] | None = None
+    named: bool = False  # named on the command line: linted with a named file's verdict
 
 
 class ResultCache:

@@ -21,31 +21,13 @@ if TYPE_CHECKING:
 __all__ = ["Diagnostic", "Finding", "Severity", "fails", "locate", "node_path"]
 
 
-class Diagnostic(FrozenRecord):
+class Diagnostic(FrozenRecord, slots=True):
     """One finding, located in a file and, where it applies, in a tool, a test and a parameter.
 
     `tool` is the tool name, or `resource.query` for a resource query. `test_index` is 0-based;
     `test_indices` are every test the finding stands for ("tests 0-5 of tool ..."), `test_index` the first.
     """
 
-    __slots__ = (
-        "code",
-        "column",
-        "consequence",
-        "end_byte",
-        "end_column",
-        "end_line",
-        "fix",
-        "line",
-        "message",
-        "parameter",
-        "path",
-        "severity",
-        "start_byte",
-        "test_index",
-        "test_indices",
-        "tool",
-    )
     _not_compared = frozenset({"fix"})
 
     code: str
@@ -56,50 +38,18 @@ class Diagnostic(FrozenRecord):
     column: int
     end_line: int
     end_column: int
-    start_byte: int
-    end_byte: int
-    tool: str | None
-    test_index: int | None
-    parameter: str | None
-    fix: Fix | None  # `check --fix` applies it; the JSON report shows it
-    consequence: str  # what FlowMCP's runtime does (a `Consequence` value); "" when not known
-    test_indices: tuple[int, ...]
+    start_byte: int = 0
+    end_byte: int = 0
+    tool: str | None = None
+    test_index: int | None = None
+    parameter: str | None = None
+    fix: Fix | None = None  # `check --fix` applies it; the JSON report shows it
+    consequence: str = ""  # what FlowMCP's runtime does (a `Consequence` value); "" when not known
+    test_indices: tuple[int, ...] = ()
 
-    def __init__(
-        self,
-        code: str,
-        severity: Severity,
-        message: str,
-        path: str,
-        line: int,
-        column: int,
-        end_line: int,
-        end_column: int,
-        start_byte: int = 0,
-        end_byte: int = 0,
-        tool: str | None = None,
-        test_index: int | None = None,
-        parameter: str | None = None,
-        fix: Fix | None = None,
-        consequence: str = "",
-        test_indices: tuple[int, ...] = (),
-    ) -> None:
-        self.code = code
-        self.severity = severity
-        self.message = message
-        self.path = path
-        self.line = line
-        self.column = column
-        self.end_line = end_line
-        self.end_column = end_column
-        self.start_byte = start_byte
-        self.end_byte = end_byte
-        self.tool = tool
-        self.test_index = test_index
-        self.parameter = parameter
-        self.fix = fix
-        self.consequence = consequence
-        self.test_indices = test_indices or (() if test_index is None else (test_index,))
+    def __post_init__(self) -> None:
+        if not self.test_indices and self.test_index is not None:
+            self.test_indices = (self.test_index,)
 
     def to_dict(self) -> dict[str, object]:
         """The JSON report's shape for one diagnostic (byte offsets stay internal); the tool and parameter
@@ -124,72 +74,30 @@ class Diagnostic(FrozenRecord):
         return (self.path, self.line, self.column, self.code, self.message)
 
 
-class Finding(FrozenRecord):
+class Finding(FrozenRecord, slots=True):
     """What a rule reports before it is placed in a file: the engine adds path and positions."""
-
-    __slots__ = (
-        "claims",
-        "code",
-        "consequence",
-        "fix",
-        "message",
-        "parameter",
-        "part",
-        "severity",
-        "span",
-        "subject",
-        "test_index",
-        "test_indices",
-        "tool",
-    )
 
     code: str
     message: str
     span: Span
-    tool: str | None
-    test_index: int | None
-    parameter: str | None
+    tool: str | None = None
+    test_index: int | None = None
+    parameter: str | None = None
     # The specification's severity of this finding, when it differs from its rule's.
-    severity: Severity | None
-    fix: Fix | None
+    severity: Severity | None = None
+    fix: Fix | None = None
     # What the runtime does about this finding, when it differs from its rule's (see core/consequence.py).
-    consequence: Consequence | None
-    test_indices: tuple[int, ...]  # every test it stands for (test_index: the first)
+    consequence: Consequence | None = None
+    test_indices: tuple[int, ...] = ()  # every test it stands for (test_index: the first)
     # Where in the parameter it is (`("option", 2)`, `("primitive",)`), the nodes it stands for, and the z
     # fact it words: what lint/ownership.py reads to keep one finding per defect.
-    part: tuple[object, ...]
-    claims: tuple[tuple[object, ...], ...]
-    subject: str
+    part: tuple[object, ...] = ()
+    claims: tuple[tuple[object, ...], ...] = ()
+    subject: str = ""
 
-    def __init__(
-        self,
-        code: str,
-        message: str,
-        span: Span,
-        tool: str | None = None,
-        test_index: int | None = None,
-        parameter: str | None = None,
-        severity: Severity | None = None,
-        fix: Fix | None = None,
-        consequence: Consequence | None = None,
-        test_indices: tuple[int, ...] = (),
-        part: tuple[object, ...] = (),
-        claims: tuple[tuple[object, ...], ...] = (),
-        subject: str = "",
-    ) -> None:
-        self.code = code
-        self.message = message
-        self.span = span
-        self.tool = tool
-        self.test_index = test_index
-        self.parameter = parameter
-        self.severity = severity
-        self.fix = fix
-        self.consequence = consequence
-        self.test_indices = test_indices or (() if test_index is None else (test_index,))
-        self.part = part
-        self.claims = claims
-        self.subject = subject
+    def __post_init__(self) -> None:
+        if not self.test_indices and self.test_index is not None:
+            self.test_indices = (self.test_index,)
 
     @property
     def node(self) -> tuple[object, ...]:

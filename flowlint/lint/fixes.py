@@ -19,19 +19,12 @@ from flowlint.core.record import FrozenRecord
 __all__ = ["Edit", "Fix", "apply_fixes", "literal_edit", "string_literal"]  # Edit: core.edits, re-exported
 
 
-class Fix(FrozenRecord):
+class Fix(FrozenRecord, slots=True):
     """What to change to resolve one finding; `safe` fixes keep the definition's meaning."""
-
-    __slots__ = ("edits", "safe", "title")
 
     title: str
     edits: tuple[Edit, ...]
-    safe: bool
-
-    def __init__(self, title: str, edits: tuple[Edit, ...], safe: bool = True) -> None:
-        self.title = title
-        self.edits = edits
-        self.safe = safe
+    safe: bool = True
 
 
 def string_literal(data: bytes, span: Span, value: str) -> str | None:

@@ -98,25 +98,11 @@ class TextStyle(FrozenRecord):
     `unsafe_fixes`: unsafe fixes count as fixable (`check --unsafe-fixes`); `fix_summary`: say after the
     summary how many findings `--fix` would fix (not when the run fixed them: it says so itself)."""
 
-    color: bool
-    show_source: bool
-    stdin_source: tuple[str, bytes] | None
-    unsafe_fixes: bool
-    fix_summary: bool
-
-    def __init__(
-        self,
-        color: bool = False,
-        show_source: bool = False,
-        stdin_source: tuple[str, bytes] | None = None,
-        unsafe_fixes: bool = False,
-        fix_summary: bool = True,
-    ) -> None:
-        self.color = color
-        self.show_source = show_source
-        self.stdin_source = stdin_source
-        self.unsafe_fixes = unsafe_fixes
-        self.fix_summary = fix_summary
+    color: bool = False
+    show_source: bool = False
+    stdin_source: tuple[str, bytes] | None = None
+    unsafe_fixes: bool = False
+    fix_summary: bool = True
 
 
 FIXABLE_MARK = "[*]"

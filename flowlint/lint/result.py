@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from flowlint.core.record import Record
+from flowlint.core.record import Record, field
 from flowlint.core.severity import Severity
 from flowlint.lint.config import Config
 from flowlint.lint.diagnostics import Diagnostic, fails
@@ -32,39 +32,19 @@ class FileReport(Record):
 
     path: str
     kind: str
-    diagnostics: list[Diagnostic]
-    definition: Definition | None
-    config: Config | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    definition: Definition | None = None
+    config: Config | None = None
     # The file was named on the command line (not found by a folder walk): its FL002 note is shown.
-    named: bool
-
-    def __init__(
-        self,
-        path: str,
-        kind: str,
-        diagnostics: list[Diagnostic] | None = None,
-        definition: Definition | None = None,
-        config: Config | None = None,
-        named: bool = False,
-    ) -> None:
-        self.path = path
-        self.kind = kind
-        self.diagnostics = [] if diagnostics is None else diagnostics
-        self.definition = definition
-        self.config = config
-        self.named = named
+    named: bool = False
 
 
 class LintResult(Record):
     """The outcome of a run: one report per file, in path order. `config` is the configuration of the
     first path linted; each report carries its own."""
 
-    files: list[FileReport]
-    config: Config
-
-    def __init__(self, files: list[FileReport] | None = None, config: Config | None = None) -> None:
-        self.files = [] if files is None else files
-        self.config = Config() if config is None else config
+    files: list[FileReport] = field(default_factory=list)
+    config: Config = field(default_factory=Config)
 
     @property
     def diagnostics(self) -> list[Diagnostic]:

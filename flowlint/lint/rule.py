@@ -168,16 +168,7 @@ class ListContext(Record):
     path: Path
     config: Config
     resolver: SharedListResolver
-    source: bytes
-
-    def __init__(
-        self, node: SNode | None, path: Path, config: Config, resolver: SharedListResolver, source: bytes = b""
-    ) -> None:
-        self.node = node
-        self.path = path
-        self.config = config
-        self.resolver = resolver
-        self.source = source
+    source: bytes = b""
 
 
 class ZFix(StrEnum):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from flowlint.core.nodes import Span
-from flowlint.core.record import Record
+from flowlint.core.record import Record, field
 from flowlint.core.source import SourceText
 from flowlint.lint.codes import Code
 from flowlint.lint.config import Config, code_selected
@@ -28,17 +28,8 @@ class Suppression(Record):
     line: int
     codes: frozenset[str]
     span: Span
-    used: bool
-    used_codes: set[str]
-
-    def __init__(
-        self, line: int, codes: frozenset[str], span: Span, used: bool = False, used_codes: set[str] | None = None
-    ) -> None:
-        self.line = line
-        self.codes = codes
-        self.span = span
-        self.used = used
-        self.used_codes = set() if used_codes is None else used_codes
+    used: bool = False
+    used_codes: set[str] = field(default_factory=set)
 
 
 def parse_suppressions(data: bytes, source: SourceText) -> list[Suppression]:

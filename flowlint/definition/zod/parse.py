@@ -218,25 +218,15 @@ def _parse_primitive(
     return "enum", tuple(dict.fromkeys(values)), None  # '' too: the runtime's z.enum accepts it
 
 
-class _Option(FrozenRecord):
+class _Option(FrozenRecord, slots=True):
     """One option call being parsed: `name(arg)` as written (`text`), at `options[index]`."""
-
-    __slots__ = ("arg", "index", "kind", "name", "raw_arg", "text")
 
     name: str
     arg: str
     text: str
     index: int
     kind: str
-    raw_arg: str  # the argument exactly as written, unstripped (default() uses it as the runtime does)
-
-    def __init__(self, name: str, arg: str, text: str, index: int, kind: str, raw_arg: str = "") -> None:
-        self.name = name
-        self.arg = arg
-        self.text = text
-        self.index = index
-        self.kind = kind
-        self.raw_arg = raw_arg
+    raw_arg: str = ""  # the argument exactly as written, unstripped (default() uses it as the runtime does)
 
     def note(self, fact: ZFact, replacement: str | None = None, reason: str = "", items: tuple[str, ...] = ()) -> ZNote:
         return ZNote(

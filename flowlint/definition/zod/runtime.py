@@ -91,18 +91,12 @@ def registered_spec(parameter: Parameter) -> ZSpec | None:
     return replace(registered, default_misfit=misfit)
 
 
-class DerivedArguments(FrozenRecord):
+class DerivedArguments(FrozenRecord, slots=True):
     """A test's values after the registered zod: `arguments` (defaults in, unknown keys dropped) when it
     passes, else `refused`, (key, why) for each parameter the zod refuses."""
 
-    __slots__ = ("arguments", "refused")
-
     arguments: dict[str, object]
-    refused: tuple[tuple[str, str], ...]
-
-    def __init__(self, arguments: dict[str, object], refused: tuple[tuple[str, str], ...] = ()) -> None:
-        self.arguments = arguments
-        self.refused = refused
+    refused: tuple[tuple[str, str], ...] = ()
 
     @property
     def accepted(self) -> bool:

@@ -13,100 +13,40 @@ PRIMITIVES = ("string", "number", "boolean", "enum", "array", "object")
 KNOWN_OPTIONS = ("min", "max", "length", "optional", "default", "regex")
 
 
-class ListRef(FrozenRecord):
+class ListRef(FrozenRecord, slots=True):
     """`enum({{list:field}})`: enum values taken from a field of a shared list."""
-
-    __slots__ = ("field", "name")
 
     name: str
     field: str
 
-    def __init__(self, name: str, field: str) -> None:
-        self.name = name
-        self.field = field
 
-
-class ZSpec(FrozenRecord):
+class ZSpec(FrozenRecord, slots=True):
     """A parsed z block."""
 
-    __slots__ = (
-        "default",
-        "default_misfit",
-        "enum_values",
-        "has_default",
-        "ignored_bounds",
-        "kind",
-        "length",
-        "list_ref",
-        "max",
-        "min",
-        "notes",
-        "optional",
-        "optional_after_default",
-        "pattern",
-        "primitive_text",
-        "regex",
-    )
     _not_compared = frozenset({"notes"})
 
     kind: str
     primitive_text: str
-    enum_values: tuple[str, ...] | None
-    list_ref: ListRef | None
-    min: float | None
-    max: float | None
-    length: int | None
-    optional: bool
-    has_default: bool
-    default: object
+    enum_values: tuple[str, ...] | None = None
+    list_ref: ListRef | None = None
+    min: float | None = None
+    max: float | None = None
+    length: int | None = None
+    optional: bool = False
+    has_default: bool = False
+    default: object = None
     # The default does not fit the primitive: a call that omits the parameter is refused where the runtime
     # applies the default (see `omission_refused`), and the parameter stays a required input of the MCP tool.
-    default_misfit: bool
+    default_misfit: bool = False
     # optional() is written after default(): the 3.x runtime, which applies options in order, then lets an
     # omitted value through as undefined and never applies the default; 4.x sorts optional() first.
-    optional_after_default: bool
+    optional_after_default: bool = False
     # Bounds ZodBuilder reads as NaN (`min(abc)`, `length()`): zod ignores them, and the MCP SDK lists them
     # as null in the tool's inputSchema (`"minimum": null`); by option name: "min", "max", "length".
-    ignored_bounds: tuple[str, ...]
-    regex: str | None
-    pattern: JsRegex | None  # a linear-time matcher; None: no regex(), or one flowlint cannot match
-    notes: tuple[ZNote, ...]  # what the rules report (ZFact)
-
-    def __init__(
-        self,
-        kind: str,
-        primitive_text: str,
-        enum_values: tuple[str, ...] | None = None,
-        list_ref: ListRef | None = None,
-        min: float | None = None,
-        max: float | None = None,
-        length: int | None = None,
-        optional: bool = False,
-        has_default: bool = False,
-        default: object = None,
-        default_misfit: bool = False,
-        optional_after_default: bool = False,
-        ignored_bounds: tuple[str, ...] = (),
-        regex: str | None = None,
-        pattern: JsRegex | None = None,
-        notes: tuple[ZNote, ...] = (),
-    ) -> None:
-        self.kind = kind
-        self.primitive_text = primitive_text
-        self.enum_values = enum_values
-        self.list_ref = list_ref
-        self.min = min
-        self.max = max
-        self.length = length
-        self.optional = optional
-        self.has_default = has_default
-        self.default = default
-        self.default_misfit = default_misfit
-        self.optional_after_default = optional_after_default
-        self.ignored_bounds = ignored_bounds
-        self.regex = regex
-        self.pattern = pattern
-        self.notes = notes
+    ignored_bounds: tuple[str, ...] = ()
+    regex: str | None = None
+    pattern: JsRegex | None = None  # a linear-time matcher; None: no regex(), or one flowlint cannot match
+    notes: tuple[ZNote, ...] = ()  # what the rules report (ZFact)
 
     def default_applied(self, generation: int) -> bool:
         """Whether that generation's runtime puts the default in when the parameter is omitted."""
