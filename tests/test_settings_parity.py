@@ -1,6 +1,8 @@
 """One settings resolver for every entry point: the CLI, `lint_paths`, `lint_source`, standard input,
 the language server and `verify` lint one tree (nested configurations, per-file-ignores, a subfolder
-with its own `fail_on`) alike, with the same findings and the same verdict (issue 19)."""
+with its own `fail_on`) alike, with the same findings and the same verdict (issue 19). One table of
+settings drives the configuration reader, the cache key, the command line (click and the plain path)
+and docs/configuration.md (issue 26): the tests at the end hold each row to all of them."""
 
 from __future__ import annotations
 
@@ -205,3 +207,102 @@ def test_shared_list_folders_are_found_from_what_the_walk_saw(tmp_path: Path, mo
     assert found["provider3"] == (tmp_path / "provider3" / "_lists").resolve() and found["provider4"] is None
     candidates = [path for path in asked if path.endswith("_lists")]
     assert len(candidates) <= len(tmp_path.resolve().parents) + 2, candidates  # the one found, and above the walk
+
+
+# --- the settings table (issue 26) ---------------------------------------------------------------------
+
+
+def _docs_table() -> dict[str, object]:
+    """The `[tool.flowlint]` example of docs/configuration.md, read as TOML."""
+    import re
+    import tomllib
+
+    from conftest import REPO
+
+    page = (REPO / "docs" / "configuration.md").read_text(encoding="utf-8")
+    block = re.search(r"<!-- example: config file pyproject.toml -->\n```toml\n(.*?)```", page, re.S)
+    assert block is not None
+    return tomllib.loads(block.group(1))["tool"]["flowlint"]
+
+
+def _sample(flag: object) -> list[str]:
+    """A command-line value for a flag, from its type, choices or metavar."""
+    from flowlint.lint.config import Flag
+
+    assert isinstance(flag, Flag)
+    name = flag.names[0]
+    if flag.kind in ("flag", "switch", "count"):
+        return [name]
+    if flag.choices:
+        return [name, flag.choices[-1]]
+    if flag.type == "integer":
+        return [name, str((flag.minimum or 0) + 2)]
+    text = {"GLOB:CODES": "legacy/*.mjs:TST001", "CODES": "TST,val04", "MAJOR": "4"}.get(flag.metavar, "out.txt")
+    return [name, text]
+
+
+def test_every_field_of_config_but_its_source_is_a_row_of_the_settings_table() -> None:
+    from flowlint.lint.config import SETTINGS
+
+    assert list(SETTINGS) == [name for name in Config._field_names if name != "source"]
+    assert all(setting.parse is not None and setting.help and setting.value for setting in SETTINGS.values())
+
+
+def test_the_configuration_reader_and_the_docs_example_cover_every_setting(tmp_path: Path) -> None:
+    """docs/configuration.md's example sets every key of the table, and the reader takes each."""
+    from flowlint.lint.config import SETTINGS, config_from_table
+
+    table = {key.replace("-", "_"): value for key, value in _docs_table().items()}
+    assert set(table) == set(SETTINGS)
+    config = config_from_table(table, tmp_path / "pyproject.toml")
+    assert all(getattr(config, name) != getattr(Config(), name) for name in SETTINGS)
+
+
+def test_the_cache_key_holds_exactly_the_settings_that_shape_findings(tmp_path: Path) -> None:
+    from flowlint.core.record import replace
+    from flowlint.lint.config import SETTINGS, config_from_table
+
+    table = {key.replace("-", "_"): value for key, value in _docs_table().items()}
+    written = config_from_table(table, tmp_path / "pyproject.toml")
+    base = Config()
+    for name, setting in SETTINGS.items():
+        changed = replace(base, **{name: getattr(written, name)})  # type: ignore[misc]
+        assert (changed.fingerprint != base.fingerprint) == setting.fingerprint, name
+
+
+def test_every_flag_of_the_table_is_read_alike_by_click_the_plain_path_and_the_overrides(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each row with a flag: click's command has it, the plain path reads it into the same request, and a
+    configuration setting given so overrides the file's value (or adds to it, where its row extends)."""
+    from flowlint.cli import plain_check
+    from flowlint.cli.check_command import check
+    from flowlint.cli.options import check_options, request_from_options
+
+    monkeypatch.chdir(tmp_path)
+    click_flags = {name for param in check.params for name in (*param.opts, *param.secondary_opts)}
+    for option in check_options():
+        assert set(option.flag.names) <= click_flags, option.name
+        args = [*_sample(option.flag), "."]
+        plain = plain_check(["check", *args])
+        if option.flag.kind == "optional":  # `--show-settings [FILE]`: whether it takes `.` is click's to say
+            assert plain is None
+            continue
+        assert plain is not None, args
+        assert plain == request_from_options(check.make_context("check", list(args)).params), args
+        if option.configured:
+            overrides = Overrides.from_command_line(**dict(plain.settings))
+            before = Config(ignore=("X",), extend_select=("FL",), per_file_ignores=(("a.mjs", ("TST001",)),))
+            after = overrides.apply(before)
+            assert getattr(after, option.name) != getattr(before, option.name), option.name
+            if option.setting.extends:
+                assert getattr(after, option.name)[: len(getattr(before, option.name))] == getattr(before, option.name)
+
+
+def test_docs_list_the_table_as_it_is() -> None:
+    """docs/configuration.md's tables are `python -m flowlint.cli.options`'s output for the table now."""
+    from conftest import REPO
+    from flowlint.cli.options import documented
+
+    page = (REPO / "docs" / "configuration.md").read_text(encoding="utf-8")
+    assert documented(page) == page, "run `python -m flowlint.cli.options`"

@@ -173,33 +173,54 @@ def test_a_warm_run_imports_neither_click_nor_the_rules(tree: Path, tmp_path: Pa
 # --- `flowlint check PATH...` without click -------------------------------------------------------------
 
 
-def _fields(paths: list[str], **values: str) -> dict[str, object]:
-    return {"paths": tuple(Path(path) for path in paths), **values}
+def _request(paths: list[str], **values: object) -> CheckRequest:
+    from flowlint.cli.options import request_from_options
+
+    return request_from_options({"paths": tuple(Path(path) for path in paths), **values})
 
 
 @pytest.mark.parametrize(
     ("args", "plain"),
     [
-        (["check"], _fields([])),
-        (["check", "a.mjs", "some folder"], _fields(["a.mjs", "some folder"])),
-        (["check", "--format", "github", "."], _fields(["."], output_format="github")),
-        (["check", ".", "--output-format=sarif", "b"], _fields([".", "b"], output_format="sarif")),
-        (["check", "--format=json"], _fields([], output_format="json")),
-        (["check", "-"], _fields(["-"])),
-        (["check", "--stdin-filename", "x/demo.mjs", "-"], _fields(["-"], stdin_filename="x/demo.mjs")),
+        (["check"], _request([])),
+        (["check", "a.mjs", "some folder"], _request(["a.mjs", "some folder"])),
+        (["check", "--format", "github", "."], _request(["."], output_format="github")),
+        (["check", ".", "--output-format=sarif", "b"], _request([".", "b"], output_format="sarif")),
+        (["check", "--format=json"], _request([], output_format="json")),
+        (["check", "-"], _request(["-"])),
+        (["check", "--stdin-filename", "x/demo.mjs", "-"], _request(["-"], stdin_filename="x/demo.mjs")),
         (
             ["check", "-", "--stdin-filename=demo.py", "--format", "json"],
-            _fields(["-"], stdin_filename="demo.py", output_format="json"),
+            _request(["-"], stdin_filename="demo.py", output_format="json"),
+        ),
+        # Issue 26: every flag of the table in its plain forms (what pre-commit hooks and CI jobs pass).
+        (["check", "--no-cache", "a.mjs"], _request(["a.mjs"], no_cache=True)),
+        (["check", "a.mjs", "-q"], _request(["a.mjs"], quiet=1)),
+        (["check", "-qq", "a.mjs", "--quiet"], _request(["a.mjs"], quiet=3)),
+        (["check", "-o", "report.txt", "a.mjs"], _request(["a.mjs"], output_file=Path("report.txt"))),
+        (["check", "-j", "2", "--jobs=3", "."], None),  # given twice: click takes the last one
+        (["check", "--jobs", "2", "."], _request(["."], jobs=2)),
+        (["check", "--select", "tst,val", "--select=FL", "."], _request(["."], select=("tst,val", "FL"))),
+        (["check", "--strict", "--fail-on", "warning", "."], _request(["."], strict=True, fail_on="warning")),
+        (["check", "--min-tests", "2", "--spec-version", "4", "."], _request(["."], min_tests=2, spec_version="4")),
+        (["check", "--no-show-source", "--fix", "."], _request(["."], show_source=False, fix=True)),
+        (
+            ["check", "--per-file-ignores", "old/*.mjs:TST001", "."],
+            _request(["."], per_file_ignores=("old/*.mjs:TST001",)),
         ),
         (["check", "--format", "github", "--format", "json", "."], None),  # click takes the last one
         (["check", "--stdin-filename", "a", "--stdin-filename", "b", "-"], None),
         (["check", "--format", "nope", "."], None),  # click says what the choices are
+        (["check", "--jobs", "0", "."], None),  # click says what the range is
+        (["check", "--jobs", "two", "."], None),
         (["check", "--format"], None),
         (["check", "--format="], None),
         (["check", "--stdin-filename", "-"], None),
-        (["check", "--no-cache", "a.mjs"], None),
-        (["check", "a.mjs", "-q"], None),
-        (["check", "-o", "report.txt", "a.mjs"], None),
+        (["check", "--no-cache=yes", "a.mjs"], None),
+        (["check", "--show-settings"], None),  # its value may be left out: click decides
+        (["check", "-qv", "a.mjs"], None),
+        (["check", "--nope", "a.mjs"], None),
+        (["check", "--help"], None),
         (["check", ""], None),
         (["check", "--", "a.mjs"], None),
         (["--version"], None),
@@ -207,9 +228,7 @@ def _fields(paths: list[str], **values: str) -> dict[str, object]:
         ([], None),
     ],
 )
-def test_only_paths_a_format_and_a_stdin_name_run_without_click(
-    args: list[str], plain: dict[str, object] | None
-) -> None:
+def test_the_plain_path_reads_the_flags_of_the_table(args: list[str], plain: CheckRequest | None) -> None:
     assert plain_check(args) == plain
 
 
@@ -221,16 +240,21 @@ def test_only_paths_a_format_and_a_stdin_name_run_without_click(
         ["--output-format=sarif"],
         ["--stdin-filename", "demo.mjs", "-"],
         ["-", "--stdin-filename=x.py", "--format=json"],
+        ["--no-cache", "-q", "-o", "out.txt", "--select", "TST,val", "--ignore=FL001", "."],
+        ["--strict", "--fail-on=warning", "--min-tests", "0", "--jobs", "1", "--no-show-source", "-qq", "."],
+        ["--fix", "--unsafe-fixes", "--diff", "--show-fixes", "--exit-zero", "--statistics", "--color", "never", "."],
+        ["--config", "pyproject.toml", "--baseline", "b.json", "--extend-select", "FL", "--per-file-ignores", "a:TST"],
     ],
 )
 def test_a_plain_request_is_the_one_click_makes(args: list[str]) -> None:
     """The plain path's `CheckRequest` has every value click's options give for the same arguments."""
     from flowlint.cli.check_command import check
+    from flowlint.cli.options import request_from_options
 
     plain = plain_check(["check", *args])
     assert plain is not None
     context = check.make_context("check", list(args))
-    assert CheckRequest.from_options(context.params) == CheckRequest(**plain)
+    assert request_from_options(context.params) == plain
 
 
 @pytest.mark.parametrize(

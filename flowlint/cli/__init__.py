@@ -1,10 +1,10 @@
 """The command line. Each command module turns options into a plain value, calls the library and maps
 the result to an exit code (`flowlint.cli.common`); the click group is `flowlint.cli.app.main`.
 
-`run` is the `flowlint` command. `flowlint check` with nothing but paths and at most `--format` and
-`--stdin-filename` (what pre-commit, most CI jobs and editors pass) runs without importing click (about
-20 ms: a fifth of a warm run on the public library); every other command line goes to click. Both end
-in `flowlint.cli.check.run_check`.
+`run` is the `flowlint` command. `flowlint check` with paths and flags in their plain forms (what
+pre-commit, CI jobs and editors pass) runs without importing click (about 20 ms: a fifth of a warm run
+on the public library); every other command line goes to click. Both read the same table of flags
+(`flowlint.cli.options`) and end in `flowlint.cli.check.run_check`.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 if TYPE_CHECKING:
     from flowlint.cli.app import main
+    from flowlint.cli.check import CheckRequest
 
 __all__ = ["COMMANDS", "COMMAND_HELP", "exit_now", "main", "plain_check", "run"]
 
@@ -49,19 +50,19 @@ a docstring's first sentence at about 45 characters), and shown without importin
 
 
 def run() -> None:
-    """The `flowlint` command: `flowlint check PATH...` (with at most `--format` and `--stdin-filename`)
-    as click would run it, without click (see `plain_check`); any other command line goes to the click
-    group."""
-    plain = plain_check(sys.argv[1:])
-    if plain is None:
+    """The `flowlint` command: `flowlint check ...` as click would run it, without click when the plain
+    path can read the command line (see `plain_check`: what pre-commit, CI jobs and editors pass); any
+    other command line goes to the click group."""
+    request = plain_check(sys.argv[1:])
+    if request is None:
         from flowlint.cli.app import main
 
         main()
         return
-    from flowlint.cli.check import CheckRequest, run_check
+    from flowlint.cli.check import run_check
 
     try:
-        code = run_check(CheckRequest(**plain))
+        code = run_check(request)
     except (EOFError, KeyboardInterrupt):  # as click ends a command that is interrupted
         sys.stderr.write("\nAborted!\n")
         code = 1
@@ -88,44 +89,15 @@ def exit_now(code: int) -> NoReturn:
     os._exit(code)
 
 
-_VALUE_OPTIONS = {"--output-format": "output_format", "--format": "output_format", "--stdin-filename": "stdin_filename"}
-"""The options the plain path reads (each at most once, with its value after a space or `=`)."""
-
-
-def plain_check(args: list[str]) -> dict[str, Any] | None:
-    """The fields of the `CheckRequest` of `flowlint check PATH...` when besides paths (`-`: standard
-    input) it holds at most one `--format FORMAT` (or `--output-format`) and one `--stdin-filename
-    NAME`: what pre-commit, CI jobs and editors pass. None when click must parse the command line: any
-    other option, an option given twice or without a value, an unknown format, an empty argument, a
-    path that exists but cannot be read (click says so), shell completion, or Windows (click expands
-    wildcards there)."""
-    if args[:1] != ["check"] or os.name == "nt" or "_FLOWLINT_COMPLETE" in os.environ:
+def plain_check(args: list[str]) -> CheckRequest | None:
+    """The `CheckRequest` of `flowlint check ...` read without click (about 20 ms: a fifth of a warm run on
+    the public library), from the same table of flags as the click command (`flowlint.cli.options`);
+    None when click must read the command line (help, completion, an error to explain)."""
+    if args[:1] != ["check"]:
         return None
-    paths: list[str] = []
-    values: dict[str, str] = {}
-    rest = iter(args[1:])
-    for arg in rest:
-        name, equals, value = arg.partition("=")
-        field = _VALUE_OPTIONS.get(name)
-        if field is not None:
-            value = value if equals else next(rest, "")
-            if field in values or not value or value.startswith("-"):
-                return None
-            values[field] = value
-        elif arg == "-":
-            paths.append(arg)
-        elif not arg or arg.startswith("-") or (os.path.exists(arg) and not os.access(arg, os.R_OK)):
-            return None
-        else:
-            paths.append(arg)
-    if "output_format" in values:
-        from flowlint.cli.common import FORMATS
+    from flowlint.cli.options import plain_request
 
-        if values["output_format"] not in FORMATS:
-            return None
-    from pathlib import Path
-
-    return {"paths": tuple(Path(path) for path in paths), **values}
+    return plain_request(args)
 
 
 def __getattr__(name: str) -> Any:

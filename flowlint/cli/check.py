@@ -9,9 +9,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, echo, split_codes
+from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, FORMATS, echo
 from flowlint.core.errors import FlowlintError, UsageError
-from flowlint.core.record import DeclaredRecord, replace
+from flowlint.core.record import DeclaredRecord, field, replace
+from flowlint.lint.codes import split_codes
+from flowlint.lint.config import Flag, Setting
+from flowlint.lint.reporters import COLOR_CHOICES
 from flowlint.lint.result import LintResult
 
 if TYPE_CHECKING:
@@ -20,38 +23,182 @@ if TYPE_CHECKING:
 
 
 class CheckRequest(DeclaredRecord):
-    """What `flowlint check` was asked to do, as plain values: one field per option, declared once."""
+    """What `flowlint check` was asked to do, as plain values: the paths, the configuration settings the
+    command line gives (`settings`: name and value as the flag gave it, read by the settings table,
+    `flowlint.lint.config.SETTINGS`) and the options of the command line alone, each a field declared
+    once with its row of the table (`Setting`: flag, help, section). The click command, the plain path
+    and docs/configuration.md are made from both tables (`flowlint.cli.options`)."""
 
     paths: tuple[Path, ...] = ()
-    output_format: str = "text"
-    output_file: Path | None = None
-    statistics: bool = False
-    select: tuple[str, ...] = ()
-    ignore: tuple[str, ...] = ()
-    per_file_ignores: tuple[str, ...] = ()
-    min_tests: int | None = None
-    spec_version: str | None = None
-    fail_on: str | None = None
-    strict: bool = False
-    config_path: Path | None = None
-    stdin_filename: str | None = None
-    baseline: Path | None = None
-    write_baseline: Path | None = None
-    jobs: int | None = None
-    no_cache: bool = False
-    extend_select: tuple[str, ...] = ()
-    show_settings: Path | None = None
-    show_skipped: bool = False
-    verbose: bool = False
-    color: str = "auto"
-    show_source: bool | None = None
-    quiet: int = 0
-    exit_zero: bool = False
-    fix: bool = False
-    unsafe_fixes: bool = False
-    diff: bool = False
-    fix_only: bool = False
-    show_fixes: bool = False
+    settings: tuple[tuple[str, object], ...] = ()
+    output_format: str = field(
+        default="text",
+        about=Setting(
+            "Output format (--format is the same option).",
+            "Output",
+            flag=Flag(("--output-format", "--format"), choices=FORMATS, show_default=True),
+        ),
+    )
+    output_file: Path | None = field(
+        default=None,
+        about=Setting(
+            "Write the report to this file instead of standard output.",
+            "Output",
+            flag=Flag(("--output-file", "-o"), type="file"),
+        ),
+    )
+    statistics: bool = field(
+        default=False,
+        about=Setting(
+            "Show how many findings each rule code has (only that table, as ruff).",
+            "Output",
+            flag=Flag(("--statistics",), kind="flag"),
+        ),
+    )
+    config_path: Path | None = field(
+        default=None,
+        about=Setting(
+            "Use this configuration file for every file (a pyproject.toml's [tool.flowlint], or a flowlint.toml), "
+            "instead of the nearest one above each file.",
+            "Configuration",
+            flag=Flag(("--config",), type="file"),
+        ),
+    )
+    stdin_filename: str | None = field(
+        default=None,
+        about=Setting(
+            "Lint standard input (path `-`) as if it were the file PATH: its suffix picks the loader, "
+            "its folder the configuration and _lists/.",
+            "Input and speed",
+            flag=Flag(("--stdin-filename",), metavar="PATH"),
+        ),
+    )
+    baseline: Path | None = field(
+        default=None,
+        about=Setting(
+            "Report only findings that are not recorded in this baseline file.",
+            "Baseline",
+            flag=Flag(("--baseline",), type="file"),
+        ),
+    )
+    write_baseline: Path | None = field(
+        default=None,
+        about=Setting(
+            "Record every current finding in this baseline file and exit 0.",
+            "Baseline",
+            flag=Flag(("--write-baseline",), type="file"),
+        ),
+    )
+    jobs: int | None = field(
+        default=None,
+        about=Setting(
+            "Processes to lint with (default: one per idle CPU when 200 files or more need linting).",
+            "Input and speed",
+            flag=Flag(("--jobs", "-j"), type="integer", minimum=1),
+        ),
+    )
+    no_cache: bool = field(
+        default=False,
+        about=Setting(
+            "Neither read nor write the result cache (.flowlint_cache/, or cache_dir in [tool.flowlint]).",
+            "Input and speed",
+            flag=Flag(("--no-cache",), kind="flag"),
+        ),
+    )
+    show_settings: Path | None = field(
+        default=None,
+        about=Setting(
+            "Print the configuration file and every setting that applies to FILE (default: the current folder), "
+            "and exit.",
+            "Configuration",
+            flag=Flag(("--show-settings",), kind="optional", type="path", metavar="[FILE]", missing="."),
+        ),
+    )
+    show_skipped: bool = field(
+        default=False,
+        about=Setting(
+            "Also report files that are not definitions (FL002 notes).",
+            "Output",
+            flag=Flag(("--show-skipped",), kind="flag"),
+        ),
+    )
+    verbose: bool = field(
+        default=False,
+        about=Setting(
+            "Say more: report skipped files (as --show-skipped).", "Output", flag=Flag(("--verbose", "-v"), kind="flag")
+        ),
+    )
+    color: str = field(
+        default="auto",
+        about=Setting(
+            "Colour the text report: auto = on a terminal, unless NO_COLOR is set (FORCE_COLOR forces it).",
+            "Output",
+            flag=Flag(("--color",), choices=COLOR_CHOICES, show_default=True),
+        ),
+    )
+    show_source: bool | None = field(
+        default=None,
+        about=Setting(
+            "Show the source line under each finding (default: on a terminal).",
+            "Output",
+            flag=Flag(("--show-source",), kind="switch"),
+        ),
+    )
+    quiet: int = field(
+        default=0,
+        about=Setting(
+            "Only the findings that fail the run (errors, unless --fail-on says otherwise), no summary; "
+            "-qq prints nothing.",
+            "Output",
+            flag=Flag(("--quiet", "-q"), kind="count"),
+        ),
+    )
+    exit_zero: bool = field(
+        default=False,
+        about=Setting(
+            "Exit 0 even when there are findings (usage errors still exit 2).",
+            "Exit status",
+            flag=Flag(("--exit-zero",), kind="flag"),
+        ),
+    )
+    fix: bool = field(
+        default=False,
+        about=Setting(
+            "Apply safe fixes to the files, then report what remains.", "Fixes", flag=Flag(("--fix",), kind="flag")
+        ),
+    )
+    unsafe_fixes: bool = field(
+        default=False,
+        about=Setting(
+            "With --fix or --diff: also apply fixes that change behaviour.",
+            "Fixes",
+            flag=Flag(("--unsafe-fixes",), kind="flag"),
+        ),
+    )
+    diff: bool = field(
+        default=False,
+        about=Setting(
+            "Print the changes --fix would make as a unified diff; change nothing.",
+            "Fixes",
+            flag=Flag(("--diff",), kind="flag"),
+        ),
+    )
+    fix_only: bool = field(
+        default=False,
+        about=Setting(
+            "Apply fixes; report only what was fixed, not the remaining findings.",
+            "Fixes",
+            flag=Flag(("--fix-only",), kind="flag"),
+        ),
+    )
+    show_fixes: bool = field(
+        default=False,
+        about=Setting("With --fix: list each fix applied.", "Fixes", flag=Flag(("--show-fixes",), kind="flag")),
+    )
+
+    def given(self, name: str) -> object:
+        """The value the command line gave the configuration setting `name`, or None."""
+        return dict(self.settings).get(name)
 
     @property
     def from_stdin(self) -> bool:
@@ -136,16 +283,7 @@ def _resolver(request: CheckRequest) -> ConfigResolver:
     overrides applied to it (see `flowlint.lint.config.ConfigResolver`)."""
     from flowlint.lint.config import ConfigResolver, Overrides
 
-    overrides = Overrides.from_command_line(
-        select=split_codes(request.select),
-        extend_select=split_codes(request.extend_select),
-        ignore=split_codes(request.ignore),
-        per_file_ignores=request.per_file_ignores,
-        min_tests=request.min_tests,
-        spec_version=request.spec_version,
-        fail_on=request.fail_on,
-        strict=True if request.strict else None,  # None: not given, so a file's `strict = true` holds
-    )
+    overrides = Overrides.from_command_line(**dict(request.settings))
     return ConfigResolver(request.config_path, overrides)
 
 
@@ -227,7 +365,12 @@ def _shows_skipped(request: CheckRequest) -> bool:
     """FL002 notes (files that are not definitions) are shown on request, or when FL002 is selected by name."""
     from flowlint.lint.codes import Code
 
-    return request.show_skipped or request.verbose or Code.FL002 in split_codes(request.select)
+    selected = request.given("select")
+    return (
+        request.show_skipped
+        or request.verbose
+        or Code.FL002 in split_codes(selected if isinstance(selected, tuple) else ())
+    )
 
 
 def _without_skipped_notes(result: LintResult) -> LintResult:

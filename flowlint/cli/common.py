@@ -70,9 +70,3 @@ def interruptible(on_sigterm: type[BaseException] = KeyboardInterrupt) -> Iterat
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
-
-
-def split_codes(values: tuple[str, ...] | list[str]) -> tuple[str, ...]:
-    """Comma-separated codes from repeated options, upper-cased: `--select tst,VAL04 --select FL001`
-    gives TST, VAL04 and FL001."""
-    return tuple(code.strip().upper() for value in values for code in value.split(",") if code.strip())

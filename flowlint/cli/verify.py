@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, FORMATS, HUMAN_FORMATS, SEVERITIES, split_codes, usage_error
+from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, FORMATS, HUMAN_FORMATS, SEVERITIES, usage_error
 
 if TYPE_CHECKING:
     from flowlint.verify import Verification
@@ -59,7 +59,7 @@ def verify(
     from flowlint.verify import verify_folder
 
     try:
-        overrides = Overrides.from_command_line(select=split_codes(select), ignore=split_codes(ignore), fail_on=fail_on)
+        overrides = Overrides.from_command_line(select=select, ignore=ignore, fail_on=fail_on)
         outcome = verify_folder(list(paths), captures, resolver=ConfigResolver(overrides=overrides))
     except FlowlintError as error:
         usage_error(str(error))

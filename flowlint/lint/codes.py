@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from flowlint.core.errors import ConfigError
 
-__all__ = ["FAMILIES", "Code", "check_codes", "code_order", "is_specification_code", "matches"]
+__all__ = ["FAMILIES", "Code", "check_codes", "code_order", "is_specification_code", "matches", "split_codes"]
 
 
 class Code(StrEnum):
@@ -214,3 +214,9 @@ def check_codes(codes: Iterable[str], where: str) -> None:
     for code in codes:
         if code.upper() != ALL and not any(known.startswith(code.upper()) for known in Code):
             raise ConfigError(f"{where}: unknown rule code '{code}' (see `flowlint rules`)")
+
+
+def split_codes(values: Iterable[str]) -> tuple[str, ...]:
+    """Comma-separated codes from repeated options, upper-cased: `--select tst,VAL04 --select FL001`
+    gives TST, VAL04 and FL001."""
+    return tuple(code.strip().upper() for value in values for code in value.split(",") if code.strip())

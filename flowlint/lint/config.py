@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 
 from flowlint.core.errors import ConfigError, FileProblem
 from flowlint.core.fileio import read_regular
-from flowlint.core.record import DeclaredRecord, replace
+from flowlint.core.record import DeclaredRecord, FrozenRecord, field, replace
 from flowlint.core.severity import Severity
 from flowlint.definition.specversion import parse_spec_version
-from flowlint.lint.codes import ALL, check_codes, matches
+from flowlint.lint.codes import ALL, check_codes, matches, split_codes
 
 if TYPE_CHECKING:
     from flowlint.definition.discovery import Discovery
@@ -29,29 +29,262 @@ CONFIG_FILES = (".flowlint.toml", "flowlint.toml", "pyproject.toml")
 """Configuration file names, highest precedence first, when one folder holds several."""
 
 
-class Config(DeclaredRecord):
-    """Everything that shapes a lint run. Paths are absolute once loaded. Each setting is one field here
-    (a boolean one is read from files and `Overrides` with no more code: see `parse_setting`)."""
+class Flag(FrozenRecord):
+    """How a setting or an option is written on the command line: its names (the first is the one help
+    and errors show), what it takes (`kind`: `value`; `multiple`, repeatable; `flag`, on when given;
+    `switch`, `--x/--no-x`; `count`, `-qq`; `optional`, a value that may be left out, `missing` then)
+    and of what `type` (`text`, `integer` at least `minimum`, a `path`, a `file` path, one of `choices`)."""
 
-    min_tests: int = 1
-    # TST001: fewer tests than this is a warning (the specification's and the runtime's minimum).
-    recommended_tests: int = 3
-    # The specification major every file is checked against; None: the version each file declares.
-    spec_version: int | None = None
-    select: tuple[str, ...] = ()
-    ignore: tuple[str, ...] = ()
-    fail_on: Severity = Severity.ERROR
-    lists_dir: Path | None = None
-    exclude: tuple[str, ...] = ()
-    severity: dict[str, Severity] = {}  # noqa: RUF012 - shared by default, never changed in place
-    source: Path | None = None  # the configuration file it came from
-    extend_select: tuple[str, ...] = ()
+    names: tuple[str, ...]
+    kind: str = "value"
+    type: str = "text"
+    metavar: str = ""
+    choices: tuple[str, ...] = ()
+    minimum: int | None = None
+    missing: str | None = None
+    show_default: bool = False
+
+
+class Setting(FrozenRecord):
+    """One row of the settings table: what a field of `Config` (a setting of configuration files, which
+    the command line may override) or of `CheckRequest` (an option of `flowlint check` alone) is.
+
+    `parse` reads a configuration file's value (checked; `label` names it in errors, relative paths
+    are read from `folder`); None for an option of the command line alone. `fingerprint`: the
+    setting can change a file's findings, so the result cache keys on it. `flag`: how the command line
+    gives it (None: configuration files only), read by `command_line` (default: `parse`); `extends`:
+    a command-line value adds to the configuration's instead of replacing it; `resets`: settings a
+    command-line value empties (`--select` drops the configuration's `extend-select`, as ruff does).
+    `help` is the flag's help and docs/configuration.md's description, under `section` of
+    `flowlint check --help`; `value` says what a configuration file writes (docs/configuration.md)."""
+
+    help: str
+    section: str
+    parse: Callable[[object, str, Path], object] | None = None
+    value: str = ""
+    fingerprint: bool = True
+    flag: Flag | None = None
+    command_line: Callable[[object, str, Path], object] | None = None
+    extends: bool = False
+    resets: tuple[str, ...] = ()
+
+    def read_command_line(self, value: object, label: str, folder: Path) -> object:
+        """The setting from the command line's `value` (a tuple of strings for a repeatable flag)."""
+        read = self.command_line or self.parse
+        assert read is not None, "an option of the command line alone is not a setting"
+        return read(list(value) if isinstance(value, tuple) else value, label, folder)
+
+
+def _count(value: object, label: str, folder: Path) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ConfigError(f"{label} must be a non-negative integer, got {value!r}")
+    return value
+
+
+def _spec_version(value: object, label: str, folder: Path) -> int:
+    return parse_spec_version(value, label)
+
+
+def _strings(value: object, label: str, folder: Path) -> tuple[str, ...]:
+    return _string_list(value, label)
+
+
+def _codes(value: object, label: str, folder: Path) -> tuple[str, ...]:
+    listed = _string_list(value, label)
+    check_codes(listed, label)
+    return listed
+
+
+def _command_line_codes(value: object, label: str, folder: Path) -> tuple[str, ...]:
+    """`--select tst,VAL04 --select FL001`: comma-separated, upper-cased codes from repeated flags."""
+    return _codes(list(split_codes(_string_list(value, label))), label, folder)
+
+
+def _fail_on(value: object, label: str, folder: Path) -> Severity:
+    return parse_severity(value, label)
+
+
+def _folder(value: object, label: str, folder: Path) -> Path:
+    if not isinstance(value, str):
+        raise ConfigError(f"{label} must be a path string")
+    return (folder / value).resolve()
+
+
+def _cache_folder(value: object, label: str, folder: Path) -> Path:
+    """As written, never resolved: the cache checks it for links (lint/cache.py)."""
+    if not isinstance(value, str):
+        raise ConfigError(f"{label} must be a path string")
+    return Path(os.path.abspath(folder / value))
+
+
+def _severities(value: object, label: str, folder: Path) -> dict[str, Severity]:
+    if not isinstance(value, dict):
+        raise ConfigError(f'{label} must be a table such as {{ TST007 = "error" }}')
+    check_codes(tuple(value), label)
+    if any(code.upper() == ALL for code in value):  # a severity is looked up by code: ALL would do nothing
+        raise ConfigError(f"{label}: name the codes to re-grade, not {ALL}")
+    return {code: parse_severity(level, f"{label}.{code}") for code, level in value.items()}
+
+
+def _boolean(value: object, label: str, folder: Path) -> bool:
+    if not isinstance(value, bool):
+        raise ConfigError(f"{label} must be true or false, got {value!r}")
+    return value
+
+
+def _command_line_ignores(value: object, label: str, folder: Path) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """`--per-file-ignores GLOB:CODES`, repeated."""
+    return tuple(_command_line_ignore(item, folder) for item in _string_list(value, label))
+
+
+class Config(DeclaredRecord):
+    """Everything that shapes a lint run: the settings table (each field's `Setting`, `Config.about(name)`:
+    how a configuration file and the command line give it, whether it shapes findings, its help). A new
+    setting is one field here; `flowlint check` takes its flag, docs/configuration.md lists it. Paths are
+    absolute once loaded."""
+
+    min_tests: int = field(
+        default=1,
+        about=Setting(
+            "Minimum tests per tool for TST001 (default 1).",
+            "Rule selection",
+            _count,
+            "an integer",
+            flag=Flag(("--min-tests",), type="integer", minimum=0),
+        ),
+    )
+    recommended_tests: int = field(
+        default=3,
+        about=Setting(
+            "Fewer tests than this is a TST001 warning (default 3, the specification's minimum).",
+            "Rule selection",
+            _count,
+            "an integer",
+        ),
+    )
+    spec_version: int | None = field(
+        default=None,
+        about=Setting(
+            "Check every file against FlowMCP specification 3 or 4 (default: the version each file declares).",
+            "Rule selection",
+            _spec_version,
+            '"3" or "4" (or "4.2", "4.0.0"...)',
+            flag=Flag(("--spec-version",), metavar="MAJOR"),
+        ),
+    )
+    select: tuple[str, ...] = field(
+        default=(),
+        about=Setting(
+            "Only these rule codes or prefixes (comma-separated).",
+            "Rule selection",
+            _codes,
+            "a list of codes or prefixes",
+            flag=Flag(("--select",), kind="multiple", metavar="CODES"),
+            command_line=_command_line_codes,
+            resets=("extend_select",),
+        ),
+    )
+    ignore: tuple[str, ...] = field(
+        default=(),
+        about=Setting(
+            "Skip these rule codes or prefixes (comma-separated).",
+            "Rule selection",
+            _codes,
+            "a list of codes or prefixes",
+            flag=Flag(("--ignore",), kind="multiple", metavar="CODES"),
+            command_line=_command_line_codes,
+            extends=True,
+        ),
+    )
+    fail_on: Severity = field(
+        default=Severity.ERROR,
+        about=Setting(
+            "Lowest severity that makes the exit code 1 (default error).",
+            "Exit status",
+            _fail_on,
+            '"error", "warning" or "info"',
+            fingerprint=False,
+            flag=Flag(("--fail-on",), choices=("error", "warning", "info")),
+        ),
+    )
+    lists_dir: Path | None = field(
+        default=None,
+        about=Setting(
+            "Where shared lists live (default: the nearest _lists/ above each file).",
+            "Rule selection",
+            _folder,
+            "a folder, relative to the configuration file",
+        ),
+    )
+    exclude: tuple[str, ...] = field(
+        default=(),
+        about=Setting(
+            "More folders or files to skip when walking folders.",
+            "Input and speed",
+            _strings,
+            "a list of globs",
+            fingerprint=False,
+        ),
+    )
+    severity: dict[str, Severity] = field(
+        default={},
+        about=Setting(
+            "A rule's severity instead of its own, by code.",
+            "Rule selection",
+            _severities,
+            'a table of codes and severities, { TST007 = "error" }',
+        ),
+    )
+    source: Path | None = None  # the configuration file it came from (not a setting)
+    extend_select: tuple[str, ...] = field(
+        default=(),
+        about=Setting(
+            "Also select these codes or prefixes (comma-separated).",
+            "Rule selection",
+            _codes,
+            "a list of codes or prefixes",
+            flag=Flag(("--extend-select",), kind="multiple", metavar="CODES"),
+            command_line=_command_line_codes,
+            extends=True,
+        ),
+    )
     # (glob relative to the configuration's folder, codes): `for_file` adds the codes to `ignore`.
-    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    cache_dir: Path | None = None  # None: `.flowlint_cache/` beside `source` (see lint/cache.py)
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = field(
+        default=(),
+        about=Setting(
+            "Skip CODES in the files GLOB matches (from the working folder; a bare name matches anywhere), "
+            "on top of the configuration's per-file-ignores. Repeatable.",
+            "Rule selection",
+            lambda value, label, folder: _per_file_ignores(value, label),
+            'a table of globs and code lists, { "legacy/*.mjs" = ["TST"] }',
+            flag=Flag(("--per-file-ignores",), kind="multiple", metavar="GLOB:CODES"),
+            command_line=_command_line_ignores,
+            extends=True,
+        ),
+    )
+    cache_dir: Path | None = field(
+        default=None,
+        about=Setting(
+            "Where the result cache lives (default .flowlint_cache/ beside the configuration file).",
+            "Input and speed",
+            _cache_folder,
+            "a folder, relative to the configuration file",
+            fingerprint=False,
+        ),
+    )
     # The strict profile: every error rule of the declared specification is an error, including what
     # FlowMCP's runtime tolerates (core/consequence.py); the default profile is the runtime's own verdict.
-    strict: bool = False
+    strict: bool = field(
+        default=False,
+        about=Setting(
+            "The whole specification: every error rule of the declared version is an error, including what "
+            "FlowMCP's runtime tolerates (default: FlowMCP's own verdict plus the test rules).",
+            "Rule selection",
+            _boolean,
+            "true or false",
+            flag=Flag(("--strict",), kind="flag"),
+        ),
+    )
 
     def for_file(self, path: Path) -> Config:
         """This configuration as it applies to `path`: the codes of matching per-file-ignores ignored."""
@@ -67,30 +300,35 @@ class Config(DeclaredRecord):
 
     def settings(self) -> dict[str, object]:
         """Every resolved setting as plain JSON values (what `--show-settings` prints)."""
-        values = {name: _plain(getattr(self, name)) for name in self._field_names if name not in _NOT_SETTINGS}
+        values = {name: _plain(getattr(self, name)) for name in SETTINGS}
         values["per_file_ignores"] = {pattern: list(codes) for pattern, codes in self.per_file_ignores}
         return values
 
     @functools.cached_property
     def fingerprint(self) -> str:
-        """A stable hash of every setting that can change a file's findings: equal for configurations
-        that lint alike, across processes and runs (the result cache keys on it with the file)."""
+        """A stable hash of every setting that can change a file's findings (`Setting.fingerprint`): equal
+        for configurations that lint alike, across processes and runs (the result cache keys on it with
+        the file)."""
         import json  # here, not at the top: a run without the result cache never needs it
 
         from flowlint.core.hashing import blake2b
 
-        data = {key: value for key, value in self.settings().items() if key not in _NOT_IN_FINGERPRINT}
+        data = {key: value for key, value in self.settings().items() if SETTINGS[key].fingerprint}
         text = json.dumps(data, sort_keys=True, ensure_ascii=False)
         return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
-# `source` says where settings came from; it is not a setting. Settings that do not change a file's
-# findings (what fails the run, what a folder walk skips, where the cache lives) are not fingerprinted.
-_NOT_SETTINGS = {"source"}
-_NOT_IN_FINGERPRINT = {"fail_on", "exclude", "cache_dir"}
+def _settings_table() -> dict[str, Setting]:
+    table = {}
+    for name in Config._field_names:
+        about = Config.about(name)
+        if isinstance(about, Setting):
+            table[name] = about
+    return table
 
-_KEYS = frozenset(Config._field_names) - _NOT_SETTINGS
-"""Every key a configuration file may set: every field of `Config` but `source`."""
+
+SETTINGS: dict[str, Setting] = _settings_table()
+"""The settings table: every field of `Config` that configuration files set (all but `source`), in order."""
 
 
 def _plain(value: object) -> object:
@@ -202,63 +440,16 @@ def read_config_file(source: Path) -> Config:
 def config_from_table(table: dict[str, object], pyproject: Path) -> Config:
     where = f"{pyproject}: [tool.flowlint]" if pyproject.name == "pyproject.toml" else str(pyproject)
     table = {key.replace("-", "_"): value for key, value in table.items()}
-    unknown = sorted(set(table) - _KEYS)
+    unknown = sorted(set(table) - set(SETTINGS))
     if unknown:
-        raise ConfigError(f"{where}: unknown key '{unknown[0]}' (known keys: {', '.join(sorted(_KEYS))})")
+        raise ConfigError(f"{where}: unknown key '{unknown[0]}' (known keys: {', '.join(sorted(SETTINGS))})")
     values: dict[str, object] = {"source": pyproject}
-    for key in sorted(_KEYS & set(table), key=Config._field_names.index):
-        label = f"{where}: {'per-file-ignores' if key == 'per_file_ignores' else key}"
-        values[key] = parse_setting(key, table[key], label, pyproject.parent)
+    for key, setting in SETTINGS.items():
+        if key in table:
+            label = f"{where}: {'per-file-ignores' if key == 'per_file_ignores' else key}"
+            assert setting.parse is not None
+            values[key] = setting.parse(table[key], label, pyproject.parent)
     return Config.from_options(values)
-
-
-_CODE_LISTS = ("select", "extend_select", "ignore")
-
-
-def parse_setting(key: str, value: object, label: str, folder: Path) -> object:
-    """One setting (`key` a field of `Config`) as written in a configuration file or on the command
-    line, checked and converted; `label` names it in errors, relative paths are read from `folder`.
-    A setting whose default is a boolean takes a boolean, without more code."""
-    if key in ("min_tests", "recommended_tests"):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ConfigError(f"{label} must be a non-negative integer, got {value!r}")
-        return value
-    if key == "spec_version":
-        return parse_spec_version(value, label)
-    if key in (*_CODE_LISTS, "exclude"):
-        listed = _string_list(value, label)
-        if key in _CODE_LISTS:
-            check_codes(listed, label)
-        return listed
-    if key == "per_file_ignores":
-        return _per_file_ignores(value, label)
-    if key == "fail_on":
-        return parse_severity(value, label)
-    if key in ("lists_dir", "cache_dir"):
-        return _folder_setting(key, value, label, folder)
-    if key == "severity":
-        if not isinstance(value, dict):
-            raise ConfigError(f'{label} must be a table such as {{ TST007 = "error" }}')
-        check_codes(tuple(value), label)
-        if any(code.upper() == ALL for code in value):  # a severity is looked up by code: ALL would do nothing
-            raise ConfigError(f"{label}: name the codes to re-grade, not {ALL}")
-        return {code: parse_severity(level, f"{label}.{code}") for code, level in value.items()}
-    if isinstance(getattr(_DEFAULTS, key), bool):
-        if not isinstance(value, bool):
-            raise ConfigError(f"{label} must be true or false, got {value!r}")
-        return value
-    raise ConfigError(f"{label}: not a setting")  # pragma: no cover - every field is handled above
-
-
-_DEFAULTS = Config()
-
-
-def _folder_setting(key: str, value: object, label: str, folder: Path) -> Path:
-    if not isinstance(value, str):
-        raise ConfigError(f"{label} must be a path string")
-    if key == "cache_dir":  # as written, never resolved: the cache checks it for links (lint/cache.py)
-        return Path(os.path.abspath(folder / value))
-    return (folder / value).resolve()
 
 
 def _per_file_ignores(value: object, where: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -292,62 +483,48 @@ def code_selected(code: str, config: Config) -> bool:
 
 
 class Overrides(DeclaredRecord):
-    """Settings given on the command line, over every file's configuration: `settings` replace the
-    configuration's values; `extend_select`, `ignore` and `per_file_ignores` add to them (a `select`
-    among `settings` drops the configuration's `extend_select`, as ruff does)."""
+    """Settings given on the command line, over every file's configuration: each replaces the
+    configuration's value, or adds to it where its `Setting` extends (`ignore`, `extend-select`,
+    `per-file-ignores`), after emptying what it resets (`select` drops the configuration's
+    `extend-select`, as ruff does)."""
 
     settings: tuple[tuple[str, object], ...] = ()
-    extend_select: tuple[str, ...] = ()
-    ignore: tuple[str, ...] = ()
-    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @classmethod
-    def from_command_line(
-        cls,
-        extend_select: tuple[str, ...] = (),
-        ignore: tuple[str, ...] = (),
-        per_file_ignores: tuple[str, ...] = (),
-        **settings: object,
-    ) -> Overrides:
-        """Overrides from command-line values, checked as a configuration file's are (`--fail-on`
-        names the option in errors). `None` and empty values are not given; codes are upper-cased
-        lists (see `flowlint.cli.common.split_codes`); `per_file_ignores` are `GLOB:CODES` strings
-        whose globs are read from the working folder."""
+    def from_command_line(cls, **given: object) -> Overrides:
+        """Overrides from command-line values (as the flags give them: a tuple of strings for a repeatable
+        one), each read and checked by its row of the settings table (`--fail-on` names the flag in
+        errors). `None`, `False` and empty values are not given; codes are comma-separated and
+        upper-cased; `per_file_ignores` are `GLOB:CODES` strings whose globs are read from the working
+        folder."""
         cwd = Path.cwd()
-        given = {key: value for key, value in settings.items() if value is not None and value != ()}
-        unknown = sorted(set(given) - _KEYS)
+        values = {
+            key: value for key, value in given.items() if value is not None and value != () and value is not False
+        }
+        unknown = sorted(set(values) - set(SETTINGS))
         if unknown:
             raise ConfigError(f"--{unknown[0].replace('_', '-')}: not a setting")
-        parsed: dict[str, object] = {}
-        for key, value in given.items():
-            label = f"--{key.replace('_', '-')}"
-            parsed[key] = parse_setting(key, list(value) if isinstance(value, tuple) else value, label, cwd)
-        if "select" in parsed:
-            parsed["extend_select"] = ()
-        return cls(
-            settings=tuple(parsed.items()),
-            extend_select=_checked_codes(extend_select, "--extend-select"),
-            ignore=_checked_codes(ignore, "--ignore"),
-            per_file_ignores=tuple(_command_line_ignore(item, cwd) for item in per_file_ignores),
-        )
+        parsed = {
+            key: SETTINGS[key].read_command_line(values[key], f"--{key.replace('_', '-')}", cwd)
+            for key in SETTINGS
+            if key in values
+        }
+        return cls(settings=tuple(parsed.items()))
 
     def apply(self, config: Config) -> Config:
         """`config` with these overrides."""
-        changes = dict(self.settings)
-        if self.extend_select:
-            kept = () if "select" in changes else config.extend_select
-            changes["extend_select"] = kept + self.extend_select
-        if self.ignore:
-            changes["ignore"] = config.ignore + self.ignore
-        if self.per_file_ignores:
-            changes["per_file_ignores"] = config.per_file_ignores + self.per_file_ignores
-        # The keys are setting names checked against the settings table (`_KEYS`) when the overrides were made.
-        return config.with_fields(changes) if changes else config
-
-
-def _checked_codes(codes: tuple[str, ...], where: str) -> tuple[str, ...]:
-    check_codes(codes, where)
-    return codes
+        if not self.settings:
+            return config
+        given = dict(self.settings)
+        changes: dict[str, object] = {reset: () for key in given for reset in SETTINGS[key].resets}
+        for key, value in given.items():
+            if SETTINGS[key].extends:
+                before = changes.get(key, getattr(config, key))
+                assert isinstance(before, tuple) and isinstance(value, tuple)
+                value = before + value
+            changes[key] = value
+        # The keys are setting names checked against the settings table when the overrides were made.
+        return config.with_fields(changes)
 
 
 def _command_line_ignore(item: str, cwd: Path) -> tuple[str, tuple[str, ...]]:
