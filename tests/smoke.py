@@ -16,7 +16,7 @@ import io
 import json
 import shlex
 import traceback
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -122,20 +122,37 @@ def files_under(cwd: Path, paths: Sequence[str]) -> list[str]:
 
 
 def crashes(
-    before: Sequence[str], paths: Sequence[str], after: Sequence[str], cwd: Path, expected: Collection[int] = (0, 1)
+    before: Sequence[str],
+    paths: Sequence[str],
+    after: Sequence[str],
+    cwd: Path,
+    expected: Collection[int] = (0, 1),
+    inspect: Callable[[Sequence[str], str], list[Crash]] | None = None,
 ) -> list[Crash]:
     """Run `flowlint BEFORE PATHS AFTER` once, expecting an exit status in `expected`; when it crashes,
     once per file under PATHS, so that each crash names the one file that shows it (the whole command's
-    crash when no single file does)."""
-    outcome = run([*before, *paths, *after], cwd, expected=expected)
+    crash when no single file does). `inspect(BEFORE, stdout)` finds crashes reported as output (FL008)."""
+    args = [*before, *paths, *after]
+    outcome = run(args, cwd, expected=expected)
     if not isinstance(outcome, Crash):
-        return []
+        return inspect(before, outcome[1]) if inspect is not None else []
     found = []
     for file in files_under(cwd, paths):
         single = run([*before, file, *after], cwd)
         if isinstance(single, Crash):
             found.append(single)
     return found or [outcome]
+
+
+def internal_errors(before: Sequence[str], report: str) -> list[Crash]:
+    """The FL008 findings of `flowlint BEFORE ...`'s JSON report: flowlint's own failures, which `check`
+    reports as a finding of the file instead of a traceback (so that one file never stops a run over a
+    library), each as a crash of `flowlint BEFORE FILE`."""
+    return [
+        Crash(command_line([*before, d["path"]]), f"FL008: {d['message']}")
+        for d in json.loads(report)["diagnostics"]
+        if d["code"] == "FL008"
+    ]
 
 
 # --------------------------------------------------------------------------- captures
@@ -224,6 +241,7 @@ def write_captures(records: Iterable[CaptureRecord], folder: Path) -> Path:
     from flowlint.captures.store import write_metrics, write_record
 
     run_dir = folder / RUN_FOLDER
+    run_dir.mkdir(parents=True, exist_ok=True)  # a definition without tools has no record: an empty run
     written = [write_record(run_dir, record, None) for record in records]
     write_metrics(run_dir, written)
     return folder

@@ -26,6 +26,7 @@ from smoke import (
     KnownCrash,
     crashes,
     files_under,
+    internal_errors,
     load,
     lsp_problems,
     mock_problems,
@@ -84,7 +85,8 @@ def test_check_in_both_profiles_and_every_format(corpus: Path, shard: int) -> No
     for profile in ([], ["--strict"]):
         for output_format in FORMATS:
             extra = ["--show-source"] if output_format == "text" else []
-            found += crashes(["check", "--jobs", "1", *profile, "--format", output_format, *extra], paths, [], corpus)
+            args = ["check", "--jobs", "1", *profile, "--format", output_format, *extra]
+            found += crashes(args, paths, [], corpus, inspect=internal_errors if output_format == "json" else None)
     _fail_on(found)
 
 
