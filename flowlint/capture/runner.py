@@ -42,6 +42,7 @@ from flowlint.captures.store import (
     write_record,
 )
 from flowlint.core.errors import FileProblem, UsageError
+from flowlint.core.record import replace
 from flowlint.definition.loading import LoadedFile, load_paths
 from flowlint.definition.model import Tool
 from flowlint.lint.codes import Code
@@ -366,7 +367,7 @@ def _invalid_tests(loaded: LoadedFile, config: Config) -> dict[tuple[str, int], 
     FlowMCP would refuse such a call before sending it, so capture does not send it either."""
     from flowlint.lint.engine import Engine
 
-    report = Engine(config.replace(select=(Code.TST004,), ignore=())).lint_loaded(loaded)
+    report = Engine(replace(config, select=(Code.TST004,), ignore=())).lint_loaded(loaded)
     invalid: dict[tuple[str, int], str] = {}
     for d in report.diagnostics:
         if d.code == Code.TST004 and d.tool is not None and d.test_index is not None:
@@ -468,7 +469,7 @@ def _run_lane(
             record["timestamp"] = now()
             assert job.request is not None
             try:
-                outcome = lane.send(job.request)
+                outcome = lane.send(job.request, job.redactor)
             except Interrupted:
                 return
             except Exception as error:  # a defect met by this request: it fails this test, not the run
@@ -501,7 +502,7 @@ def _query_record(job: _Job, timeout: float) -> dict[str, Any]:
     started = time.monotonic()
     try:
         _values, bound = bind_values(job.tool, job.index)
-        rows = run_query(job.database, job.tool.sql, bound, timeout)
+        rows = run_query(job.database, job.tool.sql, bound, timeout, job.redactor)
     except (QueryFailure, RequestSkip) as error:
         record.update(outcome="failed", reason=str(error))
         record["response"] = {"status": False, "messages": [str(error)], "data": None}

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, echo, split_codes
 from flowlint.core.errors import FlowlintError, UsageError
-from flowlint.core.record import DeclaredRecord
+from flowlint.core.record import DeclaredRecord, replace
 from flowlint.lint.result import LintResult
 
 if TYPE_CHECKING:
@@ -69,13 +69,12 @@ class CheckRequest(DeclaredRecord):
             raise UsageError(f"{self.config_path}: no such file")
         if self.from_stdin and (self.fixing or self.diff):
             raise UsageError("--fix and --diff work on files, not on standard input")
-        if self.diff and self.fixing:
-            raise UsageError("--diff shows what --fix would change: use one of them")
 
     @property
     def fixing(self) -> bool:
-        """Whether fixes are written (`--fix`, or `--fix-only`)."""
-        return self.fix or self.fix_only
+        """Whether fixes are written (`--fix`, or `--fix-only`; not with `--diff`, which shows them
+        instead, as ruff's `--fix --diff` does)."""
+        return (self.fix or self.fix_only) and not self.diff
 
 
 def run_check(request: CheckRequest) -> int:
@@ -107,6 +106,8 @@ def run_check(request: CheckRequest) -> int:
         if request.baseline is not None:
             result = _apply_baseline(result, request.baseline, quiet=request.quiet > 0)
         failed = result.failed()
+        if request.quiet:
+            result = _failing_only(result)
         _report(result, request, stdin_data)
     except FlowlintError as error:
         echo(f"flowlint: {error}", err=True)
@@ -234,9 +235,19 @@ def _without_skipped_notes(result: LintResult) -> LintResult:
     from flowlint.lint.codes import Code
 
     files = [
-        r.replace(diagnostics=[d for d in r.diagnostics if d.code != Code.FL002])
+        replace(r, diagnostics=[d for d in r.diagnostics if d.code != Code.FL002])
         if r.kind == "skipped" and not r.named  # a file named on the command line gets its one-line note
         else r
+        for r in result.files
+    ]
+    return LintResult(files, result.config)
+
+
+def _failing_only(result: LintResult) -> LintResult:
+    """`-q`: only the findings that fail the run (at or above each file's `fail_on`: errors by default),
+    as ESLint's `--quiet` reports errors only; the files stay."""
+    files = [
+        replace(r, diagnostics=[d for d in r.diagnostics if d.severity.rank >= result.fail_on(r).rank])
         for r in result.files
     ]
     return LintResult(files, result.config)
@@ -285,7 +296,7 @@ def _reporter(request: CheckRequest, stdin_data: bytes | None) -> Reporter:
     """The reporter for --format; the text format with the terminal options (colour, source, quiet)."""
     from flowlint.lint.reporters import REPORTERS, TextReporter, TextStyle, use_color
 
-    if request.output_format != "text":
+    if request.output_format not in ("text", "grouped"):
         return REPORTERS[request.output_format](summary=request.quiet == 0)
     on_terminal = request.output_file is None and sys.stdout.isatty()
     show_source = request.show_source if request.show_source is not None else on_terminal
@@ -298,4 +309,6 @@ def _reporter(request: CheckRequest, stdin_data: bytes | None) -> Reporter:
         unsafe_fixes=request.unsafe_fixes,
         fix_summary=not request.fixing,  # --fix says what it fixed and what more --unsafe-fixes would
     )
-    return TextReporter(summary=request.quiet == 0, style=style)
+    text = REPORTERS[request.output_format]
+    assert issubclass(text, TextReporter)
+    return text(summary=request.quiet == 0, style=style)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from flowlint.core.errors import ConfigError, FileProblem
 from flowlint.core.fileio import read_regular
-from flowlint.core.record import DeclaredRecord
+from flowlint.core.record import DeclaredRecord, replace
 from flowlint.core.severity import Severity
 from flowlint.definition.specversion import parse_spec_version
 from flowlint.lint.codes import ALL, check_codes, matches
@@ -63,7 +63,7 @@ class Config(DeclaredRecord):
             if _glob_matches(pattern, path, base):
                 extra.extend(code for code in codes if code not in self.ignore and code not in extra)
         # Codes already ignored are not added again: a configuration made for a file stays itself.
-        return self.replace(ignore=self.ignore + tuple(extra)) if extra else self
+        return replace(self, ignore=self.ignore + tuple(extra)) if extra else self
 
     def settings(self) -> dict[str, object]:
         """Every resolved setting as plain JSON values (what `--show-settings` prints)."""
@@ -184,6 +184,11 @@ def read_config_file(source: Path) -> Config:
         raise ConfigError(f"{source}: {error.reason}") from error  # "cannot read the file: it is a FIFO"...
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(f"{source}: invalid TOML: {error}") from error
+    except RecursionError:  # tomllib reads each level of an array or inline table by recursion
+        raise ConfigError(
+            f"{source}: cannot read the TOML: arrays or inline tables nested too deeply for Python's TOML "
+            "reader (tomllib), which reads each level by recursion"
+        ) from None
     if source.name != "pyproject.toml":
         return config_from_table(data, source)
     table = data.get("tool", {}).get("flowlint")
@@ -230,9 +235,7 @@ def parse_setting(key: str, value: object, label: str, folder: Path) -> object:
     if key == "fail_on":
         return parse_severity(value, label)
     if key in ("lists_dir", "cache_dir"):
-        if not isinstance(value, str):
-            raise ConfigError(f"{label} must be a path string")
-        return (folder / value).resolve()
+        return _folder_setting(key, value, label, folder)
     if key == "severity":
         if not isinstance(value, dict):
             raise ConfigError(f'{label} must be a table such as {{ TST007 = "error" }}')
@@ -248,6 +251,14 @@ def parse_setting(key: str, value: object, label: str, folder: Path) -> object:
 
 
 _DEFAULTS = Config()
+
+
+def _folder_setting(key: str, value: object, label: str, folder: Path) -> Path:
+    if not isinstance(value, str):
+        raise ConfigError(f"{label} must be a path string")
+    if key == "cache_dir":  # as written, never resolved: the cache checks it for links (lint/cache.py)
+        return Path(os.path.abspath(folder / value))
+    return (folder / value).resolve()
 
 
 def _per_file_ignores(value: object, where: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
@@ -330,7 +341,8 @@ class Overrides(DeclaredRecord):
             changes["ignore"] = config.ignore + self.ignore
         if self.per_file_ignores:
             changes["per_file_ignores"] = config.per_file_ignores + self.per_file_ignores
-        return config.replace(**changes) if changes else config
+        # The keys are setting names checked against the settings table (`_KEYS`) when the overrides were made.
+        return config.with_fields(changes) if changes else config
 
 
 def _checked_codes(codes: tuple[str, ...], where: str) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from flowlint.core.fileio import printable
 from flowlint.core.record import FrozenRecord
 from flowlint.core.severity import Severity
 
@@ -17,18 +18,20 @@ if TYPE_CHECKING:
     from flowlint.core.source import SourceText
     from flowlint.lint.fixes import Fix
 
-__all__ = ["Diagnostic", "Finding", "Severity", "fails", "locate"]
+__all__ = ["Diagnostic", "Finding", "Severity", "fails", "locate", "node_path"]
 
 
 class Diagnostic(FrozenRecord):
     """One finding, located in a file and, where it applies, in a tool, a test and a parameter.
 
-    `tool` is the tool name, or `resource.query` for a resource query. `test_index` is 0-based.
+    `tool` is the tool name, or `resource.query` for a resource query. `test_index` is 0-based;
+    `test_indices` are every test the finding stands for ("tests 0-5 of tool ..."), `test_index` the first.
     """
 
     __slots__ = (
         "code",
         "column",
+        "consequence",
         "end_byte",
         "end_column",
         "end_line",
@@ -40,6 +43,7 @@ class Diagnostic(FrozenRecord):
         "severity",
         "start_byte",
         "test_index",
+        "test_indices",
         "tool",
     )
     _not_compared = frozenset({"fix"})
@@ -57,7 +61,9 @@ class Diagnostic(FrozenRecord):
     tool: str | None
     test_index: int | None
     parameter: str | None
-    fix: Fix | None  # not in the JSON report; `check --fix` applies it
+    fix: Fix | None  # `check --fix` applies it; the JSON report shows it
+    consequence: str  # what FlowMCP's runtime does (a `Consequence` value); "" when not known
+    test_indices: tuple[int, ...]
 
     def __init__(
         self,
@@ -75,6 +81,8 @@ class Diagnostic(FrozenRecord):
         test_index: int | None = None,
         parameter: str | None = None,
         fix: Fix | None = None,
+        consequence: str = "",
+        test_indices: tuple[int, ...] = (),
     ) -> None:
         self.code = code
         self.severity = severity
@@ -90,9 +98,12 @@ class Diagnostic(FrozenRecord):
         self.test_index = test_index
         self.parameter = parameter
         self.fix = fix
+        self.consequence = consequence
+        self.test_indices = test_indices or (() if test_index is None else (test_index,))
 
     def to_dict(self) -> dict[str, object]:
-        """The JSON report's shape for one diagnostic (byte offsets stay internal)."""
+        """The JSON report's shape for one diagnostic (byte offsets stay internal); the tool and parameter
+        names escaped as every string from a file is in a report (`printable`)."""
         return {
             "code": self.code,
             "severity": self.severity.value,
@@ -102,9 +113,10 @@ class Diagnostic(FrozenRecord):
             "column": self.column,
             "end_line": self.end_line,
             "end_column": self.end_column,
-            "tool": self.tool,
+            "tool": None if self.tool is None else printable(self.tool),
             "test_index": self.test_index,
-            "parameter": self.parameter,
+            "test_indices": list(self.test_indices),
+            "parameter": None if self.parameter is None else printable(self.parameter),
         }
 
     @property
@@ -115,7 +127,21 @@ class Diagnostic(FrozenRecord):
 class Finding(FrozenRecord):
     """What a rule reports before it is placed in a file: the engine adds path and positions."""
 
-    __slots__ = ("code", "consequence", "fix", "message", "parameter", "severity", "span", "test_index", "tool")
+    __slots__ = (
+        "claims",
+        "code",
+        "consequence",
+        "fix",
+        "message",
+        "parameter",
+        "part",
+        "severity",
+        "span",
+        "subject",
+        "test_index",
+        "test_indices",
+        "tool",
+    )
 
     code: str
     message: str
@@ -128,6 +154,12 @@ class Finding(FrozenRecord):
     fix: Fix | None
     # What the runtime does about this finding, when it differs from its rule's (see core/consequence.py).
     consequence: Consequence | None
+    test_indices: tuple[int, ...]  # every test it stands for (test_index: the first)
+    # Where in the parameter it is (`("option", 2)`, `("primitive",)`), the nodes it stands for, and the z
+    # fact it words: what lint/ownership.py reads to keep one finding per defect.
+    part: tuple[object, ...]
+    claims: tuple[tuple[object, ...], ...]
+    subject: str
 
     def __init__(
         self,
@@ -140,6 +172,10 @@ class Finding(FrozenRecord):
         severity: Severity | None = None,
         fix: Fix | None = None,
         consequence: Consequence | None = None,
+        test_indices: tuple[int, ...] = (),
+        part: tuple[object, ...] = (),
+        claims: tuple[tuple[object, ...], ...] = (),
+        subject: str = "",
     ) -> None:
         self.code = code
         self.message = message
@@ -150,16 +186,43 @@ class Finding(FrozenRecord):
         self.severity = severity
         self.fix = fix
         self.consequence = consequence
+        self.test_indices = test_indices or (() if test_index is None else (test_index,))
+        self.part = part
+        self.claims = claims
+        self.subject = subject
+
+    @property
+    def node(self) -> tuple[object, ...]:
+        """The node this finding is about, as a path (see lint/ownership.py)."""
+        return node_path(self.tool, self.parameter, self.part, self.test_index)
 
 
-def locate(finding: Finding, severity: Severity, path: str, source: SourceText, note: str = "") -> Diagnostic:
-    """`finding` placed in the file at `path`, at `severity`, its message followed by `note`."""
+def node_path(
+    tool: str | None, parameter: str | None = None, part: tuple[object, ...] = (), test_index: int | None = None
+) -> tuple[object, ...]:
+    """`("tool", tool, "parameter", parameter, *part, "test", test_index)`, each piece where it is given."""
+    path: tuple[object, ...] = ("tool", tool) if tool is not None else ()
+    if parameter is not None:
+        path += ("parameter", parameter)
+    path += part
+    if test_index is not None:
+        path += ("test", test_index)
+    return path
+
+
+def locate(
+    finding: Finding, severity: Severity, path: str, source: SourceText, note: str = "", consequence: str = ""
+) -> Diagnostic:
+    """`finding` placed in the file at `path`, at `severity`, its message followed by `note`;
+    `consequence`: what the runtime does about it (see core/consequence.py). The message quotes the
+    file's strings (namespaces, tool names, keys, values): it is escaped here, once, as every report
+    shows text from a file (`printable`: no line break, terminal escape or bidirectional control)."""
     start = source.position(finding.span.start)
     end = source.position(max(finding.span.end, finding.span.start))
     return Diagnostic(
         code=finding.code,
         severity=severity,
-        message=finding.message + note,
+        message=printable(finding.message + note),
         path=path,
         line=start.line,
         column=start.column,
@@ -171,6 +234,8 @@ def locate(finding: Finding, severity: Severity, path: str, source: SourceText, 
         test_index=finding.test_index,
         parameter=finding.parameter,
         fix=finding.fix,
+        test_indices=finding.test_indices,
+        consequence=consequence,
     )
 
 

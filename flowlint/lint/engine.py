@@ -4,7 +4,7 @@ A file that is not a definition gets the diagnostic of its load status (FL001 sy
 FL006 unreadable or binary, VAL002 `main` not an object, FL020 too costly to evaluate, FL008 a failure
 of flowlint itself). Any crash of a rule becomes an FL008 diagnostic for that file, so one odd file never
 stops a run over a whole library. Each finding's severity follows from its consequence and the profile
-(core/consequence.py).
+(core/consequence.py); of two findings on one node, the ownership table (lint/ownership.py) keeps one.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from flowlint.definition.sharedlists import SharedListResolver
 from flowlint.lint.codes import Code
 from flowlint.lint.config import Config, code_selected
 from flowlint.lint.diagnostics import Finding, locate
+from flowlint.lint.ownership import drop_superseded
 from flowlint.lint.registry import all_rules
 from flowlint.lint.result import FileReport
 from flowlint.lint.rule import ListContext, Rule, RuleContext
@@ -33,7 +34,8 @@ _STATUS_CODES = {
     LoadStatus.UNREADABLE: Code.FL006,
     LoadStatus.BINARY: Code.FL006,
     LoadStatus.SKIPPED: Code.FL002,
-    LoadStatus.NO_MAIN: Code.FL002,  # VAL001 when the user named the file (see `lint_loaded`)
+    LoadStatus.NO_MAIN: Code.VAL001,  # a definition by its shape, without a `main` FlowMCP can import
+    LoadStatus.LEGACY: Code.VAL001,  # a FlowMCP 1.x definition: no `main` either
     LoadStatus.BAD_MAIN: Code.VAL002,
     LoadStatus.OVER_BUDGET: Code.FL020,
 }
@@ -65,12 +67,7 @@ class Engine:
 
     def lint_loaded(self, loaded: LoadedFile, named: bool = False) -> FileReport:
         """Lint a loaded file. A defect in flowlint itself becomes an FL008 diagnostic for this file.
-
-        A file the user `named` (on the command line, through stdin or `lint_source`) that is a JavaScript
-        module meant as a definition but has no `main` export is an error FlowMCP would refuse (VAL001);
-        a folder walk skips it quietly (FL002)."""
-        if named and loaded.status is LoadStatus.NO_MAIN:
-            return self._error_report(loaded, Code.VAL001, loaded.reason)
+        (`named`: the user named the file; what a file is does not depend on it, see `unloadable_definition`.)"""
         try:
             with gc_paused():
                 return self._lint_loaded(loaded)
@@ -107,12 +104,14 @@ class Engine:
         if loaded.status is LoadStatus.LIST:
             return self._lint_list(loaded, source)
         if loaded.definition is None:
-            quiet = loaded.status in (LoadStatus.SKIPPED, LoadStatus.NO_MAIN)
-            reason = f"skipped: {loaded.reason}" if quiet else loaded.reason
+            reason = f"skipped: {loaded.reason}" if loaded.status is LoadStatus.SKIPPED else loaded.reason
             return self._error_report(loaded, _STATUS_CODES[loaded.status], reason, loaded.span)
         report = FileReport(loaded.display, "definition", definition=loaded.definition)
         context = RuleContext(loaded.definition, loaded.path, self.config, self.resolver, source=loaded.data)
         findings = [finding for rule in self.rules for finding in rule.check(context)]
+        # One defect, one finding: of two findings on one node, the one the ownership table (beside the
+        # codes) says stands for it; only selected codes stand for anything.
+        findings = drop_superseded(finding for finding in findings if code_selected(finding.code, self.config))
         return self._report(report, loaded.data, source, findings, report_unused=True, generation=context.spec.major)
 
     def _lint_list(self, loaded: LoadedFile, source: SourceText) -> FileReport:
@@ -156,6 +155,7 @@ class Engine:
         rule = self._rules[finding.code]
         natural = finding.severity or rule.severity
         consequence = finding.consequence or rule.consequence_for(generation)
-        severity = self.config.severity.get(finding.code) or profile_severity(consequence, natural, self.config.strict)
-        note = tolerated_note(consequence, generation) if natural is Severity.ERROR else ""
-        report.diagnostics.append(locate(finding, severity, report.path, source, note))
+        strict = self.config.strict and rule.strict_promotes()
+        severity = self.config.severity.get(finding.code) or profile_severity(consequence, natural, strict)
+        note = tolerated_note(consequence, generation, rule.strict_promotes()) if natural is Severity.ERROR else ""
+        report.diagnostics.append(locate(finding, severity, report.path, source, note, consequence.value))

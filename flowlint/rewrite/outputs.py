@@ -22,12 +22,15 @@ from flowlint.definition.loading import LoadStatus, load_bytes
 from flowlint.definition.model import Tool
 from flowlint.rewrite.comments import Comment, comments_in, place_comments
 from flowlint.rewrite.syntax import (
+    Layout,
     Style,
     Syntax,
     detect_style,
     end_of_line_comment,
     first_on_line,
+    layout_of,
     line_indent,
+    line_start,
     render,
     render_key,
     skip_trivia,
@@ -193,13 +196,20 @@ def _inside(entry: SEntry, container: SObject) -> bool:
     )
 
 
-def _output_edits(data: bytes, obj: SObject, output: dict[str, Any], syntax: Syntax, style: Style) -> list[Edit] | str:
+def _output_edits(
+    data: bytes, obj: SObject, output: dict[str, Any], syntax: Syntax, style: Style, shape: _Shape
+) -> list[Edit] | str:
+    """The edits that write `output` into the tool `obj`: its `output` value replaced (laid out as the
+    file wrote it: a one-line schema stays one line where it fits), or a new `output` member after its
+    tests (laid out as the file's other outputs)."""
     entry = obj.entry("output")
     if entry is not None:
         if not _inside(entry, obj) or isinstance(entry.value, NonStatic):
             return "`output` is not written inline in the tool (a reference or computed value); not rewritten"
         base = line_indent(data, entry.key_span.start)
-        text = render(output, syntax, style, base)
+        column = entry.value.span.start - line_start(data, entry.value.span.start)
+        layout = layout_of(data, entry.value)
+        text = render(output, syntax, style, base, layout, shape.width, column)
         return [Edit(entry.value.span.start, entry.value.span.end, _bytes(text, style))]
     inline = [e for e in obj.entries if _inside(e, obj)]
     tests = obj.entry("tests")
@@ -213,7 +223,7 @@ def _output_edits(data: bytes, obj: SObject, output: dict[str, Any], syntax: Syn
             + inner
             + key
             + ": "
-            + render(output, syntax, style, inner)
+            + render(output, syntax, style, inner, shape.layout, shape.width, len(inner) + len(key) + 2)
             + ("," if style.trailing_comma else "")
             + "\n"
             + base
@@ -223,7 +233,7 @@ def _output_edits(data: bytes, obj: SObject, output: dict[str, Any], syntax: Syn
         indent = line_indent(data, anchor.key_span.start)
     else:
         indent = line_indent(data, obj.span.start) + style.indent
-    member = key + ": " + render(output, syntax, style, indent)
+    member = key + ": " + render(output, syntax, style, indent, shape.layout, shape.width, len(indent) + len(key) + 2)
     end = anchor.value.span.end
     after = skip_trivia(data, end, syntax)
     if data[after : after + 1] == b",":
@@ -231,6 +241,27 @@ def _output_edits(data: bytes, obj: SObject, output: dict[str, Any], syntax: Syn
         return [Edit(at, at, _bytes("\n" + indent + member + ",", style))]
     at = end_of_line_comment(data, end, syntax)
     return [Edit(end, end, b","), Edit(at, at, _bytes("\n" + indent + member, style))]
+
+
+MIN_WIDTH = 120
+"""A one-line container is kept on one line up to this width, or, in a file with longer lines, up to a
+quarter more than its longest line (a one-line schema that gains a property stays one line)."""
+
+
+class _Shape:
+    """How a file lays out outputs: the width its lines may take, and the layout of the first `output`
+    it declares (for outputs it does not have yet: the output and its schema as that one)."""
+
+    def __init__(self, data: bytes, definition_tools: list[Tool]) -> None:
+        longest = max((len(line) for line in data.decode("utf-8", "replace").splitlines()), default=0)
+        self.width = max(MIN_WIDTH, longest + longest // 4)
+        self.layout: Layout = {}
+        for tool in definition_tools:
+            node = tool.obj.get("output") if tool.obj is not None else None
+            if isinstance(node, SObject):
+                found = layout_of(data, node)
+                self.layout = {path: inline for path, inline in found.items() if len(path) <= 1}
+                break
 
 
 def _bytes(text: str, style: Style) -> bytes:
@@ -261,6 +292,7 @@ def plan_source(data: bytes, path: Path, captures: CaptureIndex) -> FileResult:
     main = definition.main
     syntax = syntax_for(path.suffix.lower())
     style = detect_style(data, main, syntax)
+    shape = _Shape(data, definition.tools)
     edits: list[Edit] = []
     changed: dict[tuple[str, ...], dict[str, Any]] = {}
     results: list[ToolResult] = []
@@ -291,7 +323,7 @@ def plan_source(data: bytes, path: Path, captures: CaptureIndex) -> FileResult:
         if existing == generated.output:
             results.append(ToolResult(tool.label, "unchanged", generated.notes, output=generated.output))
             continue
-        tool_edits = _output_edits(data, tool.obj, generated.output, syntax, style)
+        tool_edits = _output_edits(data, tool.obj, generated.output, syntax, style, shape)
         if isinstance(tool_edits, str):
             results.append(ToolResult(tool.label, "skipped", generated.notes, tool_edits))
             continue
@@ -358,7 +390,11 @@ def plan_file(path: Path, captures: CaptureIndex) -> FileResult:
 
 
 def write_result(result: FileResult) -> FileResult:
-    """Write a `changed` result atomically; re-read and verify it, restoring the file on a mismatch."""
+    """Write a `changed` result atomically, once its new bytes are verified (they parse to the old `main`
+    with exactly the new outputs), and only while the file still holds the bytes it was planned from:
+    an edit saved meanwhile is kept and this file is not written (`atomic_write(unchanged_from=...)`,
+    as `check --fix` writes). Nothing is read back or restored after the rename: a file read back
+    differently then holds someone's newer edit, which a restore would lose."""
     if result.status != "changed" or not result.changes:
         return result
     path = result.path
@@ -366,22 +402,13 @@ def write_result(result: FileResult) -> FileResult:
     def failed(reason: str) -> FileResult:
         return FileResult(path, "failed", result.before, result.before, result.tools, reason)
 
-    try:
-        if read_regular(path) != result.before:
-            return failed("the file changed on disk since it was read; not written")
-        atomic_write(path, result.after)
-        written = read_regular(path)
-    except FileProblem as error:
-        return failed(error.reason)
     main, _ = _load_main(result.before, path)
     changed = result.outputs
-    problem = "the file reads back differently" if written != result.after else ""
-    if not problem and main is not None:
-        problem = _verify(written, path, main, changed)
+    problem = _verify(result.after, path, main, changed) if main is not None else ""
     if problem:
-        try:
-            atomic_write(path, result.before)
-        except FileProblem as error:
-            problem += f"; restoring failed too ({error.reason})"
-        return failed(f"{problem}; file restored")
+        return failed(f"{problem}; not written")
+    try:
+        atomic_write(path, result.after, unchanged_from=result.before)
+    except FileProblem as error:
+        return failed(error.reason)
     return FileResult(path, "written", result.before, result.after, result.tools, outputs=changed)

@@ -30,7 +30,9 @@
 //   3. tests     each test minus `_description`, JSON round-tripped (the wire), through
 //                z.object( prepareServerTool(...).zod ).safeParse (what the SDK does with call arguments).
 //                Only definitions that loaded and built every tool are served, so only their tests run.
-// `accepted` = loaded, every tool built and registered, every test's values accepted.
+// `accepted` = loaded, every tool built and registered, every test's values accepted, and no parameter
+//              written optional (optional() or default()) whose zod refuses a call that omits it (stage
+//              `omission`: a default that does not fit; each tool lists them as `omission_refused`).
 // `codes` = the runtime's own codes at the start of its messages (SEC001, VAL014, VAL107, RES001, ...).
 // `.json` definitions (flowlint reads them; FlowMCP imports only modules) are judged as the module
 // `export const main = <their main>` written to a temporary folder; paths in messages are the .json's.
@@ -256,6 +258,26 @@ const nameOnly = ( { rt, main, handlerMap, routeName } ) => {
 }
 
 
+// The parameters written optional (an optional() or default() option) whose registered zod still refuses a
+// call that omits them (a default that does not fit): every such call is refused over MCP (issue 25).
+const omissionRefused = ( { route, zod } ) => {
+    const parameters = route && Array.isArray( route[ 'parameters' ] ) ? route[ 'parameters' ] : []
+    const keys = []
+    parameters
+        .forEach( ( param ) => {
+            const key = param && param[ 'position' ] ? param[ 'position' ][ 'key' ] : undefined
+            const options = param && param[ 'z' ] && Array.isArray( param[ 'z' ][ 'options' ] ) ? param[ 'z' ][ 'options' ] : []
+            const optional = options.some( ( o ) => typeof o === 'string' && ( o.startsWith( 'optional(' ) || o.startsWith( 'default(' ) ) )
+            const schema = key !== undefined ? zod[ key ] : undefined
+            if( optional && schema && schema.safeParse( undefined ).success !== true && !keys.includes( key ) ) {
+                keys.push( key )
+            }
+        } )
+
+    return keys
+}
+
+
 const serveTools = async ( { rt, main, handlerMap } ) => {
     const tools = []
     const prepared = []
@@ -270,6 +292,8 @@ const serveTools = async ( { rt, main, handlerMap } ) => {
                 row[ 'built' ] = true
                 const route = routes[ routeName ]
                 const tests = route && Array.isArray( route[ 'tests' ] ) ? route[ 'tests' ] : []
+                const refused = omissionRefused( { route, zod: tool[ 'zod' ] } )
+                if( refused.length > 0 ) { row[ 'omission_refused' ] = refused }
                 prepared.push( { row, tool, tests } )
             } catch( err ) {
                 row[ 'error' ] = errorText( err )
@@ -441,6 +465,14 @@ const judgeFile = async ( { rt, file, cwd, tmp } ) => {
     record[ 'tests' ] = judgeTests( { rt, prepared } )
     if( record[ 'tests' ].some( ( t ) => !t[ 'ok' ] ) ) { record[ 'stage' ] = 'tests' }
     record[ 'accepted' ] = record[ 'tests' ].every( ( t ) => t[ 'ok' ] )
+    const omissions = tools
+        .filter( ( row ) => Array.isArray( row[ 'omission_refused' ] ) )
+        .map( ( row ) => `tool ${row[ 'route' ]}: a call that omits ${row[ 'omission_refused' ].join( ', ' )} is refused` )
+    if( record[ 'accepted' ] && omissions.length > 0 ) {
+        record[ 'accepted' ] = false
+        record[ 'stage' ] = 'omission'
+        record[ 'messages' ] = omissions
+    }
 
     return record
 }
