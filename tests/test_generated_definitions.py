@@ -577,26 +577,12 @@ def test_mcp_tools_mock_schema_and_verify_never_crash_and_mcp_tools_agrees_with_
 # --------------------------------------------------------------------------- mcp-tools against check
 
 
-def recorded_consequences(path: Path) -> list[tuple[str, str | None, str]]:
-    """(code, tool, consequence) of every finding `check` reports on `path` in the default profile. The
-    consequence (what the runtime does: core/consequence.py) decides the severity and is not in any
-    report, so the engine's one place that turns a finding into a diagnostic is listened to."""
-    from flowlint.lint.config import ConfigResolver
-    from flowlint.lint.engine import Engine
-
-    seen: list[tuple[str, str | None, str]] = []
-
-    class Listening(Engine):
-        def _add(self, report: Any, source: Any, finding: Any, generation: int = 3) -> None:
-            reported = len(report.diagnostics)
-            super()._add(report, source, finding, generation)
-            if len(report.diagnostics) > reported:  # reported, not deselected
-                consequence = finding.consequence or self._rules[finding.code].consequence_for(generation)
-                seen.append((finding.code, finding.tool, consequence.value))
-
-    report = Listening(ConfigResolver().for_file(path)).lint_file(path, path.name, named=True)
-    assert len(seen) == len(report.diagnostics), "Engine._add no longer makes every diagnostic: update this listener"
-    return seen
+def reported_consequences(path: Path) -> list[tuple[str, str | None, str | None]]:
+    """(code, tool, consequence) of every finding of `flowlint check --format json FILE` (default profile):
+    the consequence says what FlowMCP's runtime does about it (core/consequence.py)."""
+    outcome = run(["check", "--no-cache", "--format", "json", path.name], path.parent, expected=(0, 1))
+    assert not isinstance(outcome, Crash), str(outcome)
+    return [(d["code"], d["tool"], d["consequence"]) for d in json.loads(outcome[1])["diagnostics"]]
 
 
 def expected_registration(path: Path) -> list[str] | None:
@@ -609,7 +595,7 @@ def expected_registration(path: Path) -> list[str] | None:
     definition = loaded.definition
     if definition is None:
         return None
-    consequences = recorded_consequences(path)
+    consequences = reported_consequences(path)
     if any(consequence in ("refused at load", "not checked") for _, _, consequence in consequences):
         return None
     not_built = {tool for _, tool, consequence in consequences if consequence == "tool not built"}
