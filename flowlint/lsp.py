@@ -1,8 +1,15 @@
 """A language server (pygls, stdio) that publishes flowlint's diagnostics on open, change and save.
 
 Diagnostics are the ones `flowlint check` reports for the same file: configuration and `_lists/` are
-looked up from the document's own folder. Changes are debounced; open and save lint at once.
-Positions are converted from flowlint's 1-based code-point columns to LSP's 0-based UTF-16 ones.
+looked up from the document's own folder. Positions are converted from flowlint's 1-based code-point
+columns to LSP's 0-based UTF-16 ones.
+
+Lints run one at a time in a worker thread, never on the thread that reads the client's messages: a
+change is linted at once when nothing is being linted, and while a lint runs, each document keeps
+only its newest text waiting (no fixed delay). A lint whose text is no longer the newest when it
+ends publishes nothing: the newest text is linted next. Hovers and code actions are answered from the
+last lint of the text they are about (`DocumentReports`), or wait for it without holding up other
+messages.
 
 The lifecycle is the specification's: a request before `initialize` is answered -32002 (and a
 notification dropped), one after `shutdown` -32600, `exit` ends the process with 0 after `shutdown`
@@ -19,6 +26,7 @@ within that bound.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import logging
 import re
@@ -47,9 +55,9 @@ from flowlint.lint.diagnostics import Diagnostic
 from flowlint.lint.result import FileReport
 
 if TYPE_CHECKING:
+    from flowlint.lint.engine import Engine
     from flowlint.lint.fixing import FileFix
 
-DEBOUNCE_SECONDS = 0.3
 MAX_DOCUMENT_BYTES = 2_000_000
 """The largest document checked as you type: a 2.1 MB definition of 10,000 tools takes about 1.4 s of CPU
 to check (4.2 MB: 2.8 s; 25.8 MB blocked the server for 14 s), the public library's largest is 154 KB.
@@ -131,28 +139,56 @@ class DocumentReports:
     """The last lint of each document, by path: publishing, hovers and code actions on a text whose
     bytes, settings and shared lists are unchanged (`ResultCache.key`, the digest `flowlint check`'s
     cache keys on) reuse it instead of linting again (a 2 MB document takes about a second); any
-    change lints afresh. One entry per document, dropped when it is closed."""
+    change lints afresh, with the engine of the document's settings and shared lists (their rules and
+    parsed lists serve every keystroke). One entry per document, dropped when it is closed. Safe to use
+    from the worker thread that lints and the thread that answers hovers at once."""
 
     def __init__(self) -> None:
         self._keys = ResultCache(None)  # its `key`: never stores a report
         self._latest: dict[str, Linted] = {}
+        self._engines: dict[str, Engine] = {}  # by the key's context: settings and shared lists
+        self._lock = threading.Lock()
         self.hits = 0
         self.lints = 0
 
-    def lint(self, uri: str, source: str) -> Linted:
+    def _keyed(self, uri: str, source: str) -> tuple[bytes, Path, Config, str]:
         from flowlint.definition.sharedlists import SharedListResolver
-        from flowlint.lint.runner import lint_source
 
         data, path, config = _document(uri, source)
-        self._keys.forget_lists()  # list files may have changed since the last request
-        key = self._keys.key(data, path, config, SharedListResolver(config.lists_dir))
+        with self._lock:
+            self._keys.forget_lists()  # list files may have changed since the last request
+            return data, path, config, self._keys.key(data, path, config, SharedListResolver(config.lists_dir))
+
+    def cached(self, uri: str, source: str) -> Linted | None:
+        """The last lint of the document when it is of this text (and settings and lists), else None."""
+        _, path, _, key = self._keyed(uri, source)
         latest = self._latest.get(str(path))
         if latest is not None and latest.key == key:
             self.hits += 1
             return latest
-        self.lints += 1
-        linted = Linted(key, data, path, config, lint_source(data, path=path, config=config))
-        self._latest[str(path)] = linted
+        return None
+
+    def lint(self, uri: str, source: str) -> Linted:
+        from flowlint.lint.engine import Engine
+
+        data, path, config, key = self._keyed(uri, source)
+        latest = self._latest.get(str(path))
+        if latest is not None and latest.key == key:
+            self.hits += 1
+            return latest
+        context = key.partition("/")[2]
+        with self._lock:
+            engine = self._engines.get(context)
+            if engine is None:
+                if len(self._engines) >= 8:
+                    self._engines.clear()
+                engine = self._engines[context] = Engine(config)
+        report = engine.lint_bytes(data, path, str(path))
+        report.config = config
+        linted = Linted(key, data, path, config, report)
+        with self._lock:
+            self.lints += 1
+            self._latest[str(path)] = linted
         return linted
 
     def forget(self, uri: str) -> None:
@@ -165,7 +201,11 @@ _REPORTS = DocumentReports()
 def lint_document(uri: str, source: str, lines: Sequence[str]) -> list[types.Diagnostic]:
     """Lint an open document; an unchanged text under an unchanged configuration and shared lists
     is answered from memory (`DocumentReports`), as `flowlint check` answers from its result cache."""
-    return [to_lsp(d, lines) for d in _REPORTS.lint(uri, source).report.diagnostics]
+    return diagnostics_of(_REPORTS.lint(uri, source), lines)
+
+
+def diagnostics_of(linted: Linted, lines: Sequence[str]) -> list[types.Diagnostic]:
+    return [to_lsp(d, lines) for d in linted.report.diagnostics]
 
 
 FIX_ALL_KIND = "source.fixAll.flowlint"
@@ -193,7 +233,13 @@ def code_actions(
 ) -> list[types.CodeAction]:
     """Quick fixes for the findings in `wanted` (safe ones preferred), and `source.fixAll.flowlint`:
     every safe fix, in verified rounds, as one edit of the whole document (what `check --fix` writes)."""
-    linted = _REPORTS.lint(uri, source)
+    return actions_of(uri, _REPORTS.lint(uri, source), lines, wanted, context)
+
+
+def actions_of(
+    uri: str, linted: Linted, lines: Sequence[str], wanted: types.Range, context: types.CodeActionContext
+) -> list[types.CodeAction]:
+    """`code_actions` of a lint made already."""
     report = linted.report
     text = SourceText(linted.data)
     only = context.only or []
@@ -238,11 +284,16 @@ def code_actions(
 
 def hover_at(uri: str, source: str, lines: Sequence[str], at: types.Position) -> types.Hover | None:
     """The documentation of the rules whose findings cover `at` (`flowlint rules CODE`)."""
+    return hover_of(_REPORTS.lint(uri, source), lines, at)
+
+
+def hover_of(linted: Linted, lines: Sequence[str], at: types.Position) -> types.Hover | None:
+    """`hover_at` of a lint made already."""
     from flowlint.lint.docs import rule_doc
     from flowlint.lint.registry import rule_for
 
     codes: list[str] = []
-    for d in _REPORTS.lint(uri, source).report.diagnostics:
+    for d in linted.report.diagnostics:
         lsp = to_lsp(d, lines).range
         inside = (lsp.start.line, lsp.start.character) <= (at.line, at.character) <= (lsp.end.line, lsp.end.character)
         if inside and d.code not in codes:
@@ -388,8 +439,13 @@ class FlowlintServer(LanguageServer):
             text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
             protocol_cls=FlowlintProtocol,
         )
-        self.pending: dict[str, asyncio.Task[None]] = {}
         self.framed: FramedInput | None = None  # the filtered standard input, when serving over stdio
+        # One lint at a time, off the thread that reads messages; per document its newest text waits.
+        self.worker = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="flowlint-lint")
+        self.waiting: dict[str, None] = {}  # documents to lint at their newest text, in order
+        self.linting: asyncio.Task[None] | None = None
+        self.running: tuple[str, str, asyncio.Future[Linted]] | None = None  # the lint under way: uri, text
+        self.dropped = 0  # lints that ended after a newer text came: not published
 
     def text(self, uri: str) -> tuple[str, list[str]] | None:
         """An open document's text and lines; a file that is not open is read from disk only when it is a
@@ -428,38 +484,70 @@ class FlowlintServer(LanguageServer):
             return
         super().report_server_error(error, source)
 
-    def publish(self, uri: str) -> None:
-        text = self.text(uri)
-        if text is None:
-            return
-        source, lines = text
-        document = self.workspace.text_documents.get(uri)
-        try:
+    def lint_soon(self, uri: str) -> None:
+        """Lint the document's newest text: at once when no lint runs, else next (its older waiting
+        text, if any, is never linted)."""
+        self.waiting[uri] = None
+        if self.linting is None or self.linting.done():
+            self.linting = asyncio.get_running_loop().create_task(self._lint_waiting())
+
+    def forget(self, uri: str) -> None:
+        self.waiting.pop(uri, None)
+
+    async def _lint_waiting(self) -> None:
+        """Lint the waiting documents one at a time in the worker thread, each at its newest text, and
+        publish what is still the newest when its lint ends."""
+        loop = asyncio.get_running_loop()
+        while self.waiting:
+            uri = next(iter(self.waiting))
+            del self.waiting[uri]
+            text = self.text(uri)
+            if text is None:
+                continue
+            source, lines = text
+            document = self.workspace.text_documents.get(uri)
+            version = document.version if document is not None else None
             too_large = _too_large(source)
-            diagnostics = [too_large] if too_large is not None else lint_document(uri, source, lines)
-        except Exception as error:  # an editor must never lose its server over one file
-            self.window_log_message(types.LogMessageParams(types.MessageType.Error, f"flowlint: {error}"))
-            return
-        self.text_document_publish_diagnostics(
-            types.PublishDiagnosticsParams(
-                uri=uri, diagnostics=diagnostics, version=document.version if document is not None else None
+            try:
+                if too_large is not None:
+                    diagnostics = [too_large]
+                else:
+                    future = loop.run_in_executor(self.worker, _REPORTS.lint, uri, source)
+                    self.running = (uri, source, future)
+                    try:
+                        linted = await future
+                    finally:
+                        self.running = None
+                    diagnostics = diagnostics_of(linted, lines)
+            except Exception as error:  # an editor must never lose its server over one file
+                self.window_log_message(types.LogMessageParams(types.MessageType.Error, f"flowlint: {error}"))
+                continue
+            if uri in self.waiting or self._newest_version(uri, document is not None) != version:
+                self.dropped += 1  # changed (or closed) while it was linted: its newest text is what counts
+                continue
+            self.text_document_publish_diagnostics(
+                types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version)
             )
-        )
 
-    def cancel(self, uri: str) -> None:
-        task = self.pending.pop(uri, None)
-        if task is not None:
-            task.cancel()
+    def _newest_version(self, uri: str, was_open: bool) -> int | None:
+        """The version of the document's newest text (None for a file read from disk); -1 when a document
+        that was open when its lint began is closed now."""
+        document = self.workspace.text_documents.get(uri)
+        if document is None:
+            return -1 if was_open else None
+        version: int | None = document.version
+        return version
 
-    def schedule(self, uri: str) -> None:
-        self.cancel(uri)
-
-        async def later() -> None:
-            await asyncio.sleep(DEBOUNCE_SECONDS)
-            self.pending.pop(uri, None)
-            self.publish(uri)
-
-        self.pending[uri] = asyncio.get_running_loop().create_task(later())
+    async def linted(self, uri: str, source: str) -> Linted:
+        """The lint of this text of the document: the last one when it is of this text, else made in the
+        worker thread (after the lint running now), while other messages are answered."""
+        found = _REPORTS.cached(uri, source)
+        if found is not None:
+            return found
+        running = self.running
+        if running is not None and running[0] == uri and running[1] == source:
+            return await asyncio.shield(running[2])  # the lint under way is of this text: wait for it
+        return await asyncio.get_running_loop().run_in_executor(self.worker, _REPORTS.lint, uri, source)
 
 
 def _too_large(source: str) -> types.Diagnostic | None:
@@ -479,20 +567,19 @@ def create_server() -> FlowlintServer:
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls: FlowlintServer, params: types.DidOpenTextDocumentParams) -> None:
-        ls.publish(params.text_document.uri)
+        ls.lint_soon(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-    async def did_change(ls: FlowlintServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.schedule(params.text_document.uri)
+    def did_change(ls: FlowlintServer, params: types.DidChangeTextDocumentParams) -> None:
+        ls.lint_soon(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     def did_save(ls: FlowlintServer, params: types.DidSaveTextDocumentParams) -> None:
-        ls.cancel(params.text_document.uri)
-        ls.publish(params.text_document.uri)
+        ls.lint_soon(params.text_document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: FlowlintServer, params: types.DidCloseTextDocumentParams) -> None:
-        ls.cancel(params.text_document.uri)
+        ls.forget(params.text_document.uri)
         _REPORTS.forget(params.text_document.uri)
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[])
@@ -504,18 +591,20 @@ def create_server() -> FlowlintServer:
             code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL_KIND], resolve_provider=False
         ),
     )
-    def code_action(ls: FlowlintServer, params: types.CodeActionParams) -> list[types.CodeAction]:
-        text = ls.text(params.text_document.uri)
+    async def code_action(ls: FlowlintServer, params: types.CodeActionParams) -> list[types.CodeAction]:
+        uri = params.text_document.uri
+        text = ls.text(uri)
         if text is None or _too_large(text[0]) is not None:
             return []
-        return code_actions(params.text_document.uri, text[0], text[1], params.range, params.context)
+        linted = await ls.linted(uri, text[0])
+        return actions_of(uri, linted, text[1], params.range, params.context)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
-    def hover(ls: FlowlintServer, params: types.HoverParams) -> types.Hover | None:
+    async def hover(ls: FlowlintServer, params: types.HoverParams) -> types.Hover | None:
         text = ls.text(params.text_document.uri)
         if text is None or _too_large(text[0]) is not None:
             return None
-        return hover_at(params.text_document.uri, text[0], text[1], params.position)
+        return hover_of(await ls.linted(params.text_document.uri, text[0]), text[1], params.position)
 
     @server.command(EXPLAIN_COMMAND)
     def explain_rule(ls: FlowlintServer, code: str) -> str:
@@ -733,7 +822,6 @@ def serve() -> int:
 
 
 __all__ = [
-    "DEBOUNCE_SECONDS",
     "MAX_DOCUMENT_BYTES",
     "FlowlintProtocol",
     "FlowlintServer",

@@ -157,8 +157,7 @@ def test_a_real_lsp_session(tmp_path: Path) -> None:
         assert diagnostic["data"]["explain"] == "flowlint rules TST001"
         assert diagnostic["range"]["start"] == {"line": 3, "character": 8}  # 1-based 4:9
 
-        # Two quick changes: debounced into one lint of the latest text.
-        started = time.monotonic()
+        # Two quick changes: no fixed delay; the first is linted at once or skipped, the newest always.
         half = BROKEN.replace("getPing", "getPong")
         client.notify(
             "textDocument/didChange", {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": half}]}
@@ -166,8 +165,10 @@ def test_a_real_lsp_session(tmp_path: Path) -> None:
         client.notify(
             "textDocument/didChange", {"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": FIXED}]}
         )
-        assert client.diagnostics(uri) == []
-        assert time.monotonic() - started >= 0.25  # the debounce delay
+        newest = client.wait(
+            lambda m: m.get("method") == "textDocument/publishDiagnostics" and m["params"].get("version") == 3
+        )
+        assert newest["params"]["diagnostics"] == []
 
         client.notify(
             "textDocument/didChange",
@@ -276,3 +277,66 @@ def test_a_real_session_applies_a_code_action(tmp_path: Path) -> None:
         )
         assert hover is None
         assert client.shutdown() == 0
+
+
+def test_no_diagnostics_are_published_for_a_text_that_is_no_longer_the_newest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In-process, with events instead of time: the first text's lint is held until two newer texts
+    have come; it publishes nothing, the middle text is never linted, the newest is linted and published;
+    a hover on the text under way waits for that lint instead of starting another."""
+    import asyncio
+
+    from lsprotocol import types
+    from pygls.workspace import Workspace
+
+    from flowlint import lsp
+
+    server = lsp.create_server()
+    server.protocol._workspace = Workspace(None, sync_kind=types.TextDocumentSyncKind.Full)
+    published: list[types.PublishDiagnosticsParams] = []
+    monkeypatch.setattr(server, "text_document_publish_diagnostics", published.append)
+    started, release = threading.Event(), threading.Event()
+    linted: list[str] = []
+    lint = lsp._REPORTS.lint
+
+    def held(uri: str, source: str) -> lsp.Linted:
+        linted.append(source)
+        if len(linted) == 1:
+            started.set()
+            assert release.wait(20)
+        return lint(uri, source)
+
+    monkeypatch.setattr(lsp._REPORTS, "lint", held)
+    uri = (tmp_path / "demo.mjs").as_uri()
+    half = BROKEN.replace("getPing", "getPong")
+
+    def change(version: int, text: str) -> None:
+        server.workspace.put_text_document(
+            types.TextDocumentItem(uri=uri, language_id="javascript", version=version, text=text)
+        )
+        server.lint_soon(uri)
+
+    async def session() -> None:
+        loop = asyncio.get_running_loop()
+        change(1, BROKEN)
+        assert await loop.run_in_executor(None, started.wait, 20)  # the lint of version 1 is under way
+        hover = loop.create_task(server.linted(uri, BROKEN))
+        change(2, half)
+        change(3, FIXED)
+        await asyncio.sleep(0)
+        assert published == [] and not hover.done()
+        release.set()
+        assert (await hover).data == BROKEN.encode()  # the hover had the lint under way, not its own
+        assert server.linting is not None
+        await server.linting
+
+    try:
+        asyncio.run(session())
+    finally:
+        release.set()
+        server.worker.shutdown(wait=True)
+        lsp._REPORTS.forget(uri)
+    assert linted == [BROKEN, FIXED]  # version 2 waited behind version 3 and was never linted
+    assert [(p.version, p.diagnostics) for p in published] == [(3, [])]
+    assert server.dropped == 1
