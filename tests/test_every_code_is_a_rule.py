@@ -11,6 +11,13 @@ from flowlint.lint.codes import Code
 from flowlint.lint.pages import rule_web_url
 from flowlint.lint.registry import all_rules
 
+DEMO = """\
+export const main = {
+    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',
+    tools: { getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [] } }
+}
+"""
+
 
 def test_every_code_has_a_rule() -> None:
     assert {rule.code for rule in all_rules()} == set(Code)
@@ -25,12 +32,14 @@ def test_rules_lists_and_documents_the_verify_codes() -> None:
         assert doc.stdout.startswith(f"# {code}: ") and "flowlint verify" in doc.stdout and "## Instead" in doc.stdout
 
 
-def test_sarif_lists_every_code_with_its_help(tmp_path: Path) -> None:
-    (tmp_path / "demo.json").write_text("[1]\n", encoding="utf-8")
+def test_sarif_lists_the_rules_of_its_findings_with_their_help(tmp_path: Path) -> None:
+    (tmp_path / "demo.mjs").write_text(DEMO, encoding="utf-8")
     document = json.loads(invoke_cli("check", ".", "--format", "sarif", cwd=tmp_path).stdout)
     rules = document["runs"][0]["tool"]["driver"]["rules"]
-    assert [rule["id"] for rule in rules] == [rule.code for rule in all_rules()]
-    assert set(Code) == {rule["id"] for rule in rules}
+    found = {result["ruleId"] for result in document["runs"][0]["results"]}
+    assert found and [rule["id"] for rule in rules] == [rule.code for rule in all_rules() if rule.code in found]
+    assert all(rules[result["ruleIndex"]]["id"] == result["ruleId"] for result in document["runs"][0]["results"])
+    assert set(Code) == {rule.code for rule in all_rules()}
     for rule in rules:
         assert rule.get("helpUri") == rule_web_url(rule["id"])  # none while unpublished: tests/test_rule_pages.py
         assert rule["help"]["markdown"].startswith(f"# {rule['id']}: ")

@@ -453,7 +453,8 @@ class SarifReporter(Reporter):
         from flowlint.lint.pages import rule_web_url
         from flowlint.lint.registry import all_rules
 
-        rules = all_rules()
+        found = {d.code for d in result.diagnostics}
+        rules = [rule for rule in all_rules() if rule.code in found]  # rendering all 146 pages: 0.2 s a run
         index: dict[str, int] = {rule.code: i for i, rule in enumerate(rules)}
         descriptors = [
             {
