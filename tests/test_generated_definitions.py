@@ -58,12 +58,6 @@ GENERATED = settings(
     print_blob=bool(_LONG),
 )
 
-LISTS_NOT_BUILT_TOOLS = True
-"""i25-zengine: `mcp-tools` lists every tool, also one that `check` says the runtime cannot build
-(`mcp/schema.py` `list_tools`); `test_a_tool_the_runtime_cannot_build_is_not_listed` xfails until it
-does not. Then set this to False (remove it), so the property holds both ways."""
-
-
 # --------------------------------------------------------------------------- the grammar
 
 
@@ -612,7 +606,7 @@ def _assert_agreement(path: Path, text: str, listed: list[str]) -> None:
     if expected is None:
         return
     missing = _minus(expected, listed)
-    extra = [] if LISTS_NOT_BUILT_TOOLS else _minus(listed, expected)
+    extra = _minus(listed, expected)
     if missing or extra:
         pytest.fail(
             f"flowlint mcp-tools {path.name} disagrees with flowlint check {path.name}: registered by the "
@@ -640,11 +634,6 @@ NOT_BUILT = example("""\
 """FL012's example: `min(1)` does not apply to boolean(), ZodBuilder throws, the tool is not built."""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="i25-zengine: mcp-tools lists a tool the runtime cannot build (boolean() with min(1): FL012, "
-    "tool not built); mcp/schema.py list_tools lists every tool",
-)
 def test_a_tool_the_runtime_cannot_build_is_not_listed(tmp_path: Path) -> None:
     path = tmp_path / "markets.mjs"
     path.write_text(NOT_BUILT, encoding="utf-8")
