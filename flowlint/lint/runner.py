@@ -152,10 +152,12 @@ _worker_engine: Engine | None = None
 
 
 def _start_worker(config: Config) -> None:
+    """A worker's engine: the one its parent made before forking (`_lint_parallel`), else made here."""
     global _worker_engine
-    from flowlint.lint.engine import Engine
+    if _worker_engine is None:
+        from flowlint.lint.engine import Engine
 
-    _worker_engine = Engine(config)
+        _worker_engine = Engine(config)
 
 
 def _lint_in_worker(items: list[Lookup]) -> list[FileReport]:
@@ -169,13 +171,22 @@ def _lint_parallel(items: list[Lookup], config: Config, workers: int) -> list[Fi
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
+    global _worker_engine
     methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
+    forking = "fork" in methods
+    context = multiprocessing.get_context("fork" if forking else None)
     chunks = [items[i : i + CHUNK_FILES] for i in range(0, len(items), CHUNK_FILES)]
-    with ProcessPoolExecutor(
-        max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(config,)
-    ) as pool:
-        return [report for chunk in pool.map(_lint_in_worker, chunks) for report in chunk]
+    if forking:  # the workers inherit the engine: its rules are imported once, not once per worker
+        from flowlint.lint.engine import Engine
+
+        _worker_engine = Engine(config)
+    try:
+        with ProcessPoolExecutor(
+            max_workers=workers, mp_context=context, initializer=_start_worker, initargs=(config,)
+        ) as pool:
+            return [report for chunk in pool.map(_lint_in_worker, chunks) for report in chunk]
+    finally:
+        _worker_engine = None  # the next group of files may have other settings
 
 
 def lint_source(
