@@ -38,6 +38,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench_check import fail, flowlint_command, load
 from bench_hostile import valid_definition
 
+sys.path.insert(0, str(Path(__file__).parent.parent / "tests"))
+from lsp_frames import read_messages
+
 
 class Session:
     """`flowlint lsp` as a subprocess and a minimal client: Content-Length framed JSON-RPC."""
@@ -53,18 +56,7 @@ class Session:
         threading.Thread(target=self._read, args=(self.process.stdout,), daemon=True).start()
 
     def _read(self, stream: IO[bytes]) -> None:
-        while True:
-            headers: dict[str, str] = {}
-            while True:
-                line = stream.readline()
-                if not line:
-                    return
-                if line in (b"\r\n", b"\n"):
-                    break
-                name, _, value = line.decode("ascii").partition(":")
-                headers[name.strip().lower()] = value.strip()
-            body = stream.read(int(headers["content-length"]))
-            self.messages.put((time.perf_counter(), json.loads(body)))
+        read_messages(stream, lambda message: self.messages.put((time.perf_counter(), message)))
 
     def send(self, message: dict[str, Any]) -> float:
         """Send a message; the time it was written."""

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import pytest
+from lsp_frames import read_messages
 
 from conftest import REPO, invoke_cli
 
@@ -50,18 +51,7 @@ class Client:
         threading.Thread(target=self._read, args=(process.stdout,), daemon=True).start()
 
     def _read(self, stream: IO[bytes]) -> None:
-        while True:
-            headers: dict[str, str] = {}
-            while True:
-                line = stream.readline()
-                if not line:
-                    return
-                if line in (b"\r\n", b"\n"):
-                    break
-                name, _, value = line.decode("ascii").partition(":")
-                headers[name.strip().lower()] = value.strip()
-            body = stream.read(int(headers["content-length"]))
-            self.messages.put(json.loads(body))
+        read_messages(stream, self.messages.put)
 
     def send(self, message: dict[str, Any]) -> None:
         data = json.dumps({"jsonrpc": "2.0", **message}).encode("utf-8")
