@@ -815,6 +815,7 @@ def serve() -> int:
             pass  # the client is gone; pygls notices on its own next write
 
     server = create_server()
+    sys.setswitchinterval(0.001)  # the thread answering messages waits at most 1 ms (not 5) for a lint's GIL
     server.framed = FramedInput(sys.stdin.buffer, answer)
     server.start_io(cast(BinaryIO, server.framed), cast(BinaryIO, output))
     exit_code = cast(FlowlintProtocol, server.protocol).exit_code
