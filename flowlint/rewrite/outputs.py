@@ -17,7 +17,8 @@ from flowlint.captures.records import CaptureRecord, read_records
 from flowlint.core.edits import Edit, apply_edits
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import atomic_write, read_regular
-from flowlint.core.nodes import NonStatic, SEntry, SNode, SObject, to_python
+from flowlint.core.nodes import NonStatic, SEntry, SNode, SObject, first_non_json, shorten, to_python, type_name
+from flowlint.core.source import SourceText
 from flowlint.definition.loading import LoadStatus, load_bytes
 from flowlint.definition.model import Tool
 from flowlint.rewrite.comments import Comment, comments_in, place_comments
@@ -140,6 +141,25 @@ def syntax_for(suffix: str) -> Syntax:
 def _plain(node: SNode | None) -> Any:
     """Plain data for comparisons; non-static values compare by their source text, not their span."""
     return None if node is None else to_python(node, lambda value: ("<non-static>", value.source))
+
+
+def _unwritable(data: bytes, tool: Tool) -> ToolResult | None:
+    """A tool whose declared output cannot be rewritten: it is not an object literal, or its output holds
+    a value flowlint cannot read (code, an array hole, NaN), which neither the comparison nor the
+    rendering can keep. None when it can be rewritten."""
+    if tool.obj is None:
+        return ToolResult(tool.label, "skipped", reason="the tool is not an object literal")
+    output = tool.obj.get("output")
+    opaque = first_non_json(output) if output is not None else None
+    if opaque is None:
+        return None
+    what = f"`{shorten(opaque.source)}`" if isinstance(opaque, NonStatic) else type_name(opaque)
+    line = SourceText(data).position(opaque.span.start).line
+    reason = (
+        f"its `output` holds {what}, which flowlint cannot read as a value (line {line}); not rewritten: "
+        "write the output with literal values only"
+    )
+    return ToolResult(tool.label, "skipped", reason=reason)
 
 
 def _tool_path(main: SObject, tool: Tool) -> list[str]:
@@ -299,9 +319,9 @@ def plan_source(data: bytes, path: Path, captures: CaptureIndex) -> FileResult:
     carried: list[tuple[tuple[str, ...], list[Comment], ToolResult]] = []
     for tool in definition.tools:
         records = captures.for_tool(definition.namespace, tool.label)
-        skipped = _records_result(tool, records)
-        if skipped is not None or tool.obj is None:
-            results.append(skipped or ToolResult(tool.label, "skipped", reason="the tool is not an object literal"))
+        skipped = _records_result(tool, records) or _unwritable(data, tool)
+        if skipped is not None or tool.obj is None:  # (`_unwritable` skips a tool that is no object)
+            results.append(skipped or ToolResult(tool.label, "failed"))
             continue
         usable = [r for r in records if r.outcome == "ok"]
         existing_node = tool.obj.get("output")
