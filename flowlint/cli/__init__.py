@@ -30,6 +30,7 @@ COMMANDS: dict[str, str] = {
     "mock": "flowlint.cli.mcp:mock",
     "mcp-tools": "flowlint.cli.mcp:mcp_tools",
     "clean": "flowlint.cli.clean:clean",
+    "migrate": "flowlint.cli.migrate:migrate",
 }
 
 

@@ -34,15 +34,20 @@ class Fix(FrozenRecord):
         self.safe = safe
 
 
+_ESCAPES = {"\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
 def string_literal(data: bytes, span: Span, value: str) -> str | None:
-    """`value` as a string literal in the quote style of the literal at `span` (None when it cannot be
-    written without escapes, or `span` is not a quoted string)."""
+    """`value` as a string literal in the quote style of the literal at `span`: a backslash, the quote
+    character and a line break escaped as JavaScript, JSON and Python all read them (None when `span` is
+    not a plain quoted string, or `value` holds another control character)."""
     quote = data[span.start : span.start + 1].decode("latin-1")
     if quote not in ("'", '"') or data[span.end - 1 : span.end].decode("latin-1") != quote:
         return None
-    if quote in value or "\\" in value or "\n" in value:
+    if any(ord(char) < 0x20 and char not in _ESCAPES for char in value):
         return None
-    return quote + value + quote
+    escaped = "".join(_ESCAPES.get(char, "\\" + char if char == quote else char) for char in value)
+    return quote + escaped + quote
 
 
 def literal_edit(data: bytes, span: Span, value: str) -> Edit | None:

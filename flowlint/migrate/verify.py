@@ -1,0 +1,110 @@
+"""Verified, not hoped: what an MCP client and the API see from a file under 3.x (the original) and under 4.x
+(the migrated text), every difference tied to its cause, and one status per file."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flowlint.core.jsvalues import js_string
+from flowlint.definition.model import Definition
+from flowlint.lint.codes import Code
+from flowlint.migrate.model import Change, Difference, FileMigration, FileStatus
+from flowlint.migrate.views import ToolView, definition_view
+
+__all__ = ["compare", "status_of"]
+
+# Findings about test hygiene only (the runtime does not refuse a file for them): they do not make a
+# file "failing" under a runtime. TST003 and TST004 are values the registered zod refuses: they do.
+HYGIENE = frozenset({Code.TST001, Code.TST002, Code.TST005, Code.TST006, Code.TST007, Code.TST008})
+
+
+def _typed_body_only(before: dict[str, Any], after: dict[str, Any]) -> bool:
+    """The requests differ only in the body, and only because 4.x keeps the values' JSON types."""
+    if {k: v for k, v in before.items() if k != "body"} != {k: v for k, v in after.items() if k != "body"}:
+        return False
+    try:
+        old = json.loads(before["body"] or "null")
+        new = json.loads(after["body"] or "null")
+    except ValueError:
+        return False
+    if not isinstance(old, dict) or not isinstance(new, dict) or old.keys() != new.keys():
+        return False
+    return all(isinstance(old[k], str) and js_string(new[k]) == old[k] for k in old)
+
+
+def _changes_of(changes: list[Change], tool: str) -> str:
+    titles = [c.title for c in changes if c.applied and c.title.startswith(f"tool {tool}:")]
+    return "; ".join(titles)
+
+
+def _request_cause(tool: ToolView, index: int, before: ToolView, changes: list[Change]) -> str:
+    old, new = before.tests[index], tool.tests[index]
+    assert old.request is not None and new.request is not None
+    causes = []
+    if _typed_body_only(old.request, new.request):
+        return "4.x sends body values with their JSON types (3.x sent every value as text)"
+    added = sorted(set(new.arguments or {}) - set(old.arguments or {}))
+    if added:
+        causes.append(
+            f"4.x applies the default of {', '.join(repr(k) for k in added)} "
+            "(3.x never did: optional() follows default())"
+        )
+    own = _changes_of(changes, tool.name)
+    if own:
+        causes.append(own)
+    return "; ".join(causes) or "the migration's changes of this file"
+
+
+def compare(before: Definition, after: Definition, changes: list[Change]) -> tuple[list[Difference], list[str]]:
+    """(differences, gained) between 3.x serving `before` and 4.x serving `after`. A tool 3.x cannot build
+    is compared as 3.x would have served it with its options in 4.x order; it is also `gained`."""
+    old_views = definition_view(before, 3)
+    new_views = definition_view(after, 4)
+    differences: list[Difference] = []
+    gained: list[str] = []
+    for name, old in old_views.items():
+        new = new_views.get(name)
+        if new is None:
+            differences.append(Difference(f"tool {name}", "tool", old.mcp_name, None, "the tool is gone"))
+            continue
+        if old.mcp_name != new.mcp_name:
+            differences.append(
+                Difference(f"tool {name}", "MCP name", old.mcp_name, new.mcp_name, "namespace or name changed")
+            )
+        if not old.built and new.built:
+            gained.append(f"tool {name} is built ({old.build_problem} threw under 3.x)")
+        elif old.built and not new.built:
+            differences.append(Difference(f"tool {name}", "tool built", True, False, new.build_problem))
+        if old.schema != new.schema:
+            cause = _changes_of(changes, name) or "4.x makes a parameter whose default misfits its type required"
+            differences.append(Difference(f"tool {name}", "inputSchema", old.schema, new.schema, cause))
+        for index, test in enumerate(new.tests):
+            if index >= len(old.tests):
+                continue
+            was = old.tests[index]
+            where = f"tool {name} test {index}"
+            if not was.accepted and test.accepted:
+                gained.append(f"{where} is accepted ({was.refusal} under 3.x)")
+            elif was.accepted and not test.accepted:
+                differences.append(Difference(where, "test accepted", True, False, test.refusal))
+            elif was.request is not None and test.request is not None and was.request != test.request:
+                differences.append(
+                    Difference(where, "request", was.request, test.request, _request_cause(new, index, old, changes))
+                )
+    for name in new_views.keys() - old_views.keys():
+        differences.append(
+            Difference(f"tool {name}", "tool", None, new_views[name].mcp_name, "a tool that was not there")
+        )
+    return differences, gained
+
+
+def status_of(migration: FileMigration, failing_before: bool) -> FileStatus:
+    """The one status of a migrated definition (see FileStatus)."""
+    if migration.blocking:
+        return FileStatus.FAILING_BEFORE if failing_before else FileStatus.NEEDS_PERSON
+    if migration.differences:
+        return FileStatus.CHANGED
+    if migration.gained or failing_before:
+        return FileStatus.EQUIVALENT_MORE
+    return FileStatus.EQUIVALENT
