@@ -412,11 +412,12 @@ def runtime_request(
         url += ("&" if "?" in url else "?") + "&".join(f"{_form(k)}={_form(v)}" for k, v in query)
     sent_body: str | None = None
     if method in ("POST", "PUT"):
-        headers = {"Content-Type": "application/json", **{k: v for k, v in headers.items() if k != "Content-Type"}}
+        headers = {"Content-Type": "application/json", **headers}  # `{ 'Content-Type': ..., ...headers }`
         sent_body = _js_json({k: v for k, v in body.items() if v is not _ABSENT_ARGUMENT})
     lowered: dict[str, str] = {}
-    for name, value in headers.items():
-        lowered[name.lower()] = value.strip(" \t\r\n")
+    for name, value in headers.items():  # `new Headers(...)`: names case-insensitive, repeated ones joined
+        value = value.strip(" \t\r\n")
+        lowered[name.lower()] = f"{lowered[name.lower()]}, {value}" if name.lower() in lowered else value
     return RuntimeRequest(method=method, url=url, headers=tuple(sorted(lowered.items())), body=sent_body)
 
 
