@@ -30,13 +30,13 @@ from flowlint.migrate.legacy import legacy_changes
 from flowlint.migrate.model import Change, ChangeClass, FileMigration, FileStatus, ManualItem, StepOutcome, StepResult
 from flowlint.migrate.renumber import suppression_edits
 from flowlint.migrate.source import Source
-from flowlint.migrate.steps import STEPS, Options, skill_changes, skill_files
+from flowlint.migrate.steps import STEPS, Options, Step, skill_changes, skill_files
 from flowlint.migrate.verify import HYGIENE, compare, status_of
 
 __all__ = ["MigrationRun", "migrate_paths"]
 
 # Findings of the target's check that are a person's decision although the runtime accepts the file.
-_DECISIONS = {
+_DECISIONS: dict[str, str] = {
     Code.VAL100: "meta",
     Code.VAL101: "meta",
     Code.VAL102: "meta",
@@ -113,8 +113,33 @@ def _failing(report: FileReport) -> bool:
     return any(d.severity is Severity.ERROR and d.code not in HYGIENE for d in report.diagnostics)
 
 
-def _fix_changes(engine: Engine, src: Source, opts: Options) -> tuple[bytes, StepResult]:
-    """The target's own fixes (`check --fix`, with `--unsafe-fixes` when asked), verified round by round."""
+def _run_group(
+    group: tuple[tuple[str, Step], ...], current: Source, opts: Options, migration: FileMigration, lines: _Lines
+) -> Source:
+    """Run a group of steps on one tree and apply their edits together; when two steps' edits overlap (a
+    defect of a step: it is reported), each step is applied on the text the one before it left."""
+    results = [_run_step(name, step, current, opts) for name, step in group]
+    chosen = [c for r in results for c in r.changes if _applies(c, opts) and c.edits]
+    try:
+        data = apply_edits(current.data, [edit for change in chosen for edit in change.edits]) if chosen else current.data
+    except (OverlappingEdits, ValueError):
+        for name, step in group:
+            result = _run_step(name, step, current, opts)
+            data, result = _apply(current, result, opts)
+            lines.record(current.data)
+            migration.steps.append(result)
+            current = current.after(data)
+        return current
+    for result in results:
+        result.changes = [change.as_applied(change in chosen) for change in result.changes]
+        lines.record(current.data)
+        migration.steps.append(result)
+    return current.after(data)
+
+
+def _fix_changes(engine: Engine, src: Source, opts: Options) -> tuple[bytes, StepResult, FileReport]:
+    """The target's own fixes (`check --fix`, with `--unsafe-fixes` when asked), verified round by round;
+    and the target's check of the result."""
     outcome = fix_bytes(engine, src.data, src.path, src.display, opts.unsafe)
     changes = [
         Change(
@@ -131,7 +156,8 @@ def _fix_changes(engine: Engine, src: Source, opts: Options) -> tuple[bytes, Ste
     result = StepResult.of("fixes", changes, reason="no fix applies")
     if outcome.problem:
         result.reason = outcome.problem
-    return outcome.after, result
+    assert outcome.report is not None
+    return outcome.after, result, outcome.report
 
 
 def _renumber(src: Source) -> tuple[bytes, StepResult]:
@@ -226,28 +252,20 @@ def migrate_definition(src: Source, opts: Options, engines: _Engines) -> FileMig
     assert original is not None
     current = src
     lines = _Lines()
-    for name, step in STEPS:
-        result = _run_step(name, step, current, opts)
-        data = current.data
-        if result.outcome is StepOutcome.CHANGED:
-            data, result = _apply(current, result, opts)
-        lines.record(current.data)
-        if data != current.data:
-            current = Source(src.path, src.display, data)
-        migration.steps.append(result)
+    for group in STEPS:
+        current = _run_group(group, current, opts, migration, lines)
         if not current.is_definition:
             migration.status = FileStatus.FAILED
-            migration.reason = f"after step {name} the file no longer loads as a definition; not written"
+            migration.reason = f"after steps {', '.join(n for n, _ in group)} the file no longer loads as a definition"
             return migration
-    data, fixes = _fix_changes(engine, current, opts)
-    lines.record(current.data)
-    migration.steps.append(fixes)
-    current = Source(src.path, src.display, data) if data != current.data else current
     data, renumbered = _renumber(current)
     lines.record(current.data)
     migration.steps.append(renumbered)
-    current = Source(src.path, src.display, data) if data != current.data else current
-    after_report = engine.lint_loaded(current.loaded)
+    current = current.after(data)
+    data, fixes, after_report = _fix_changes(engine, current, opts)
+    lines.record(current.data)
+    migration.steps.append(fixes)
+    current = current.after(data)
     if not current.is_definition or after_report.kind != "definition":
         migration.status, migration.reason = FileStatus.FAILED, "the result does not load as a definition: not written"
         return migration
@@ -325,13 +343,13 @@ def migrate_paths(
     for item in list(queue.values()):  # the skill files a definition names, also when not among the paths
         if item.definition is None:
             continue
-        for name in skill_files(Source(item.path, item.display, item.data)):
+        for name in skill_files(Source(item.path, item.display, item.data, loaded=item)):
             skill_path = (item.path.parent / name).resolve()
             if skill_path not in queue and skill_path.is_file():
                 queue[skill_path] = load_file(skill_path, display_path(skill_path))
     for path in sorted(queue, key=str):
         item = queue[path]
-        src = Source(item.path, item.display, item.data)
+        src = Source(item.path, item.display, item.data, loaded=item)
         migration = _migrate_one(src, item.status, item.reason, opts, engines)
         if write:
             _write(migration, item.path)

@@ -56,12 +56,20 @@ def parse_target(text: str) -> Target | None:
 class Source:
     """A file's bytes, loaded; `main` and `definition` are None when it is not a tool definition."""
 
-    def __init__(self, path: Path, display: str, data: bytes) -> None:
+    def __init__(
+        self, path: Path, display: str, data: bytes, loaded: LoadedFile | None = None, style: Style | None = None
+    ) -> None:
         self.path = path
         self.display = display
         self.data = data
-        self.loaded: LoadedFile = load_bytes(data, path, display)
+        self.loaded: LoadedFile = loaded if loaded is not None else load_bytes(data, path, display)
         self.syntax: Syntax = syntax_for(path.suffix)
+        if style is not None:  # the style of the file the text was made from: edits keep writing in it
+            self.__dict__["style"] = style
+
+    def after(self, data: bytes) -> Source:
+        """The same file with `data` (self when unchanged), written in the same style."""
+        return self if data == self.data else Source(self.path, self.display, data, style=self.style)
 
     @property
     def definition(self) -> Definition | None:

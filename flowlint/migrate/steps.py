@@ -519,15 +519,17 @@ def step_output(src: Source, opts: Options) -> StepResult:
     return StepResult.of("output", changes, manual, reason="output declarations accepted by 4.x")
 
 
-STEPS: tuple[tuple[str, Step], ...] = (
-    ("version", step_version),
-    ("routes", step_routes),
-    ("enum-values", step_enum_values),
-    ("defaults", step_defaults),
-    ("placeholders", step_placeholders),
-    ("fixed-optional", step_fixed_optional),
-    ("root", step_root),
-    ("output", step_output),
-    ("skills", step_skills),
-    ("schema-version", step_schema_version),
+STEPS: tuple[tuple[tuple[str, Step], ...], ...] = (
+    # Each group's steps read the same tree and their edits are applied together; a group reads what the
+    # groups before it left (the defaults step judges a default against the enum values written first).
+    (("version", step_version), ("routes", step_routes), ("enum-values", step_enum_values)),
+    (
+        ("defaults", step_defaults),
+        ("placeholders", step_placeholders),
+        ("fixed-optional", step_fixed_optional),
+        ("root", step_root),
+        ("output", step_output),
+        ("skills", step_skills),
+        ("schema-version", step_schema_version),
+    ),
 )

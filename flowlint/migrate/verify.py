@@ -56,6 +56,21 @@ def _request_cause(tool: ToolView, index: int, before: ToolView, changes: list[C
     return "; ".join(causes) or "the migration's changes of this file"
 
 
+def _argument_cause(tool: ToolView, index: int, before: ToolView, changes: list[Change]) -> str:
+    old, new = before.tests[index], tool.tests[index]
+    added = sorted(set(new.arguments or {}) - set(old.arguments or {}))
+    causes = []
+    if added:
+        causes.append(
+            f"4.x applies the default of {', '.join(repr(k) for k in added)} "
+            "(3.x never did: optional() follows default())"
+        )
+    own = _changes_of(changes, tool.name)
+    if own:
+        causes.append(own)
+    return "; ".join(causes) or "the migration's changes of this file"
+
+
 def compare(before: Definition, after: Definition, changes: list[Change]) -> tuple[list[Difference], list[str]]:
     """(differences, gained) between 3.x serving `before` and 4.x serving `after`. A tool 3.x cannot build
     is compared as 3.x would have served it with its options in 4.x order; it is also `gained`."""
@@ -91,6 +106,12 @@ def compare(before: Definition, after: Definition, changes: list[Change]) -> tup
             elif was.request is not None and test.request is not None and was.request != test.request:
                 differences.append(
                     Difference(where, "request", was.request, test.request, _request_cause(new, index, old, changes))
+                )
+            elif was.accepted and test.accepted and was.arguments != test.arguments:
+                # a handler makes the request from the arguments (or both requests are the same: still
+                # what a handler or the MCP client sees)
+                differences.append(
+                    Difference(where, "arguments", was.arguments, test.arguments, _argument_cause(new, index, old, changes))
                 )
     for name in new_views.keys() - old_views.keys():
         differences.append(
