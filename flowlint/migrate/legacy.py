@@ -16,7 +16,15 @@ from collections.abc import Callable
 from flowlint.core.edits import Edit, OverlappingEdits, apply_edits
 from flowlint.core.nodes import SArray, SObject, string_value
 from flowlint.formats import parse_file_bytes
-from flowlint.migrate.model import Change, ChangeClass, FileMigration, FileStatus, ManualItem, StepResult
+from flowlint.migrate.model import (
+    Change,
+    ChangeClass,
+    Difference,
+    FileMigration,
+    FileStatus,
+    ManualItem,
+    StepResult,
+)
 from flowlint.migrate.source import Source
 from flowlint.rewrite.members import inline_members, remove_member
 
@@ -143,6 +151,9 @@ def legacy_changes(src: Source, opts: object, then: Callable[[Source], FileMigra
     result.before = src.data
     result.kind = "legacy"
     result.steps.insert(0, StepResult.of("legacy", [change]))
+    result.differences.insert(0, Difference("file", "legacy", None, None, f"{title}: {change.effect}"))
+    if result.status in (FileStatus.EQUIVALENT, FileStatus.EQUIVALENT_MORE):
+        result.status = FileStatus.CHANGED
     if result.status is FileStatus.FAILED:
         result.after = src.data
     return result

@@ -16,6 +16,7 @@ from flowlint.core.edits import Edit
 __all__ = [
     "Change",
     "ChangeClass",
+    "Difference",
     "FileMigration",
     "FileStatus",
     "ManualItem",

@@ -142,6 +142,9 @@ def _text(run: MigrationRun, verbose: bool = False) -> str:
         for gained in f.gained:
             lines.append(f"  gained  {gained}")
         for difference in f.differences:
+            if difference.before is None and difference.after is None:
+                lines.append(f"  differs {difference.where}: {difference.cause}")
+                continue
             lines.append(
                 f"  differs {difference.where} {difference.what}: {_short(difference.before)} -> "
                 f"{_short(difference.after)} ({difference.cause})"

@@ -121,7 +121,9 @@ def _run_group(
     results = [_run_step(name, step, current, opts) for name, step in group]
     chosen = [c for r in results for c in r.changes if _applies(c, opts) and c.edits]
     try:
-        data = apply_edits(current.data, [edit for change in chosen for edit in change.edits]) if chosen else current.data
+        data = (
+            apply_edits(current.data, [edit for change in chosen for edit in change.edits]) if chosen else current.data
+        )
     except (OverlappingEdits, ValueError):
         for name, step in group:
             result = _run_step(name, step, current, opts)
@@ -368,11 +370,23 @@ def _version(loaded: LoadedFile) -> str | None:
     return string_value(definition.main.get("version")) if definition is not None else None
 
 
+def _already(src: Source, version: str, opts: Options, engines: _Engines) -> FileMigration:
+    """A definition that declares 4.x: not migrated (a second run changes nothing), but what its check
+    still leaves for a person is listed, so the exit code says whether work remains."""
+    report = engines.for_path(src.path).lint_loaded(src.loaded)
+    migration = FileMigration(src.display, src.data, src.data, reason=f"declares {version} already")
+    migration.manual = _manual_from_check(report, [], opts) + _terms_of_service(src)
+    migration.errors_after = _errors(report)
+    if migration.blocking:
+        migration.status = FileStatus.NEEDS_PERSON
+    return migration
+
+
 def _migrate_one(src: Source, status: LoadStatus, reason: str, opts: Options, engines: _Engines) -> FileMigration:
     if status is LoadStatus.DEFINITION:
         version = _version(src.loaded)
         if declared_major(version) == 4:
-            return FileMigration(src.display, src.data, src.data, reason=f"declares {version} already")
+            return _already(src, str(version), opts, engines)
         return migrate_definition(src, opts, engines)
     if status is LoadStatus.LIST:
         return FileMigration(src.display, src.data, src.data, kind="list", reason="a shared list keeps its own version")

@@ -135,7 +135,9 @@ def step_skills(src: Source, opts: Options) -> StepResult:
     line = _line(src, entry.key_span.start)
     edit = remove_member(src.data, main, entry, src.syntax) if entry in inline_members(main) else None
     if edit is None:
-        return StepResult.of("skills", [], [ManualItem("skills", line, "remove main.skills (4.x forbids it)", True, Code.VAL016)])
+        return StepResult.of(
+            "skills", [], [ManualItem("skills", line, "remove main.skills (4.x forbids it)", True, Code.VAL016)]
+        )
     files = []
     if isinstance(entry.value, SObject):
         for skill in entry.value.entries:

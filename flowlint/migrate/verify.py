@@ -9,7 +9,7 @@ from typing import Any
 from flowlint.core.jsvalues import js_string
 from flowlint.definition.model import Definition
 from flowlint.lint.codes import Code
-from flowlint.migrate.model import Change, Difference, FileMigration, FileStatus
+from flowlint.migrate.model import Change, ChangeClass, Difference, FileMigration, FileStatus
 from flowlint.migrate.views import ToolView, definition_view
 
 __all__ = ["compare", "status_of"]
@@ -71,6 +71,57 @@ def _argument_cause(tool: ToolView, index: int, before: ToolView, changes: list[
     return "; ".join(causes) or "the migration's changes of this file"
 
 
+def _compare_tests(
+    name: str, old: ToolView, new: ToolView, changes: list[Change]
+) -> tuple[list[Difference], list[str]]:
+    differences: list[Difference] = []
+    gained: list[str] = []
+    for index, test in enumerate(new.tests[: len(old.tests)]):
+        was = old.tests[index]
+        where = f"tool {name} test {index}"
+        if not was.accepted and test.accepted:
+            gained.append(f"{where} is accepted ({was.refusal} under 3.x)")
+        elif was.accepted and not test.accepted:
+            differences.append(Difference(where, "test accepted", True, False, test.refusal))
+        elif was.request is not None and test.request is not None and was.request != test.request:
+            cause = _request_cause(new, index, old, changes)
+            differences.append(Difference(where, "request", was.request, test.request, cause))
+        elif was.accepted and test.accepted and was.arguments != test.arguments:
+            # a handler makes the request from the arguments: what it is given differs
+            cause = _argument_cause(new, index, old, changes)
+            differences.append(Difference(where, "arguments", was.arguments, test.arguments, cause))
+    return differences, gained
+
+
+def _compare_tool(name: str, old: ToolView, new: ToolView, changes: list[Change]) -> tuple[list[Difference], list[str]]:
+    differences: list[Difference] = []
+    gained: list[str] = []
+    if old.mcp_name != new.mcp_name:
+        differences.append(Difference(f"tool {name}", "MCP name", old.mcp_name, new.mcp_name, "its name changed"))
+    if not old.built and new.built:
+        gained.append(f"tool {name} is built ({old.build_problem} threw under 3.x)")
+    elif old.built and not new.built:
+        differences.append(Difference(f"tool {name}", "tool built", True, False, new.build_problem))
+    if old.schema != new.schema:
+        cause = _changes_of(changes, name) or "4.x makes a parameter whose default misfits its type required"
+        differences.append(Difference(f"tool {name}", "inputSchema", old.schema, new.schema, cause))
+    more, more_gained = _compare_tests(name, old, new, changes)
+    return differences + more, gained + more_gained
+
+
+def _unshown(changes: list[Change], differences: list[Difference]) -> list[Difference]:
+    """An applied unsafe change the views do not show (skills, an output declaration, a placeholder that
+    now takes the caller's value...) is a difference of its own: the runtime does something else."""
+    shown = [d.cause for d in differences]
+    found = []
+    for change in changes:
+        if change.applied and change.klass is ChangeClass.UNSAFE and not any(change.title in cause for cause in shown):
+            where = change.title.split(":", 1)[0] if change.title.startswith("tool ") else "file"
+            cause = change.title + (f": {change.effect}" if change.effect else "")
+            found.append(Difference(where, change.kind, None, None, cause))
+    return found
+
+
 def compare(before: Definition, after: Definition, changes: list[Change]) -> tuple[list[Difference], list[str]]:
     """(differences, gained) between 3.x serving `before` and 4.x serving `after`. A tool 3.x cannot build
     is compared as 3.x would have served it with its options in 4.x order; it is also `gained`."""
@@ -83,40 +134,12 @@ def compare(before: Definition, after: Definition, changes: list[Change]) -> tup
         if new is None:
             differences.append(Difference(f"tool {name}", "tool", old.mcp_name, None, "the tool is gone"))
             continue
-        if old.mcp_name != new.mcp_name:
-            differences.append(
-                Difference(f"tool {name}", "MCP name", old.mcp_name, new.mcp_name, "namespace or name changed")
-            )
-        if not old.built and new.built:
-            gained.append(f"tool {name} is built ({old.build_problem} threw under 3.x)")
-        elif old.built and not new.built:
-            differences.append(Difference(f"tool {name}", "tool built", True, False, new.build_problem))
-        if old.schema != new.schema:
-            cause = _changes_of(changes, name) or "4.x makes a parameter whose default misfits its type required"
-            differences.append(Difference(f"tool {name}", "inputSchema", old.schema, new.schema, cause))
-        for index, test in enumerate(new.tests):
-            if index >= len(old.tests):
-                continue
-            was = old.tests[index]
-            where = f"tool {name} test {index}"
-            if not was.accepted and test.accepted:
-                gained.append(f"{where} is accepted ({was.refusal} under 3.x)")
-            elif was.accepted and not test.accepted:
-                differences.append(Difference(where, "test accepted", True, False, test.refusal))
-            elif was.request is not None and test.request is not None and was.request != test.request:
-                differences.append(
-                    Difference(where, "request", was.request, test.request, _request_cause(new, index, old, changes))
-                )
-            elif was.accepted and test.accepted and was.arguments != test.arguments:
-                # a handler makes the request from the arguments (or both requests are the same: still
-                # what a handler or the MCP client sees)
-                differences.append(
-                    Difference(where, "arguments", was.arguments, test.arguments, _argument_cause(new, index, old, changes))
-                )
+        more, more_gained = _compare_tool(name, old, new, changes)
+        differences.extend(more)
+        gained.extend(more_gained)
+    differences.extend(_unshown(changes, differences))
     for name in new_views.keys() - old_views.keys():
-        differences.append(
-            Difference(f"tool {name}", "tool", None, new_views[name].mcp_name, "a tool that was not there")
-        )
+        differences.append(Difference(f"tool {name}", "tool", None, new_views[name].mcp_name, "a new tool"))
     return differences, gained
 
 

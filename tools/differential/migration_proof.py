@@ -30,7 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from migration_table import definitions, load, unstable_tests  # noqa: E402
+from migration_table import definitions, load, unstable_tests
 
 TEST_RULES = {f"TST00{i}" for i in range(1, 9)}
 EQUIVALENT = ("equivalent", "equivalent, tools that now work")
@@ -125,7 +125,8 @@ def agreement(root: Path, migrated: Path, after: dict[str, Any], flowlint: str) 
             agree += 1
         else:
             why = codes if codes else f"{verdict.get('stage')}: {(verdict.get('messages') or [''])[0]}"
-            disagreements.append(f"{name}: runtime {'refuses' if runtime_refuses else 'accepts'}, flowlint {why or 'accepts'}")
+            runtime = "refuses" if runtime_refuses else "accepts"
+            disagreements.append(f"{name}: runtime {runtime}, flowlint {why or 'accepts'}")
     return {
         "judged": judged,
         "agree": agree,

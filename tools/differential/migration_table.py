@@ -52,7 +52,9 @@ def refusal(verdict: dict[str, Any] | None) -> str:
     if verdict is None:
         return "not recorded"
     if verdict.get("accepted"):
-        refused = [f"{t['route']}: {', '.join(t['omission_refused'])}" for t in verdict["tools"] if t.get("omission_refused")]
+        refused = [
+            f"{t['route']}: {', '.join(t['omission_refused'])}" for t in verdict["tools"] if t.get("omission_refused")
+        ]
         return "omission refused: " + "; ".join(refused)
     stage = verdict.get("stage") or "?"
     if stage == "tests":
@@ -122,18 +124,23 @@ def main(argv: list[str] | None = None) -> int:
     if args.repeat:
         unstable = unstable_tests(columns[0][1], load(args.repeat))
         result["unstable_requests"] = sorted(f"{f} {t} test {i}" for f, t, i in unstable)
-    print(f"{result['definitions']} definitions; the reference ({columns[0][0]}) accepts {result['reference_accepted']}")
+    reference = columns[0][0]
+    print(f"{result['definitions']} definitions; the reference ({reference}) accepts {result['reference_accepted']}")
     print(f"| {'column':<40} | fully accepted | accepted | fell behind |")
     print(f"|{'-' * 42}|----------------|----------|-------------|")
     for row in result["columns"]:
-        print(f"| {row['column']:<40} | {row['fully_accepted']:>14} | {row['accepted']:>8} | {len(row['fell_behind']):>11} |")
+        behind = len(row["fell_behind"])
+        print(f"| {row['column']:<40} | {row['fully_accepted']:>14} | {row['accepted']:>8} | {behind:>11} |")
     for row in result["columns"]:
         print(f"\n{row['column']}: not fully accepted by stage: {row['by_stage']}")
         if args.list:
             for file, why in sorted(row["refused"].items()):
                 print(f"  {file}: {why}")
-        for file in row["fell_behind"]:
+        shown = row["fell_behind"] if args.list else row["fell_behind"][:10]
+        for file in shown:
             print(f"  fell behind: {file}: {row['refused'].get(file)}")
+        if len(shown) < len(row["fell_behind"]):
+            print(f"  ... and {len(row['fell_behind']) - len(shown)} more (--list names them)")
     if "unstable_requests" in result:
         print(f"\nrequests that differ between two runs of the reference: {len(result['unstable_requests'])}")
         for line in result["unstable_requests"]:
