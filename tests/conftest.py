@@ -6,6 +6,8 @@
 - Golden files (`tests/fixtures/rewrite/*/after.*`, `tests/snapshots/*.txt`) are compared through the
   `golden` fixture; a missing or different golden file fails, `--update-goldens` rewrites them.
 - `serving(server)` runs a local HTTP server in a thread for a block and stops it at once at the end.
+- `corpus` is the public FlowMCP library (`shared/corpus/` beside the repository), extracted once per
+  session (per xdist worker) into a temporary folder; tests that use it skip when the tarball is absent.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import socket
 import socketserver
 import subprocess
 import sys
+import tarfile
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -173,6 +176,58 @@ def run_cli(
         timeout=timeout,
         check=False,
     )
+
+
+# --- the public FlowMCP library --------------------------------------------------------------------
+
+CORPUS_TARBALL = "flowmcp-schemas-v3.0.0-ca113b3.tar.gz"
+"""The public library (FlowMCP/flowmcp-schemas `schemas/v3.0.0` at ca113b3), in `shared/corpus/`."""
+CORPUS_ROOT = "schemas/v3.0.0"
+"""The folder of the tarball whose contents are the library: `flowmcp-community/` (494 definitions)."""
+
+
+def corpus_tarball() -> Path | None:
+    """`shared/corpus/CORPUS_TARBALL` beside the repository (CI: a clean clone at `.../main` with `shared/`
+    as its sibling) or beside a folder above it (a git worktree under `.../wt/`); None when absent."""
+    for folder in REPO.parents:
+        candidate = folder / "shared" / "corpus" / CORPUS_TARBALL
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The library extracted into a session folder (about 0.2 s); the folder holding `flowmcp-community/`.
+    Tests must not change it: a command that writes works on a copy."""
+    tarball = corpus_tarball()
+    if tarball is None:
+        pytest.skip(f"the public FlowMCP library is absent: no shared/corpus/{CORPUS_TARBALL} beside {REPO}")
+    target = tmp_path_factory.mktemp("corpus")
+    with tarfile.open(tarball) as archive:
+        archive.extractall(target, filter="data")
+    return target / CORPUS_ROOT
+
+
+@pytest.fixture
+def smoke_mode(cov: Any) -> Iterator[None]:
+    """For tests that run whole commands over many files and assert only that nothing crashes (the smoke
+    tests): coverage is paused, so a line they alone reach does not count as tested (and tracing would
+    double their time), and the objects alive before the test are frozen out of the cyclic garbage
+    collector's walks (as `check` does in its workers: `gc.freeze`), which the many files' trees would
+    otherwise make walk this long-lived process again and again. (pytest-cov's `no_cover` marker
+    pauses coverage too, but fails every test it marks under `--no-cov` in pytest-cov 7.1.)"""
+    import gc
+
+    if cov is not None:
+        cov.stop()
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+        if cov is not None:
+            cov.start()
 
 
 # --- local servers ---------------------------------------------------------------------------------
