@@ -159,18 +159,23 @@ def _text(run: MigrationRun, verbose: bool = False) -> str:
     applied = s["changes_applied"]
     waiting = s["changes_not_applied"]["unsafe"]
     lines.append("")
-    lines.append(f"{s['files']} files to {run.target}: {statuses}")
+    lines.append(f"{_count(s['files'], 'file')} to {run.target}: {statuses}")
     lines.append(
         f"changes: {applied['safe']} safe and {applied['unsafe']} unsafe applied"
         + (f", {waiting} more with --unsafe-fixes" if waiting else "")
-        + f"; {s['changed_files']} files change"
+        + f"; {_count(s['changed_files'], 'file')} to change"
         + (f", {s['written_files']} written" if run.written else " (nothing written: --write writes them)")
     )
     lines.append(
-        f"left for a person: {s['manual_blocking']} items the 4.x runtime refuses in {s['files_left_for_a_person']} "
-        f"files, {s['manual_decisions']} decisions the specification asks for"
+        f"left for a person: {_count(s['manual_blocking'], 'item')} the 4.x runtime refuses in "
+        f"{_count(s['files_left_for_a_person'], 'file')}, {_count(s['manual_decisions'], 'decision')} the "
+        "specification asks for"
     )
     return "\n".join(lines) + "\n"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 def _json(run: MigrationRun) -> str:
