@@ -138,12 +138,7 @@ def step_skills(src: Source, opts: Options) -> StepResult:
         return StepResult.of(
             "skills", [], [ManualItem("skills", line, "remove main.skills (4.x forbids it)", True, Code.VAL016)]
         )
-    files = []
-    if isinstance(entry.value, SObject):
-        for skill in entry.value.entries:
-            ref = to_python(skill.value)
-            if isinstance(ref, dict) and isinstance(ref.get("file"), str):
-                files.append(ref["file"])
+    files = skill_files(src)
     title = "main.skills removed" + (f" (its skill files stay: {', '.join(files)})" if files else "")
     effect = "4.x no longer loads these skills with the definition: a host finds them by their folder or a selection"
     return StepResult.of("skills", [Change("skills", UNSAFE, title, line, (edit,), effect)])

@@ -41,19 +41,9 @@ def _changes_of(changes: list[Change], tool: str) -> str:
 def _request_cause(tool: ToolView, index: int, before: ToolView, changes: list[Change]) -> str:
     old, new = before.tests[index], tool.tests[index]
     assert old.request is not None and new.request is not None
-    causes = []
     if _typed_body_only(old.request, new.request):
         return "4.x sends body values with their JSON types (3.x sent every value as text)"
-    added = sorted(set(new.arguments or {}) - set(old.arguments or {}))
-    if added:
-        causes.append(
-            f"4.x applies the default of {', '.join(repr(k) for k in added)} "
-            "(3.x never did: optional() follows default())"
-        )
-    own = _changes_of(changes, tool.name)
-    if own:
-        causes.append(own)
-    return "; ".join(causes) or "the migration's changes of this file"
+    return _argument_cause(tool, index, before, changes)
 
 
 def _argument_cause(tool: ToolView, index: int, before: ToolView, changes: list[Change]) -> str:

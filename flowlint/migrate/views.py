@@ -53,8 +53,7 @@ def registered(tool: Tool) -> dict[str, Parameter]:
         primitive = z.get("primitive") if isinstance(z, SObject) else None
         if parameter.key is None or primitive is None or not to_python(primitive):
             continue
-        found.pop(parameter.key, None)
-        found[parameter.key] = parameter
+        found[parameter.key] = parameter  # as `acc[ key ] = ...`: a repeated key keeps its first place
     return found
 
 
