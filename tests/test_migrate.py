@@ -477,3 +477,15 @@ def test_the_example_of_docs_migrate_md_is_true(tmp_path: Path) -> None:
     (tmp_path / "demo.mjs").write_text(source.group(1), encoding="utf-8")
     result = invoke_cli("migrate", "demo.mjs", cwd=tmp_path)
     assert result.returncode == 0 and result.stdout == shown.group(1)
+
+
+def test_check_target_version_fix_migrates_first(tmp_path: Path) -> None:
+    (tmp_path / "demo.mjs").write_text(_tool(""), encoding="utf-8")
+    diff = invoke_cli("check", "demo.mjs", "--target-version", "4.3.0", "--diff", cwd=tmp_path)
+    assert diff.returncode == 1 and "+    version: '4.3.0'," in diff.stdout
+    assert b"'3.0.0'" in (tmp_path / "demo.mjs").read_bytes()
+    fixed = invoke_cli("check", "demo.mjs", "--target-version", "4.3.0", "--fix", cwd=tmp_path)
+    assert fixed.returncode == 0 and "migrated 1 file to 4.3.0" in fixed.stderr
+    assert b"version: '4.3.0'" in (tmp_path / "demo.mjs").read_bytes()
+    assert invoke_cli("check", "demo.mjs", "--target-version", "4.3.0", cwd=tmp_path).returncode == 2
+    assert invoke_cli("check", "demo.mjs", "--target-version", "9", "--fix", cwd=tmp_path).returncode == 2
