@@ -489,3 +489,18 @@ def test_check_target_version_fix_migrates_first(tmp_path: Path) -> None:
     assert b"version: '4.3.0'" in (tmp_path / "demo.mjs").read_bytes()
     assert invoke_cli("check", "demo.mjs", "--target-version", "4.3.0", cwd=tmp_path).returncode == 2
     assert invoke_cli("check", "demo.mjs", "--target-version", "9", "--fix", cwd=tmp_path).returncode == 2
+
+
+def test_a_defect_in_a_step_fails_the_file_not_the_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from flowlint.migrate import run as run_module
+
+    def broken(*_args: object) -> None:
+        raise ZeroDivisionError("a defect")
+
+    monkeypatch.setattr(run_module, "compare", broken)
+    (tmp_path / "demo.mjs").write_text(_tool(""), encoding="utf-8")
+    result = invoke_cli("migrate", "demo.mjs", "--write", "--format", "json", cwd=tmp_path)
+    assert result.returncode == 1
+    [file] = json.loads(result.stdout)["files"]
+    assert file["status"] == "failed" and "ZeroDivisionError: a defect" in file["reason"] and not file["written"]
+    assert b"'3.0.0'" in (tmp_path / "demo.mjs").read_bytes()

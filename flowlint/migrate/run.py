@@ -352,7 +352,14 @@ def migrate_paths(
     for path in sorted(queue, key=str):
         item = queue[path]
         src = Source(item.path, item.display, item.data, loaded=item)
-        migration = _migrate_one(src, item.status, item.reason, opts, engines)
+        try:
+            migration = _migrate_one(src, item.status, item.reason, opts, engines)
+        except RecursionError:
+            migration = _failed(src, "the definition is nested too deeply to migrate")
+        except Exception as error:  # a defect of flowlint must never lose a file or end in a traceback
+            migration = _failed(
+                src, f"internal error ({type(error).__name__}: {error}); please report it with the file"
+            )
         if write:
             _write(migration, item.path)
         run.files.append(migration)
@@ -368,6 +375,10 @@ def migrate_paths(
 def _version(loaded: LoadedFile) -> str | None:
     definition = loaded.definition
     return string_value(definition.main.get("version")) if definition is not None else None
+
+
+def _failed(src: Source, reason: str) -> FileMigration:
+    return FileMigration(src.display, src.data, src.data, status=FileStatus.FAILED, reason=reason)
 
 
 def _already(src: Source, version: str, opts: Options, engines: _Engines) -> FileMigration:
