@@ -472,7 +472,7 @@ def test_the_example_of_docs_migrate_md_is_true(tmp_path: Path) -> None:
 
     text = (REPO / "docs" / "migrate.md").read_text(encoding="utf-8")
     source = re.search(r"```javascript\n// demo\.mjs\n(.*?)```", text, re.DOTALL)
-    shown = re.search(r"```console\n\$ flowlint migrate demo\.mjs\n(.*?)```", text, re.DOTALL)
+    shown = re.search(r"```text\n\$ flowlint migrate demo\.mjs\n(.*?)```", text, re.DOTALL)
     assert source is not None and shown is not None
     (tmp_path / "demo.mjs").write_text(source.group(1), encoding="utf-8")
     result = invoke_cli("migrate", "demo.mjs", cwd=tmp_path)
