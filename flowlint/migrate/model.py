@@ -7,7 +7,7 @@ do, or the reason it could not do its work; it never raises for what a file cont
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -57,10 +57,10 @@ class Change:
     edits: tuple[Edit, ...] = ()
     effect: str = ""
     applied: bool = False
-    path: str = ""  # another file than the one migrated (a skill file, a baseline): its display path
+    tool: str | None = None  # the tool it changes (None: the file's main, or another file)
 
     def as_applied(self, applied: bool) -> Change:
-        return Change(self.kind, self.klass, self.title, self.line, self.edits, self.effect, applied, self.path)
+        return replace(self, applied=applied)
 
 
 @dataclass(frozen=True)

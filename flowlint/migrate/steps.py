@@ -225,7 +225,11 @@ def step_enum_values(src: Source, opts: Options) -> StepResult:
                 edits = (src.replace_string(primitive, written), remove_item(src.data, options, index, src.syntax))
                 title = f"tool {tool.name}: '{key}' enum() + {text} -> {written}"
                 effect = "the tool accepts these values (both runtimes built enum() as the one value '')"
-                changes.append(Change("enum-values", UNSAFE, title, _line(src, primitive.span.start), edits, effect))
+                changes.append(
+                    Change(
+                        "enum-values", UNSAFE, title, _line(src, primitive.span.start), edits, effect, tool=tool.name
+                    )
+                )
                 break
     return StepResult.of("enum-values", changes, reason="no enum() with values(...)")
 
@@ -282,13 +286,13 @@ def step_defaults(src: Source, opts: Options) -> StepResult:
                     "4.x would make the parameter required (a default that misfits its type is refused when the "
                     "parameter is omitted); without the default an omitted value is simply not sent"
                 )
-                changes.append(Change("default-misfit", UNSAFE, title, line, (edit,), effect))
+                changes.append(Change("default-misfit", UNSAFE, title, line, (edit,), effect, tool=tool.name))
             elif never_applied and opts.drop_unapplied_defaults:
                 title = (
                     f"tool {tool.name}: {written} dropped from '{key}' (3.x never applied it: optional() follows it)"
                 )
                 effect = "the inputSchema no longer announces the default; requests stay as 3.x sent them"
-                changes.append(Change("default-unapplied", UNSAFE, title, line, (edit,), effect))
+                changes.append(Change("default-unapplied", UNSAFE, title, line, (edit,), effect, tool=tool.name))
     return StepResult.of("defaults", changes, reason="no default() whose meaning changes")
 
 
@@ -348,7 +352,7 @@ def step_placeholders(src: Source, opts: Options) -> StepResult:
                 f"the runtime sends the caller's value instead of the server param {name.strip()} "
                 "('' when not set), and the tool's input is the caller's"
             )
-            changes.append(Change("placeholder", UNSAFE, title, line, tuple(edits), effect))
+            changes.append(Change("placeholder", UNSAFE, title, line, tuple(edits), effect, tool=tool.name))
     return StepResult.of("placeholders", changes, manual, reason="no named placeholder set by tests")
 
 
@@ -410,7 +414,7 @@ def step_fixed_optional(src: Source, opts: Options) -> StepResult:
                 f"tool {tool.name}: 'optional()' added to '{key}' (the runtime sends {what}, never a caller's value)"
             )
             effect = "the inputSchema no longer requires it; calls without it (every test) are served"
-            changes.append(Change("fixed-optional", UNSAFE, title, line, edits, effect))
+            changes.append(Change("fixed-optional", UNSAFE, title, line, edits, effect, tool=tool.name))
     return StepResult.of("fixed-optional", changes, manual, reason="no fixed parameter required by its z block")
 
 
@@ -493,7 +497,8 @@ def step_output(src: Source, opts: Options) -> StepResult:
                 member = f"{src.key('format')}: {src.string('base64')}"
                 edits = tuple(insert_member(src.data, schema, member, anchor, src.syntax, src.style))
                 title = f"tool {tool.name}: output.schema.format 'base64' added (image/png)"
-                changes.append(Change("output", UNSAFE, title, line, edits, "the output declaration only"))
+                effect = "the output declaration only"
+                changes.append(Change("output", UNSAFE, title, line, edits, effect, tool=tool.name))
             continue
         elif mime.endswith("+json") and schema_type in ("object", "array"):
             new = "application/json"
@@ -510,7 +515,13 @@ def step_output(src: Source, opts: Options) -> StepResult:
             title = f"tool {tool.name}: output.mimeType {mime!r} -> {new!r}"
             changes.append(
                 Change(
-                    "output", UNSAFE, title, line, (src.replace_string(mime_node, new),), "the output declaration only"
+                    "output",
+                    UNSAFE,
+                    title,
+                    line,
+                    (src.replace_string(mime_node, new),),
+                    "the output declaration only",
+                    tool=tool.name,
                 )
             )
     return StepResult.of("output", changes, manual, reason="output declarations accepted by 4.x")

@@ -34,7 +34,7 @@ def _typed_body_only(before: dict[str, Any], after: dict[str, Any]) -> bool:
 
 
 def _changes_of(changes: list[Change], tool: str) -> str:
-    titles = [c.title for c in changes if c.applied and c.title.startswith(f"tool {tool}:")]
+    titles = [c.title for c in changes if c.applied and c.tool == tool]
     return "; ".join(titles)
 
 
@@ -106,7 +106,7 @@ def _unshown(changes: list[Change], differences: list[Difference]) -> list[Diffe
     found = []
     for change in changes:
         if change.applied and change.klass is ChangeClass.UNSAFE and not any(change.title in cause for cause in shown):
-            where = change.title.split(":", 1)[0] if change.title.startswith("tool ") else "file"
+            where = f"tool {change.tool}" if change.tool else "file"
             cause = change.title + (f": {change.effect}" if change.effect else "")
             found.append(Difference(where, change.kind, None, None, cause))
     return found
