@@ -115,8 +115,15 @@ def _short(value: Any) -> str:
 
 
 def _quiet(migration: FileMigration) -> bool:
-    """A file whose report is one line: nothing but safe, applied changes and no difference."""
-    return migration.status in (FileStatus.EQUIVALENT, FileStatus.NOT_MIGRATED) and not migration.manual
+    """A file whose report is one line: equivalent (or not migrated) with nothing for a person to do but the
+    decisions the specification asks of every file (they are counted on that line)."""
+    return migration.status in (FileStatus.EQUIVALENT, FileStatus.NOT_MIGRATED) and not migration.blocking
+
+
+def _decisions(migration: FileMigration) -> str:
+    kinds = sorted({item.kind for item in migration.manual if not item.blocking})
+    count = sum(1 for item in migration.manual if not item.blocking)
+    return f" [{_count(count, 'decision')}: {', '.join(kinds)}]" if count else ""
 
 
 def _text(run: MigrationRun, verbose: bool = False) -> str:
@@ -129,9 +136,10 @@ def _text(run: MigrationRun, verbose: bool = False) -> str:
             head += f" ({f.reason})"
         if f.write_problem:
             head += f" [not written: {f.write_problem}]"
-        lines.append(head)
         if _quiet(f) and not verbose:
+            lines.append(head + _decisions(f))
             continue
+        lines.append(head)
         for change in f.changes:
             state = (
                 ""
