@@ -5,8 +5,13 @@ looked up from the document's own folder. Changes are debounced; open and save l
 Positions are converted from flowlint's 1-based code-point columns to LSP's 0-based UTF-16 ones.
 
 The lifecycle is the specification's: a request before `initialize` is answered -32002 (and a
-notification dropped), `exit` ends the process with 0 after `shutdown` and 1 without, and no answer
-carries a Python traceback. A document over `MAX_DOCUMENT_BYTES` gets one diagnostic instead of
+notification dropped), one after `shutdown` -32600, `exit` ends the process with 0 after `shutdown`
+and 1 without, and no answer carries a Python traceback. Every request is answered: one whose body
+cannot be read (not UTF-8, nested too deeply for Python's parser) -32700, with its id when the top
+level of the body names one; one whose params do not fit its method (`initialize` with a number for
+`capabilities`) -32602; one that is no JSON-RPC 2.0 message -32600.
+
+A document over `MAX_DOCUMENT_BYTES` gets one diagnostic instead of
 being checked as you type; a file that is not open is read from disk only when it is a regular file
 within that bound.
 """
@@ -16,14 +21,16 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import sys
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, BinaryIO, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, cast
 from urllib.parse import quote
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInternalError, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.uris import to_fs_path
@@ -38,6 +45,9 @@ from flowlint.lint.codes import Code
 from flowlint.lint.config import Config
 from flowlint.lint.diagnostics import Diagnostic
 from flowlint.lint.result import FileReport
+
+if TYPE_CHECKING:
+    from flowlint.lint.fixing import FileFix
 
 DEBOUNCE_SECONDS = 0.3
 MAX_DOCUMENT_BYTES = 2_000_000
@@ -93,26 +103,69 @@ def to_lsp(d: Diagnostic, lines: Sequence[str]) -> types.Diagnostic:
     )
 
 
-_RESULTS: ResultCache | None = None
+class Linted:
+    """One lint of a document's text: its bytes, path, settings and report (fixes included), and the
+    outcome of fixing it all, worked out when first asked for."""
+
+    __slots__ = ("_fixed", "config", "data", "key", "path", "report")
+
+    def __init__(self, key: str, data: bytes, path: Path, config: Config, report: FileReport) -> None:
+        self.key = key
+        self.data = data
+        self.path = path
+        self.config = config
+        self.report = report
+        self._fixed: FileFix | None = None
+
+    def fixed(self) -> FileFix:
+        """Every safe fix, in verified rounds (what `check --fix` writes)."""
+        if self._fixed is None:
+            from flowlint.lint.engine import Engine
+            from flowlint.lint.fixing import fix_bytes
+
+            self._fixed = fix_bytes(Engine(self.config), self.data, self.path, str(self.path), unsafe=False)
+        return self._fixed
+
+
+class DocumentReports:
+    """The last lint of each document, by path: publishing, hovers and code actions on a text whose
+    bytes, settings and shared lists are unchanged (`ResultCache.key`, the digest `flowlint check`'s
+    cache keys on) reuse it instead of linting again (a 2 MB document takes about a second); any
+    change lints afresh. One entry per document, dropped when it is closed."""
+
+    def __init__(self) -> None:
+        self._keys = ResultCache(None)  # its `key`: never stores a report
+        self._latest: dict[str, Linted] = {}
+        self.hits = 0
+        self.lints = 0
+
+    def lint(self, uri: str, source: str) -> Linted:
+        from flowlint.definition.sharedlists import SharedListResolver
+        from flowlint.lint.runner import lint_source
+
+        data, path, config = _document(uri, source)
+        self._keys.forget_lists()  # list files may have changed since the last request
+        key = self._keys.key(data, path, config, SharedListResolver(config.lists_dir))
+        latest = self._latest.get(str(path))
+        if latest is not None and latest.key == key:
+            self.hits += 1
+            return latest
+        self.lints += 1
+        linted = Linted(key, data, path, config, lint_source(data, path=path, config=config))
+        self._latest[str(path)] = linted
+        return linted
+
+    def forget(self, uri: str) -> None:
+        self._latest.pop(str(Path(to_fs_path(uri) or uri)), None)
+
+
+_REPORTS = DocumentReports()
 
 
 def lint_document(uri: str, source: str, lines: Sequence[str]) -> list[types.Diagnostic]:
     """Lint an open document; an unchanged text under an unchanged configuration and shared lists
-    is answered from memory, as `flowlint check` answers from its result cache."""
-    from flowlint.definition.sharedlists import SharedListResolver
-    from flowlint.lint.runner import lint_source
-
-    global _RESULTS
-    if _RESULTS is None:
-        _RESULTS = ResultCache(None)
-    data, path, config = _document(uri, source)
-    _RESULTS.forget_lists()
-    key = _RESULTS.key(data, path, config, SharedListResolver(config.lists_dir))
-    report = _RESULTS.get(path, key, str(path))
-    if report is None:
-        report = lint_source(data, path=path, config=config)
-        _RESULTS.put(path, key, report)
-    return [to_lsp(d, lines) for d in report.diagnostics]
+    is answered from memory (`DocumentReports`), as `flowlint check` answers from its result cache."""
+    return [to_lsp(d, lines) for d in _REPORTS.lint(uri, source).report.diagnostics]
 
 
 FIX_ALL_KIND = "source.fixAll.flowlint"
@@ -128,14 +181,6 @@ def _document(uri: str, source: str) -> tuple[bytes, Path, Config]:
     return source.encode("utf-8", "surrogatepass"), path, config
 
 
-def _fresh_report(uri: str, source: str) -> tuple[bytes, Path, FileReport, Config]:
-    """The document linted afresh: fixes are not kept in the result cache."""
-    from flowlint.lint.runner import lint_source
-
-    data, path, config = _document(uri, source)
-    return data, path, lint_source(data, path=path, config=config), config
-
-
 def _lsp_position(text: SourceText, lines: Sequence[str], offset: int) -> types.Position:
     where = text.position(offset)
     index = max(where.line - 1, 0)
@@ -148,11 +193,9 @@ def code_actions(
 ) -> list[types.CodeAction]:
     """Quick fixes for the findings in `wanted` (safe ones preferred), and `source.fixAll.flowlint`:
     every safe fix, in verified rounds, as one edit of the whole document (what `check --fix` writes)."""
-    from flowlint.lint.engine import Engine
-    from flowlint.lint.fixing import fix_bytes
-
-    data, path, report, config = _fresh_report(uri, source)
-    text = SourceText(data)
+    linted = _REPORTS.lint(uri, source)
+    report = linted.report
+    text = SourceText(linted.data)
     only = context.only or []
     actions: list[types.CodeAction] = []
     if not only or any(kind.startswith(types.CodeActionKind.QuickFix) for kind in only):
@@ -176,7 +219,7 @@ def code_actions(
                 )
             )
     if not only or any(FIX_ALL_KIND.startswith(kind) for kind in only):
-        outcome = fix_bytes(Engine(config), data, path, str(path), unsafe=False)
+        outcome = linted.fixed()
         if outcome.changed:
             end = types.Position(line=len(lines), character=0)
             whole = types.TextEdit(
@@ -198,9 +241,8 @@ def hover_at(uri: str, source: str, lines: Sequence[str], at: types.Position) ->
     from flowlint.lint.docs import rule_doc
     from flowlint.lint.registry import rule_for
 
-    _data, _path, report, _config = _fresh_report(uri, source)
     codes: list[str] = []
-    for d in report.diagnostics:
+    for d in _REPORTS.lint(uri, source).report.diagnostics:
         lsp = to_lsp(d, lines).range
         inside = (lsp.start.line, lsp.start.character) <= (at.line, at.character) <= (lsp.end.line, lsp.end.character)
         if inside and d.code not in codes:
@@ -211,6 +253,60 @@ def hover_at(uri: str, source: str, lines: Sequence[str], at: types.Position) ->
     return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value="\n".join(docs)))
 
 
+class _Unfit:
+    """A request or notification whose params do not have the form its method's (pygls cannot build it)."""
+
+    def __init__(self, request_id: Any, method: str, problem: str) -> None:
+        self.id = request_id
+        self.method = method
+        self.problem = problem
+
+
+def message_id(value: Any) -> int | str | None:
+    """`value` as a JSON-RPC id (a number or a string), else None: what an error answer carries."""
+    return value if isinstance(value, (int, str)) and not isinstance(value, bool) else None
+
+
+_BODY_TOKEN = re.compile(rb'"(?:[^"\\]++|\\.)*+(?:"|\Z)|[\[\]{}]', re.S)
+_ID_VALUE = re.compile(rb'[ \t\r\n]*:[ \t\r\n]*(-?[0-9]{1,18}(?![0-9.eE])|"(?:[^"\\]|\\.){0,200}")', re.S)
+_MAX_ID_TOKENS = 1_000_000  # about 0.6 s of scanning at most
+
+
+def top_level_id(body: bytes) -> int | str | None:
+    """The `id` of a message body that cannot be parsed as a whole (not UTF-8, nested too deeply), read
+    from its top level only and in at most `_MAX_ID_TOKENS` strings and brackets; None when there is none."""
+    depth = 0
+    for count, token in enumerate(_BODY_TOKEN.finditer(body)):
+        text = token.group()
+        if count > _MAX_ID_TOKENS:
+            return None
+        if text in (b"[", b"{"):
+            depth += 1
+        elif text in (b"]", b"}"):
+            depth -= 1
+        elif depth == 1 and text == b'"id"':
+            value = _ID_VALUE.match(body, token.end())
+            if value is None:
+                return None
+            try:
+                return message_id(json.loads(value.group(1).decode("utf-8", "replace")))
+            except ValueError:
+                return None
+    return None
+
+
+def _why_unfit(error: BaseException) -> str:
+    """What cattrs could not build, as its paths (`expected ClientCapabilities @ $.params.capabilities`)."""
+    try:
+        from cattrs import transform_error
+
+        details = transform_error(error)
+    except Exception:  # an error cattrs does not describe
+        details = [_first_line(str(error)) or type(error).__name__]
+    shown = "; ".join(details[:3]) + (f" and {len(details) - 3} more" if len(details) > 3 else "")
+    return _first_line(shown)
+
+
 class FlowlintProtocol(LanguageServerProtocol):
     """pygls's protocol with the lifecycle of the LSP specification (see the module docstring)."""
 
@@ -219,8 +315,46 @@ class FlowlintProtocol(LanguageServerProtocol):
         self.initialize_received = False
         self.exit_code: int | None = None  # set by `exit`: 0 after `shutdown`, else 1
 
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        """pygls's message for `data`, or `_Unfit` for a request or notification whose params do not fit
+        its method: pygls raises then, and the request went unanswered."""
+        try:
+            return super().structure_message(data)
+        except (JsonRpcInvalidParams, JsonRpcInternalError) as error:
+            if "method" not in data:
+                raise
+            return _Unfit(data.get("id"), str(data["method"])[:200], _why_unfit(error.__cause__ or error))
+
+    def _answer_error(self, request_id: Any, code: int, message: str) -> None:
+        answered = message_id(request_id)
+        if answered is None and self.writer is not None:  # pygls would leave `"id": null` out
+            self.writer.write(error_frame(code, message))
+        else:
+            self._send_response(answered, None, types.ResponseError(code=code, message=message))
+
     def handle_message(self, message: Any) -> None:
         method = getattr(message, "method", None)
+        if self._shutdown and method is not None and method != types.EXIT:
+            if getattr(message, "id", None) is not None:  # a request: answered; a notification: dropped
+                self._answer_error(
+                    message.id, INVALID_REQUEST, f"Invalid request: {method} after shutdown (only exit is accepted)"
+                )
+            return
+        if isinstance(message, _Unfit):
+            _LOG.warning("flowlint lsp: %s: the params do not fit the method (%s)", message.method, message.problem)
+            if message.id is not None:
+                self._answer_error(message.id, INVALID_PARAMS, f"Invalid params: {message.method}: {message.problem}")
+            return
+        if getattr(message, "jsonrpc", None) != "2.0":  # an array, a number, an object without "jsonrpc": "2.0"
+            _LOG.warning("flowlint lsp: dropped a message that is not a JSON-RPC 2.0 message")
+            if isinstance(message, dict):
+                is_object, method, request_id = True, message.get("method"), message.get("id")
+            else:  # a message pygls built (a `"jsonrpc": "1.0"` one), or an array, a number, a string
+                is_object = hasattr(message, "jsonrpc")
+                method, request_id = getattr(message, "method", None), getattr(message, "id", None)
+            if not is_object or (method is not None and request_id is not None):  # not a notification or response
+                self._answer_error(request_id, INVALID_REQUEST, "Invalid request: not a JSON-RPC 2.0 message")
+            return
         if method == types.EXIT:
             self.exit_code = 0 if self._shutdown else 1
         elif method == types.INITIALIZE:
@@ -255,6 +389,7 @@ class FlowlintServer(LanguageServer):
             protocol_cls=FlowlintProtocol,
         )
         self.pending: dict[str, asyncio.Task[None]] = {}
+        self.framed: FramedInput | None = None  # the filtered standard input, when serving over stdio
 
     def text(self, uri: str) -> tuple[str, list[str]] | None:
         """An open document's text and lines; a file that is not open is read from disk only when it is a
@@ -274,10 +409,22 @@ class FlowlintServer(LanguageServer):
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """A message body that is not JSON is answered `-32700 Parse error` with `id: null`, as JSON-RPC
-        says (pygls only logs it); other errors are reported as pygls does."""
+        says (pygls only logs it); one that is JSON Python's parser cannot read (bytes that are not
+        UTF-8, nesting deeper than its recursion) the same, with the id its top level names (the
+        body pygls failed on is the last one `FramedInput` passed: pygls reads and parses one at a
+        time); other errors are reported as pygls does."""
         writer = self.protocol.writer
         if isinstance(error, json.JSONDecodeError) and writer is not None:
             writer.write(error_frame(PARSE_ERROR, f"Parse error: the message body is not JSON ({error})"))
+            return
+        if isinstance(error, (UnicodeDecodeError, RecursionError)) and writer is not None:
+            body = self.framed.last_body if self.framed is not None else b""
+            problem = (
+                f"is not UTF-8 (byte 0x{error.object[error.start]:02x} at offset {error.start})"
+                if isinstance(error, UnicodeDecodeError)
+                else "is nested too deeply for the server's JSON parser"
+            )
+            writer.write(error_frame(PARSE_ERROR, f"Parse error: the message body {problem}", top_level_id(body)))
             return
         super().report_server_error(error, source)
 
@@ -346,6 +493,7 @@ def create_server() -> FlowlintServer:
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: FlowlintServer, params: types.DidCloseTextDocumentParams) -> None:
         ls.cancel(params.text_document.uri)
+        _REPORTS.forget(params.text_document.uri)
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=params.text_document.uri, diagnostics=[])
         )
@@ -386,6 +534,7 @@ MAX_CONTENT_LENGTH = MAX_READ_BYTES
 answered -32600 and skipped, 64 KiB at a time, to the next `Content-Length:` header."""
 PARSE_ERROR = -32700
 INVALID_REQUEST = -32600
+INVALID_PARAMS = -32602
 _LOG = logging.getLogger(__name__)
 
 
@@ -409,6 +558,8 @@ class FramedInput:
         self._buffer = bytearray()
         self._pending_line = b""
         self._ended = False
+        self.last_body = b""
+        """The body of the last frame passed on: the one pygls is parsing when it reports an error."""
 
     def readline(self, size: int = -1) -> bytes:
         while b"\n" not in self._buffer and self._fill():
@@ -468,6 +619,7 @@ class FramedInput:
                         self._ended = True
                         return False
                     self._buffer += b"Content-Length: %d\r\n\r\n" % length + body
+                    self.last_body = body
                     return True
                 if seen:
                     self._dropped(problem or "no Content-Length header")
@@ -494,9 +646,9 @@ class FramedInput:
         self._answer(error_frame(code, f"{kind}: dropped a message: {problem}"))
 
 
-def error_frame(code: int, message: str) -> bytes:
-    """A framed JSON-RPC error response with `id: null`: the answer to a message that cannot be read."""
-    body = json.dumps({"jsonrpc": "2.0", "id": None, "error": {"code": code, "message": message}}).encode()
+def error_frame(code: int, message: str, request_id: int | str | None = None) -> bytes:
+    """A framed JSON-RPC error response (`id: null` unless given): the answer to a message that cannot be read."""
+    body = json.dumps({"jsonrpc": "2.0", "id": request_id, "error": {"code": code, "message": message}}).encode()
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 
@@ -537,12 +689,26 @@ class SharedOutput:
 
 
 def _quiet_bad_json(record: logging.LogRecord) -> bool:
-    """A message body that is not JSON is the client's mistake, not a defect: pygls logs it with a
-    traceback; say it in one line instead (other exceptions keep their tracebacks)."""
-    if record.exc_info and isinstance(record.exc_info[1], json.JSONDecodeError):
-        record.msg, record.args = "flowlint lsp: dropped a message whose body is not JSON (%s)", (record.exc_info[1],)
+    """A message body that is not JSON (or JSON Python cannot read: not UTF-8, too deep) is the
+    client's mistake, not a defect: pygls logs it with a traceback; say it in one line instead (other
+    exceptions keep their tracebacks)."""
+    error = record.exc_info[1] if record.exc_info else None
+    if isinstance(error, (json.JSONDecodeError, UnicodeDecodeError, RecursionError)):
+        why = "is not JSON" if isinstance(error, json.JSONDecodeError) else "cannot be read"
+        record.msg, record.args = f"flowlint lsp: dropped a message whose body {why} (%s)", (_first_line(str(error)),)
         record.exc_info, record.exc_text, record.levelno, record.levelname = None, None, logging.WARNING, "WARNING"
     return True
+
+
+def _quiet_unfit_params(record: logging.LogRecord) -> bool:
+    """pygls logs a message whose params do not fit its method with a traceback before raising; the
+    protocol answers it (`_Unfit`) and logs one line: drop pygls's."""
+    return not str(record.msg).startswith("Unable to deserialize message")
+
+
+def _first_line(text: str) -> str:
+    line = text.strip().splitlines()[0] if text.strip() else ""
+    return line if len(line) <= 300 else line[:297] + "..."
 
 
 def serve() -> int:
@@ -550,6 +716,7 @@ def serve() -> int:
     headers are dropped (see `FramedInput`) rather than knocking the session out of step. Returns the
     exit code: 1 when `exit` came without `shutdown` (the LSP specification), else 0."""
     logging.getLogger("pygls.server").addFilter(_quiet_bad_json)
+    logging.getLogger("pygls.protocol.json_rpc").addFilter(_quiet_unfit_params)
     output = SharedOutput(sys.stdout.buffer)
 
     def answer(frame: bytes) -> None:
@@ -559,7 +726,8 @@ def serve() -> int:
             pass  # the client is gone; pygls notices on its own next write
 
     server = create_server()
-    server.start_io(cast(BinaryIO, FramedInput(sys.stdin.buffer, answer)), cast(BinaryIO, output))
+    server.framed = FramedInput(sys.stdin.buffer, answer)
+    server.start_io(cast(BinaryIO, server.framed), cast(BinaryIO, output))
     exit_code = cast(FlowlintProtocol, server.protocol).exit_code
     return 1 if exit_code == 1 else 0
 

@@ -4,7 +4,7 @@ The schema is read as FlowMCP's subset and checked with its one validator (`flow
 no `required` (a missing property is fine), extra properties allowed, formats as generation checks them.
 Results are a `LintResult`, so `check`'s reporters and exit codes apply:
 
-- VER001 warning: the data does not match the schema, with its JSON path
+- VER001 warning: the data does not match the schema (drift), with its JSON path
   (`data[3].price: expected number, got string`). Repeats of one mismatch across array items are
   folded into one diagnostic (`... and 57 more at data[*].price`).
 - VER002 info: a captured tool has no `output.schema` to compare with.
@@ -17,8 +17,11 @@ record compared: every call failed or was skipped, or no tool has a schema), and
 that on stderr and exits 1; otherwise it says how many captures it compared. These are about the
 captures folder, not about a place in a definition, so they are not diagnostics. Files that are not
 records among good ones are reported on stderr (not every JSON file under a captures folder has to
-be one) without failing the run. Findings fail the run from `fail_on` up, as in `check` (the
-configuration's `fail-on`, `error` by default).
+be one) without failing the run. Drift fails the run by default: finding it is what `verify` is for
+(seed 000: "execute and compare against declared output.schema"), so findings fail the run from
+`warning` up unless `fail_on` says otherwise (`--fail-on error` lets drift pass; a configured
+`fail-on = "info"` is stricter and holds). Each record's outcome (matched, drifted, failed or skipped,
+no schema, stale) is kept for the summaries (`Verification.tests`).
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ from flowlint.lint.codes import Code
 from flowlint.lint.config import Config, ConfigResolver, Overrides
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.engine import Engine
+from flowlint.lint.overview import TestRow
 from flowlint.lint.result import FileReport, LintResult
 from flowlint.schema.subset import Mismatch, SubsetValidator
 
@@ -71,6 +75,13 @@ class Verification:
     compared: int = 0  # records whose data was compared with an output schema
     not_answered: int = 0  # matching records of calls that failed or were skipped (VER003)
     without_schema: int = 0  # matching answered records of tools without an output schema (VER002)
+    drifted: int = 0  # compared records whose data contradicts the schema (VER001)
+    tests: list[TestRow] = field(default_factory=list)  # each matching record's outcome, for the summaries
+
+    @property
+    def matched(self) -> int:
+        """Compared records whose data fits the declared schema."""
+        return self.compared - self.drifted
 
     def _not_compared(self) -> str:
         parts = [
@@ -80,10 +91,31 @@ class Verification:
         return ", ".join(part for part in parts if part)
 
     def compared_line(self) -> str:
-        """`compared 12 captures with their output schemas (3 not compared: 3 failed or skipped)`."""
+        """`compared 12 captures with their output schemas: 11 matched, 1 drifted (3 not compared: 3 failed
+        or skipped)`."""
         skipped = self.not_answered + self.without_schema
         rest = f" ({skipped} not compared: {self._not_compared()})" if skipped else ""
-        return f"compared {self.compared} capture{'' if self.compared == 1 else 's'} with their output schemas{rest}"
+        outcome = f": {self.matched} matched, {self.drifted} drifted"
+        return (
+            f"compared {self.compared} capture{'' if self.compared == 1 else 's'} with their output schemas"
+            f"{outcome}{rest}"
+        )
+
+    def markdown(self) -> str:
+        """The run as Markdown (a CI job's summary page): the counts, then each test's outcome."""
+        from flowlint.lint.overview import markdown_tests
+
+        verdict = "FAIL" if self.nothing_verified is not None or self.result.failed() else "PASS"
+        counts = [
+            ("matched", self.matched),
+            ("drifted", self.drifted),
+            ("failed or skipped", self.not_answered),
+            ("no output schema", self.without_schema),
+        ]
+        text = markdown_tests(f"flowlint verify: {verdict}", self.tests, counts)
+        if self.nothing_verified is not None:
+            text += f"\nNothing verified: {self.nothing_verified}\n"
+        return text
 
     def unreadable_line(self) -> str | None:
         """`N files under DIR are not capture records (a.json: JSONDecodeError, ...)`, or None."""
@@ -131,6 +163,10 @@ def _answered(record: CaptureRecord) -> bool:
     return record.outcome == "ok" and record.response.status
 
 
+DRIFT_FAILS_FROM = Severity.WARNING
+"""`verify`'s default threshold: drift (VER001, a warning) fails the run (see the module's docstring)."""
+
+
 def verify(
     paths: Sequence[str | Path], captures: Path, config: Config | None = None, fail_on: Severity | None = None
 ) -> LintResult:
@@ -158,11 +194,16 @@ def verify_folder(
     walked = resolver.discover(targets)
     loaded = [load_file(file) for file in walked.files] + [unwalkable(problem) for problem in walked.problems]
     records, errors = _load_captures(captures)
-    result, counts = _verify_records(loaded, records, resolver)
-    matched = sum(counts.values())
+    tests: list[TestRow] = []
+    result, counts = _verify_records(loaded, records, resolver, tests)
+    if fail_on is None:
+        _drift_fails(result, resolver)
+    matched = sum(counts[key] for key in ("compared", "not_answered", "without_schema"))
     outcome = Verification(
         result, captures, errors, None, counts["compared"], counts["not_answered"], counts["without_schema"]
     )
+    outcome.drifted = counts["drifted"]
+    outcome.tests = tests
     if not records and not errors:
         outcome.nothing_verified = f"no records found in {captures}"
     elif not records:
@@ -182,16 +223,34 @@ def verify_folder(
     return outcome
 
 
+def _drift_fails(result: LintResult, resolver: ConfigResolver) -> None:
+    """Make drift fail the run: each file's threshold is at most `DRIFT_FAILS_FROM`, unless the command
+    line gave one (`--fail-on`, an override: then it holds as given)."""
+    if dict(resolver.overrides.settings).get("fail_on") is not None:
+        return
+    for report in result.files:
+        config = report.config or result.config
+        if config.fail_on.rank > DRIFT_FAILS_FROM.rank:
+            report.config = config.replace(fail_on=DRIFT_FAILS_FROM)
+    if result.config.fail_on.rank > DRIFT_FAILS_FROM.rank:
+        result.config = result.config.replace(fail_on=DRIFT_FAILS_FROM)
+
+
 def verify_records(loaded: list[LoadedFile], records: list[CaptureRecord], config: Config) -> LintResult:
     return _verify_records(loaded, records, ConfigResolver(config=config))[0]
 
 
 def _verify_records(
-    loaded: list[LoadedFile], records: list[CaptureRecord], resolver: ConfigResolver
+    loaded: list[LoadedFile],
+    records: list[CaptureRecord],
+    resolver: ConfigResolver,
+    tests: list[TestRow] | None = None,
 ) -> tuple[LintResult, Counter[str]]:
     """The report, and how many of the records that matched a tool (and test) of the definitions were
-    `compared`, `not_answered` (failed or skipped) or `without_schema`."""
-    counts: Counter[str] = Counter(compared=0, not_answered=0, without_schema=0)
+    `compared` (and of those `drifted`), `not_answered` (failed or skipped) or `without_schema`; each
+    record's outcome is added to `tests`."""
+    counts: Counter[str] = Counter(compared=0, not_answered=0, without_schema=0, drifted=0)
+    rows = tests if tests is not None else []
     result = LintResult(config=resolver.base_for(loaded[0].path if loaded else Path(".")))
     by_namespace: dict[str, list[LoadedFile]] = {}
     reports: dict[str, list[Finding]] = {}  # each file's findings, reported through its engine at the end
@@ -211,6 +270,8 @@ def _verify_records(
         if tool is None or record.testIndex >= len(tool.tests):
             if earlier is not None and not _answered(record):
                 continue  # the same capture, reported once with its answered record
+            rows.append(TestRow(namespace=record.namespace, tool=record.toolName, test_index=record.testIndex,
+                                verdict="WARN", detail="stale: the definition no longer has this test"))  # fmt: skip
             _report(
                 reports[owner.display],
                 Code.VER004,
@@ -227,7 +288,13 @@ def _verify_records(
             )
             continue
         per_tool.setdefault((owner.display, tool.label), []).append(record)
-        counts[_verify_record(reports[owner.display], tool, record, earlier)] += 1
+        found = reports[owner.display]
+        before = len(found)
+        kind = _verify_record(found, tool, record, earlier)
+        counts[kind] += 1
+        drift = kind == "compared" and len(found) > before
+        counts["drifted"] += drift
+        rows.append(_test_row(record, kind, found[before:] if drift else []))
     for item in loaded:
         if item.definition is None:
             continue
@@ -248,6 +315,20 @@ def _verify_records(
         engine = engines.setdefault(report.config.fingerprint, Engine(report.config))
         engine.add_findings(report, reports[item.display], SourceText(item.data))
     return result, counts
+
+
+def _test_row(record: CaptureRecord, kind: str, drift: list[Finding]) -> TestRow:
+    """One record's line in the summaries: PASS (its data fits the schema), FAIL (drift), SKIP (the call
+    failed or was skipped, or the tool has no schema)."""
+    if kind == "compared":
+        verdict, detail = ("FAIL", drift[0].message) if drift else ("PASS", "matches the output schema")
+    elif kind == "not_answered":
+        verdict, detail = "SKIP", f"{record.outcome}: {record.reason or '; '.join(record.response.messages)}"
+    else:
+        verdict, detail = "SKIP", "the tool has no output schema"
+    return TestRow(
+        namespace=record.namespace, tool=record.toolName, test_index=record.testIndex, verdict=verdict, detail=detail
+    )
 
 
 def _find_tool(candidates: list[LoadedFile], record: CaptureRecord) -> tuple[LoadedFile, Tool | None]:

@@ -10,6 +10,7 @@ from conftest import invoke_cli
 from flowlint.api import FileReport, LintResult
 from flowlint.core.severity import Severity
 from flowlint.lint.config import Config
+from flowlint.lint.pages import rule_page_url
 
 BROKEN = """\
 export const main = {
@@ -74,6 +75,9 @@ def test_json_report_shape_is_pinned(tmp_path: Path) -> None:
                 "tool": "getPing",
                 "test_index": None,
                 "parameter": None,
+                "consequence": "test rule",
+                "url": rule_page_url("TST001"),
+                "fix": None,
             }
         ],
         "summary": {

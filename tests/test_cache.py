@@ -246,9 +246,9 @@ def test_the_language_server_answers_an_unchanged_document_from_memory(project: 
     text = DEFINITION.replace("id: 1", "id: 'one'")
     first = lsp.lint_document(uri, text, text.splitlines())
     assert [d.code for d in first] == ["TST004"]
-    hits = lsp._RESULTS.hits
+    hits = lsp._REPORTS.hits
     assert lsp.lint_document(uri, text, text.splitlines()) == first
-    assert lsp._RESULTS.hits == hits + 1
+    assert lsp._REPORTS.hits == hits + 1
     (project / "_lists" / "chains.mjs").write_text(LIST.replace("'ETH'", "'ARB'"))  # lists are re-read per request
     assert {d.code for d in lsp.lint_document(uri, text, text.splitlines())} == {"TST004"}
-    assert lsp._RESULTS.hits == hits + 1
+    assert lsp._REPORTS.hits == hits + 1

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, quote_plus, urlsplit
+from urllib.parse import parse_qs, quote, quote_plus, urlsplit
 
 import pytest
 
@@ -64,7 +64,7 @@ def servers() -> Iterator[list[Recorder]]:
             server.seen.append({"path": self.path, "headers": headers})
             parts = urlsplit(self.path)
             if parts.path == "/go":
-                target = parts.query.removeprefix("to=")
+                target = parse_qs(parts.query)["to"][0]  # the rest of the query (the key) stays here
                 self.send_response(302)
                 self.send_header("Location", target)
                 self.send_header("Content-Length", "0")

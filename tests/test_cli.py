@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from conftest import REPO, Golden, invoke_cli, run_cli
+from flowlint.lint.pages import rule_page_url
 
 CLEAN = """\
 export const main = {
@@ -88,8 +89,27 @@ def test_json_format_fields(tmp_path: Path) -> None:
         "tool": "getMarkets",
         "test_index": 0,
         "parameter": "limit",
+        # Issue 27, item 7: what FlowMCP does, the rule's page and the fix with its edits, as ruff's JSON has them.
+        "consequence": "test rule",
+        "url": rule_page_url("TST004"),
+        "fix": {
+            "title": diagnostic["fix"]["title"],
+            "applicability": "safe",
+            "edits": [
+                {
+                    "content": "10",
+                    "start_byte": diagnostic["fix"]["edits"][0]["start_byte"],
+                    "end_byte": diagnostic["fix"]["edits"][0]["start_byte"] + 4,
+                    "location": {"line": 7, "column": 52},
+                    "end_location": {"line": 7, "column": 56},
+                }
+            ],
+        },
     }
     assert document["summary"]["errors"] == 1
+    assert rule_page_url("TST004") is not None and rule_page_url("TST004").startswith("file:")
+    # A warm run (the fix's edits kept in the result cache) reports the same.
+    assert json.loads(invoke_cli("check", "demo.mjs", "--format", "json", cwd=tmp_path).stdout) == document
 
 
 def test_select_ignore_and_fail_on(tmp_path: Path) -> None:

@@ -40,7 +40,7 @@ def codes(report_diagnostics: list) -> list[str]:  # type: ignore[type-arg]
     [
         ("export const skill = { name: 'x' }", "a skill"),
         ("export const prompt = { name: 'x' }", "a prompt"),
-        ("export const schema = { routes: {} }", "a FlowMCP v1 definition"),
+        ("export const schema = { type: 'object', properties: {} }", "an export named `schema` that is no FlowMCP"),
         ("export const main = { name: 'agent', tools: [ 'coingecko/getSimplePrice' ] }", "an agent manifest"),
         ("const x = 1\nexport default x", "no `export const main"),
     ],

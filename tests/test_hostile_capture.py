@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import errno
 import json
@@ -416,6 +417,12 @@ export const main = {
 """
 
 
+def keyed_mcp_definition(tests: str) -> str:
+    """MCP_DEFINITION declaring API_KEY, with `tests`."""
+    keyed = "root: 'https://example.invalid', requiredServerParams: [ 'API_KEY' ],"
+    return MCP_DEFINITION.replace("root: 'https://example.invalid',", keyed) % tests
+
+
 @pytest.mark.timeout(60)
 def test_via_mcp_answers_that_are_not_strict_utf8_fail_one_test_each(tmp_path: Path) -> None:
     pytest.importorskip("mcp")
@@ -670,11 +677,11 @@ def test_an_unexpected_error_in_one_call_fails_that_test_redacted(
     real_send = http.HostLane.send
     calls: list[int] = []
 
-    def send(self: Any, request: Any) -> Any:
+    def send(self: Any, request: Any, redactor: Any = None) -> Any:
         calls.append(1)
         if len(calls) == 1:
             raise RuntimeError("unexpected, with tok_abcdef123 in its text")
-        return real_send(self, request)
+        return real_send(self, request, redactor)
 
     monkeypatch.setattr(http.HostLane, "send", send)
     result = capture([path], options(tmp_path, environ={"PORT_TOKEN": "tok_abcdef123"}, concurrency=1))
@@ -948,12 +955,7 @@ def test_via_mcp_a_server_that_prints_a_secret_and_dies_reaches_no_output_with_i
     pytest.importorskip("mcp")
     secret = "sk_live_printedOnStderr77"
     path = tmp_path / "demo.mjs"
-    path.write_text(
-        MCP_DEFINITION.replace(
-            "root: 'https://example.invalid',", "root: 'https://example.invalid', requiredServerParams: [ 'API_KEY' ],"
-        )
-        % "{ _description: 'one', id: 'a' }"
-    )
+    path.write_text(keyed_mcp_definition("{ _description: 'one', id: 'a' }"))
     server = tmp_path / "server.py"
     # the SDK starts a server with a minimal environment: this one has the key in its own configuration
     server.write_text(f"import sys\nsys.stderr.write('rejected key {secret}\\n')\nsys.exit(3)\n")
@@ -964,3 +966,357 @@ def test_via_mcp_a_server_that_prints_a_secret_and_dies_reaches_no_output_with_i
     assert cli.returncode == 1 and "Traceback" not in cli.stderr
     assert "rejected key {{SERVER_PARAM:API_KEY}}" in cli.stderr + written_text(tmp_path / "out"), cli.stderr
     assert secret not in cli.stdout + cli.stderr + written_text(tmp_path / "out")
+
+
+# --- issue 28: bounded decoding, and no secret in any form ------------------------------------------
+
+
+def _gzip(data: bytes, times: int = 1) -> bytes:
+    import gzip
+
+    for _ in range(times):
+        data = gzip.compress(data, compresslevel=9)
+    return data
+
+
+def test_a_body_decoder_inflates_in_bounded_steps_and_stops_at_the_limit() -> None:
+    # `gzip, gzip` of 300 MB of zeros is 1 KB: httpx inflated the inner layer's whole output in one call.
+    from flowlint.capture.http import DECODE_STEP, BodyDecoder, BodyTooLarge
+
+    bomb = _gzip(b"\0" * 300_000_000, times=2)
+    assert len(bomb) < 2_000
+    decoder = BodyDecoder(["gzip", " GZIP"], limit=10_000_000)
+    produced = 0
+    with pytest.raises(BodyTooLarge, match="larger than 10000000 bytes"):
+        for piece in decoder.feed(bomb):
+            assert len(piece) <= DECODE_STEP
+            produced += len(piece)
+    assert produced <= 10_000_000
+    plain = BodyDecoder(["identity"], limit=100)
+    assert b"".join([*plain.feed(b"abc"), *plain.flush()]) == b"abc"
+    with pytest.raises(BodyTooLarge, match="lists 6 content codings; at most 5"):
+        BodyDecoder(["gzip"] * 6, limit=100)
+
+
+def test_a_decompression_bomb_fails_its_test_in_bounded_memory(tmp_path: Path, serve: Any) -> None:
+    import tracemalloc
+
+    replies: list[Reply] = [
+        (_gzip(b"\0" * 300_000_000, times=2), [(b"Content-Encoding", b"gzip, gzip")]),
+        (_gzip(b'{"ok": 1}', times=5), [(b"Content-Encoding", b"gzip,gzip, gzip ,gzip,gzip")]),
+        (_gzip(b'{"ok": 1}', times=6), [(b"Content-Encoding", b", ".join([b"gzip"] * 6))]),
+        (b"\x1f\x8b not gzip", [(b"Content-Encoding", b"gzip")]),
+        (b'{"ok": "br"}', [(b"Content-Encoding", b"br")]),
+    ]
+    root = serve(lambda n: replies[n])
+    tracemalloc.start()
+    try:
+        result = capture([definition(tmp_path, root, len(replies))], options(tmp_path, concurrency=1))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 150_000_000, peak  # before: the 300 MB layer was inflated whole (2 GB from 1.8 KB)
+    by_index = {r.testIndex: r for r in result.records}
+    assert by_index[0].outcome == "failed"
+    assert by_index[0].reason == "response body larger than 52428800 bytes (decoded)"
+    assert by_index[1].outcome == "ok" and by_index[1].response.data == {"ok": 1}
+    assert by_index[2].reason == "response lists 6 content codings; at most 5 are decoded"
+    assert by_index[3].outcome == "failed" and "connection error" in (by_index[3].reason or "")
+    assert by_index[4].outcome == "ok" and by_index[4].response.data == {"ok": "br"}
+    assert "Content-Encoding br is not decoded: the body is kept as sent" in by_index[4].response.messages
+
+
+KEYED = {"namespace": "keyed", "required": "'API_KEY'", "headers": "'X-Key': '{{SERVER_PARAM:API_KEY}}'"}
+KEY = "sk_live_Ab12Cd34Ef56"
+
+
+def everything_written(result: Any) -> bytes:
+    return b"".join(path.read_bytes() for path in sorted(result.run_dir.rglob("*")) if path.is_file())
+
+
+@pytest.mark.parametrize(
+    ("content_type", "encode"),
+    [(b"application/octet-stream", "utf-8"), (b"text/plain; charset=utf-8", "utf-16-le"), (b"image/png", "latin-1")],
+)
+def test_a_body_stored_as_base64_holds_no_secret(tmp_path: Path, serve: Any, content_type: bytes, encode: str) -> None:
+    # Redaction ran over the record's strings: the base64 of a non-text body kept the key.
+    body = b"\x89\xff binary " + f"echo {KEY} back".encode(encode) + b" \xfe\x00"
+    root = serve(lambda n: (body, [(b"Content-Type", content_type)]))
+    result = capture([definition(tmp_path, root, 1, **KEYED)], options(tmp_path, environ={"API_KEY": KEY}))
+    [record] = result.records
+    assert record.model_dump().get("bodyEncoding") == "base64"
+    stored = base64.b64decode(record.response.data)
+    assert KEY.encode(encode) not in stored and b"{{SERVER_PARAM:API_KEY}}" in stored
+    assert KEY.encode() not in everything_written(result)
+
+
+@pytest.mark.parametrize(("status", "size"), [(500, 495), (200, 64 * 1024 - 8)])
+def test_no_cut_leaves_part_of_a_secret(tmp_path: Path, serve: Any, status: int, size: int) -> None:
+    # The 500-character error excerpt and the 64 KiB text limit cut first and redacted after: all but
+    # the last characters of the key survived.
+    body = b"x" * size + KEY.encode() + b" and more text after it" * 10
+
+    def reply(n: int) -> Reply:
+        return body, [(b"Content-Type", b"text/plain")]
+
+    class Failing(_Quiet):
+        def do_GET(self) -> None:
+            self.send_response(status)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    root = serve(reply) if status == 200 else _serve_handler(tmp_path, Failing)
+    result = capture([definition(tmp_path, root, 1, **KEYED)], options(tmp_path, environ={"API_KEY": KEY}))
+    written = everything_written(result)
+    assert KEY[:8].encode() not in written  # not even a prefix
+    assert b"x{{SER" in written  # what is cut is the token
+
+
+_HANDLER_SERVERS: list[Any] = []
+
+
+def _serve_handler(tmp_path: Path, handler: type[BaseHTTPRequestHandler]) -> str:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.01}, daemon=True).start()
+    _HANDLER_SERVERS.append(server)
+    return f"http://127.0.0.1:{server.server_address[1]}"
+
+
+@pytest.fixture(autouse=True)
+def _stop_handler_servers() -> Iterator[None]:
+    yield
+    while _HANDLER_SERVERS:
+        server = _HANDLER_SERVERS.pop()
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_secret_in_the_host_name_leaks_in_no_letter_case(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # httpx lower-cases a host: "the name mysecrettenant42.invalid did not resolve" kept the key.
+    import socket
+
+    real = socket.getaddrinfo
+
+    def getaddrinfo(host: Any, *args: Any, **kwargs: Any) -> Any:
+        if str(host).endswith(".invalid"):  # no query leaves the machine
+            raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+        return real(host, *args, **kwargs)
+
+    monkeypatch.setattr(socket, "getaddrinfo", getaddrinfo)
+    tenant = "MySecretTenant42"
+    path = definition(tmp_path, "http://{{TENANT}}.invalid", 2, namespace="tenant", required="'TENANT'")
+    cli = invoke_cli(
+        "capture", path.name, "-o", "out", "--delay", "0", "--retries", "0", cwd=tmp_path, env={"TENANT": tenant}
+    )
+    assert cli.returncode == 1 and "Traceback" not in cli.stderr
+    everything = (cli.stdout + cli.stderr + written_text(tmp_path / "out")).lower()
+    assert tenant.lower() not in everything
+    assert "the name {{server_param:tenant}}.invalid did not resolve" in everything
+
+
+def test_a_bare_placeholder_in_the_path_is_redacted_in_httpxs_encoding(
+    tmp_path: Path, http_servers: Callable[[type[BaseHTTPRequestHandler]], str]
+) -> None:
+    # A bare {{KEY}} in the path goes out as httpx encodes it (a space as %20, `!` kept); an echo of
+    # that form was not known to the redactor.
+    secret = 'sk live!"<key>|' + "x" * 6
+
+    class Echo(_Quiet):
+        def do_GET(self) -> None:
+            body = json.dumps({"you asked for": self.path}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    root = http_servers(Echo)
+    path = definition(tmp_path, root, 1, namespace="bare", required="'KEY'", path="/v1/{{KEY}}/thing")
+    result = capture([path], options(tmp_path, environ={"KEY": secret}))
+    [record] = result.records
+    asked = record.response.data["you asked for"]
+    assert asked.startswith("/v1/{{SERVER_PARAM:KEY}}/thing"), asked
+    written = everything_written(result).decode()
+    for form in (secret, "sk%20live", "sk live", "live!%22%3Ckey%3E"):
+        assert form.lower() not in written.lower(), form
+
+
+def test_a_redirect_to_another_origin_carrying_a_secret_is_not_followed(
+    tmp_path: Path, http_servers: Callable[[type[BaseHTTPRequestHandler]], str]
+) -> None:
+    # A 307 re-sends the POST body, which held the key, to the other origin (curl, httpx and node do).
+    landed: list[dict[str, Any]] = []
+
+    class Elsewhere(_Quiet):
+        def do_POST(self) -> None:
+            landed.append({"path": self.path, "body": self.rfile.read(int(self.headers.get("Content-Length", 0)))})
+            self.send_response(200)
+            self.send_header("Content-Length", "2")
+            self.end_headers()
+            self.wfile.write(b"{}")
+
+        do_GET = do_POST
+
+    other = http_servers(Elsewhere)
+
+    class Redirecting(_Quiet):
+        def do_POST(self) -> None:
+            self.rfile.read(int(self.headers.get("Content-Length", 0)))
+            n = parse_qs(urlsplit(self.path).query).get("n", ["0"])[0]
+            location = {"0": f"{other}/landing", "1": f"{other}/landing?k={KEY}", "2": f"{other}/landing"}[n]
+            self.send_response(307 if n != "2" else 303)
+            self.send_header("Location", location)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+    root = http_servers(Redirecting)
+    body_param = (
+        "{ position: { key: 'token', value: '{{SERVER_PARAM:API_KEY}}', location: 'body' }, "
+        "z: { primitive: 'string()', options: [] } }, " + N_PARAMETER
+    )
+    text = definition_text(root, 3, namespace="posting", required="'API_KEY'", parameters=body_param)
+    path = tmp_path / "posting.mjs"
+    path.write_text(text.replace("method: 'GET'", "method: 'POST'"))
+    result = capture([path], options(tmp_path, environ={"API_KEY": KEY}))
+    by_index = {r.testIndex: r for r in result.records}
+    assert by_index[0].reason == (
+        "HTTP 307: redirect to another origin not followed: it would send the POST body, which holds a server "
+        "param, again"
+    )
+    assert by_index[1].reason == "HTTP 307: redirect to another origin not followed: its URL holds a server param"
+    assert by_index[2].outcome == "ok"  # a 303 turns the POST into a GET without a body: followed
+    assert KEY not in json.dumps([{**seen, "body": seen["body"].decode()} for seen in landed])
+    assert len(landed) == 1
+
+
+def test_an_environment_value_that_is_not_utf8_is_no_traceback(tmp_path: Path, serve: Any) -> None:
+    # os.environ keeps such bytes as surrogate escapes: quote() raised UnicodeEncodeError, the run
+    # folder stayed empty.
+    root = serve(lambda n: (b'{"ok": true}', []))
+    keyed = {**KEYED, "headers": "", "parameters": "{ position: { key: 'k', value: '{{SERVER_PARAM:API_KEY}}', "
+             "location: 'query' }, z: { primitive: 'string()', options: [] } }"}  # fmt: skip
+    result = capture([definition(tmp_path, root, 1, **keyed)], options(tmp_path, environ={"API_KEY": "abc\udcffdefgh"}))
+    [record] = result.records
+    assert record.outcome == "ok"  # sent as node sends it: the bad byte as U+FFFD, percent-encoded
+    assert record.url is not None and "{{SERVER_PARAM:API_KEY}}" in record.url
+    assert b"abc" not in everything_written(result)
+
+
+SQLITE_BIG = """
+export const main = {
+    namespace: 'big', name: 'Big', description: 'sqlite', version: '3.0.0', root: 'https://example.invalid',
+    tools: {},
+    resources: {
+        data: {
+            source: 'sqlite', description: 'data', origin: 'inline', name: 'data.db', mode: 'read-only',
+            queries: {
+                oneHugeValue: { sql: 'SELECT zeroblob(1000000000) AS b', description: 'x', parameters: [],
+                    tests: [ { _description: 'x' } ] },
+                manyRows: { sql: 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 60000) SELECT randomblob(1000) AS b FROM c',
+                    description: 'x', parameters: [], tests: [ { _description: 'x' } ] },
+                secretBlob: { sql: 'SELECT blob FROM secrets', description: 'x', parameters: [],
+                    tests: [ { _description: 'x' } ] }
+            }
+        }
+    }
+}
+"""
+
+
+def test_sqlite_values_and_rows_are_capped(tmp_path: Path) -> None:
+    # zeroblob(1e9) wrote two 2 GB records at 7.8 GB of memory under --timeout 2.
+    import sqlite3
+    import tracemalloc
+
+    (tmp_path / "resources").mkdir()
+    with sqlite3.connect(tmp_path / "resources" / "data.db") as connection:
+        connection.execute("CREATE TABLE secrets (blob BLOB)")
+        connection.execute("INSERT INTO secrets VALUES (?)", (b"\x00key=" + KEY.encode() + b"\x01",))
+    connection.close()
+    path = tmp_path / "big.mjs"
+    path.write_text(SQLITE_BIG.replace("tools: {},", "requiredServerParams: [ 'API_KEY' ], tools: {},"))
+    tracemalloc.start()
+    try:
+        result = capture([path], options(tmp_path, environ={"API_KEY": KEY}, timeout=60))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 400_000_000, peak
+    records = {r.toolName: r for r in result.records}
+    assert records["data.oneHugeValue"].outcome == "failed"
+    assert "string or blob too big (flowlint reads strings and blobs up to 8,388,608 bytes)" in (
+        records["data.oneHugeValue"].reason or ""
+    )
+    assert records["data.manyRows"].reason == "the query's rows hold more than 52,428,800 bytes; not kept"
+    secret = records["data.secretBlob"]
+    assert secret.outcome == "ok" and KEY.encode().hex() not in json.dumps(secret.response.data)
+    assert b"{{SERVER_PARAM:API_KEY}}".hex() in json.dumps(secret.response.data)
+
+
+# A raw stdio MCP server that echoes a secret near the end of long texts: its command line's last
+# argument in an isError answer, a JSON-RPC error and, when asked, on stderr before it dies.
+ECHOING_MCP_SERVER = r"""
+import json, sys
+secret = sys.argv[-1]
+out = sys.stdout.buffer
+for line in sys.stdin.buffer:
+    message = json.loads(line)
+    method, ident = message.get("method"), message.get("id")
+    if ident is None:
+        continue
+    if method == "tools/call":
+        kind = message["params"]["arguments"]["id"]
+        if kind == "error":
+            answer = {"error": {"code": -32000, "message": "y" * 290 + " bad key " + secret}}
+        elif kind == "die":
+            sys.stderr.write("z" * 190 + " " + secret + "\n")
+            sys.stderr.flush()
+            sys.exit(3)
+        else:
+            answer = {"result": {"isError": True, "content": [{"type": "text", "text": "w" * 295 + secret}]}}
+        out.write(json.dumps({"jsonrpc": "2.0", "id": ident, **answer}).encode() + b"\n")
+        out.flush()
+        continue
+    if method == "initialize":
+        result = {"protocolVersion": message["params"]["protocolVersion"], "capabilities": {"tools": {}},
+                  "serverInfo": {"name": "echoing", "version": "1"}}
+    elif method == "tools/list":
+        result = {"tools": [{"name": "get_thing_demo", "inputSchema": {"type": "object"}}]}
+    else:
+        result = {}
+    out.write(json.dumps({"jsonrpc": "2.0", "id": ident, "result": result}).encode() + b"\n")
+    out.flush()
+"""
+
+
+@pytest.mark.timeout(120)
+def test_via_mcp_no_secret_survives_in_cut_lines_or_the_command_line(tmp_path: Path) -> None:
+    # The error line (300 characters) and the stderr tail (200) were cut before redaction, and an
+    # argument of the --via-mcp command line was no secret at all: all reached records and stderr.
+    pytest.importorskip("mcp")
+    argument = "sk_live_commandLine99"
+    path = tmp_path / "demo.mjs"
+    path.write_text(
+        keyed_mcp_definition(
+            "{ _description: 'is error', id: 'x' }, { _description: 'rpc error', id: 'error' }, "
+            "{ _description: 'now', id: Date.now() }, { _description: 'dies', id: 'die' }"
+        )
+    )
+    (tmp_path / "server.py").write_text(ECHOING_MCP_SERVER)
+    cli = invoke_cli(
+        "capture", "demo.mjs", "-o", "out", "--delay", "0", "--timeout", "20",
+        "--via-mcp", f"{sys.executable} server.py --api-key {argument}",
+        cwd=tmp_path, env={"API_KEY": "unused-api-key-1"},
+    )  # fmt: skip
+    assert cli.returncode == 1 and "Traceback" not in cli.stderr
+    everything = cli.stdout + cli.stderr + written_text(tmp_path / "out")
+    assert argument[:8] not in everything, everything
+    [run] = (tmp_path / "out").iterdir()
+    records = [json.loads((run / "demo" / f"getThing-{i}.json").read_text()) for i in range(4)]
+    assert records[0]["reason"].endswith("w{{...")  # what the cut leaves is the start of the token
+    assert [r["outcome"] for r in records] == ["failed", "failed", "skipped", "failed"]
+    # a value that is not static data is skipped, as HTTP capture skips it (was PydanticSerializationError)
+    assert records[2]["reason"] == "test 2: the value of 'id' is not static data"
+    assert records[3]["reason"] == "the MCP server exited (stderr: " + "z" * 190 + " {{VIA_MCP)"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import stat
 import subprocess
@@ -523,3 +524,109 @@ def test_a_report_standard_output_refuses_is_one_message_and_exit_2(fmt: str) ->
     assert done.returncode == 2, done.stderr
     assert "Traceback" not in done.stderr
     assert "cannot write the report to standard output: No space left on device" in done.stderr
+
+
+# -- issue 28 --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "deep"),
+    [("pyproject.toml", "[" * 2000 + "]" * 2000), ("flowlint.toml", "{a = " * 2000 + "1" + "}" * 2000)],
+    ids=["array-in-pyproject", "inline-table-in-flowlint-toml"],
+)
+def test_a_configuration_nested_2000_levels_deep_is_exit_2_with_a_message(tmp_path: Path, name: str, deep: str) -> None:
+    # tomllib reads each level by recursion: a RecursionError traceback and exit 1 before.
+    table = "[tool.flowlint]\nstrict = true\n" if name == "pyproject.toml" else "strict = true\n"
+    (tmp_path / name).write_text(f"deep = {deep}\n{table}", encoding="utf-8")
+    (tmp_path / "demo.mjs").write_text(CLEAN, encoding="utf-8")
+    for args in (["check", "."], ["check", "demo.mjs"], ["check", "--no-cache", "--format", "json", "."]):
+        result = invoke_cli(*args, cwd=tmp_path)
+        assert result.returncode == 2, (args, result.stdout)
+        assert result.stderr.startswith(f"flowlint: {tmp_path / name}: cannot read the TOML: "), result.stderr
+        assert "nested too deeply" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "cache_dir", [".flowlint_cache/.", ".flowlint_cache", "./.flowlint_cache/./", "link/cache", "sub/../link/x"]
+)
+def test_a_cache_dir_under_a_committed_link_is_never_written_through(
+    cached_project: Path, tmp_path: Path, cache_dir: str
+) -> None:
+    # `cache_dir = ".flowlint_cache/."` named the link's target, which is no link: the cache wrote there.
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    os.symlink(elsewhere, cached_project / ("link" if cache_dir.startswith(("link", "sub")) else ".flowlint_cache"))
+    (cached_project / "sub").mkdir()
+    (cached_project / "pyproject.toml").write_text(f'[tool.flowlint]\ncache_dir = "{cache_dir}"\n')
+    for _ in range(2):
+        result = invoke_cli("check", ".", cwd=cached_project)
+        assert result.returncode == 0 and "Traceback" not in result.stderr
+        assert result.stderr.count("the cache is neither read nor written") == 1, result.stderr
+    assert list(elsewhere.rglob("*")) == []
+    clean = invoke_cli("clean", cwd=cached_project)
+    assert clean.returncode == 2 and "symbolic link" in clean.stderr
+    assert elsewhere.is_dir()
+
+
+def test_an_absolute_cache_dir_outside_the_project_may_sit_under_the_machines_links(
+    cached_project: Path, tmp_path: Path
+) -> None:
+    # What a user chooses outside the project (/home -> /data/home) is theirs: only the folder itself is checked.
+    real = tmp_path / "real"
+    real.mkdir()
+    os.symlink(real, tmp_path / "home")
+    (cached_project / "pyproject.toml").write_text(f'[tool.flowlint]\ncache_dir = "{tmp_path / "home" / "cache"}"\n')
+    result = invoke_cli("check", ".", cwd=cached_project)
+    assert result.returncode == 0 and result.stderr == ""
+    assert list((real / "cache").glob("results-*.json"))
+
+
+def test_a_second_write_through_a_shared_mmap_is_seen_by_the_next_warm_run(
+    cached_project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The first write through a mapping dirties the page and sets the times; later writes to that page,
+    # until the kernel writes it back, change neither. The old cache trusted a status 2 s old: served
+    # the old verdict. A status younger than the writeback delay is no longer trusted.
+    import mmap
+    import time
+    from types import SimpleNamespace
+
+    from flowlint.lint import cache as cache_module
+
+    target = cached_project / "ok.mjs"
+    assert b"method: 'GET'" in target.read_bytes()
+    with open(target, "r+b") as stream, mmap.mmap(stream.fileno(), 0) as mapping:
+        mapping[0:6] = b"export"  # the same bytes: dirties the page and sets the times
+        for seconds, expected in ((3, 0), (4, 1)):  # runs "later" than the write: older than the 2 s of old
+            clock = SimpleNamespace(time_ns=lambda seconds=seconds: time.time_ns() + seconds * 1_000_000_000)
+            monkeypatch.setattr(cache_module, "time", clock)
+            result = invoke_cli("check", "--format", "json", ".", cwd=cached_project)
+            assert result.returncode == expected, result.stdout
+            if expected == 0:
+                at = mapping.find(b"'GET'")
+                mapping[at : at + 5] = b"'GXT'"  # the same size, an error; neither time changes
+    assert invoke_cli("check", "--no-cache", ".", cwd=cached_project).returncode == 1
+
+
+def test_a_warm_run_from_another_working_folder_matches_no_cache(tmp_path: Path) -> None:
+    # FL004's "no _lists/ folder was found above defs/sub" named the folder as the first run saw it.
+    project = tmp_path / "project"
+    shutil.copytree(REPO / "sample_schemas", project / "samples")
+    (project / "defs" / "sub").mkdir(parents=True)
+    (project / "defs" / "sub" / "a.mjs").write_text(
+        CLEAN.replace("root: 'https", "sharedLists: [ { ref: 'missing', version: '1.0.0' } ], root: 'https")
+        .replace(
+            "parameters: [],",
+            "parameters: [ { position: { key: 'c', value: '{{USER_PARAM}}', "
+            "location: 'query' }, z: { primitive: 'enum({{missing:alias}})', options: [] } } ],",
+        )
+        .replace("'Service is up' }", "'Service is up', c: 'x' }")
+    )
+    runs = [(project, "."), (project / "defs", ".."), (project / "defs" / "sub", "../.."), (project / "samples", "..")]
+    for cwd, target in runs:  # warm (after the first) from each folder, then without the cache
+        warm = invoke_cli("check", "--format", "json", target, cwd=cwd)
+        cold = invoke_cli("check", "--format", "json", "--no-cache", target, cwd=cwd)
+        assert (warm.returncode, warm.stdout) == (cold.returncode, cold.stdout), cwd
+        assert "FL004" in cold.stdout
+    messages = {d["message"] for d in json.loads(cold.stdout)["diagnostics"] if d["code"] == "FL004"}
+    assert any("no _lists/ folder was found in the file's folder or above it" in m for m in messages)

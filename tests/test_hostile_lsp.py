@@ -319,3 +319,108 @@ def test_a_document_over_the_bound_is_one_diagnostic_not_a_long_block(tmp_path: 
         at = {"line": 0, "character": 0}
         assert client.request("textDocument/hover", {"textDocument": {"uri": file.as_uri()}, "position": at}) is None
         assert client.shutdown() == 0
+
+
+# -- issue 28: every request answered; an unchanged document linted once ------------------------------
+
+
+def test_every_request_is_answered_whatever_its_body(tmp_path: Path) -> None:
+    """Subprocess: the server reads real frames. Before, each of these requests went unanswered (pygls
+    logged a traceback and the editor waited for ever)."""
+    with lsp_session() as client:
+        process = client.process
+        assert process.stdin is not None
+
+        def raw(body: bytes) -> None:
+            assert process.stdin is not None
+            process.stdin.write(frame(body))
+            process.stdin.flush()
+
+        def answer(request_id: Any) -> dict[str, Any]:
+            return client.wait(lambda m: "method" not in m and m.get("id") == request_id)
+
+        client.send({"id": 1, "method": "initialize", "params": {"processId": "abc", "capabilities": 5}})
+        refused = answer(1)["error"]
+        assert refused["code"] == -32602 and "$.params.capabilities" in refused["message"]
+        client.request("initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(), "capabilities": {}})
+        client.notify("initialized", {})
+        raw(b'{"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": "\xff\xfe"}')
+        assert answer(2)["error"] == {
+            "code": -32700,
+            "message": "Parse error: the message body is not UTF-8 (byte 0xff at offset 71)",
+        }
+        raw(b'{"jsonrpc": "2.0", "id": 3, "method": "x", "params": ' + b"[" * 100_000 + b"]" * 100_000 + b"}")
+        assert answer(3)["error"]["code"] == -32700
+        raw(b'{"jsonrpc": "2.0", "method": "x", "params": ' + b"[" * 100_000 + b"]" * 100_000 + b', "id": "late"}')
+        assert "too deeply" in answer("late")["error"]["message"]
+        raw(b'[{"jsonrpc": "2.0", "id": 4, "method": "shutdown"}]')  # a batch: LSP has none
+        assert answer(None)["error"]["code"] == -32600
+        client.send({"id": 5, "method": "textDocument/hover", "params": {"textDocument": 5}})
+        assert answer(5)["error"]["code"] == -32602
+        assert client.request("shutdown", None) is None
+        client.send({"id": 6, "method": "textDocument/hover", "params": {}})
+        assert answer(6)["error"] == {
+            "code": -32600,
+            "message": "Invalid request: textDocument/hover after shutdown (only exit is accepted)",
+        }
+        client.notify("exit", None)
+        assert process.wait(timeout=20) == 0
+        stderr = process.stderr.read().decode("utf-8", "replace") if process.stderr else ""
+    assert "Traceback" not in stderr
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (b'{"jsonrpc": "2.0", "id": 7, "params": [[["\xff"]]]}', 7),
+        (b'{"params": {"id": 1}, "id": "top"}', "top"),
+        (b'{"params": "\\"id\\": 2", "id" : -3}', -3),
+        (b'{"params": [' + b"[" * 10_000 + b"]" * 10_000 + b'], "id": 8}', 8),
+        (b'{"id": true}', None),
+        (b'{"id": 1.5}', None),
+        (b'"id"', None),
+        (b'{"a": "unterminated \\"id\\": 4', None),
+    ],
+)
+def test_the_id_of_a_body_that_cannot_be_parsed_is_read_from_its_top_level(body: bytes, expected: object) -> None:
+    from flowlint.lsp import top_level_id
+
+    assert top_level_id(body) == expected
+
+
+def test_an_unchanged_document_is_linted_once_for_every_hover_and_code_action(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 10 hovers on an unchanged 1.99 MB document took 9 s: each linted the whole document again.
+    from lsprotocol import types
+
+    from flowlint import lsp
+    from flowlint.lint.engine import Engine
+
+    lints = 0
+    lint_bytes = Engine.lint_bytes
+
+    def counting(self: Engine, *args: Any, **kwargs: Any) -> Any:
+        nonlocal lints
+        lints += 1
+        return lint_bytes(self, *args, **kwargs)
+
+    monkeypatch.setattr(Engine, "lint_bytes", counting)
+    source = BROKEN
+    uri = (tmp_path / "demo.mjs").as_uri()
+    lines = source.splitlines(keepends=True)
+    everything = types.Range(start=types.Position(line=0, character=0), end=types.Position(line=99, character=0))
+    lsp.lint_document(uri, source, lines)
+    lsp.code_actions(uri, source, lines, everything, types.CodeActionContext(diagnostics=[]))
+    after_first = lints
+    for line in range(10):
+        lsp.hover_at(uri, source, lines, types.Position(line=line, character=8))
+        lsp.code_actions(uri, source, lines, everything, types.CodeActionContext(diagnostics=[]))
+        lsp.lint_document(uri, source, lines)
+    assert lints == after_first  # the text, settings and lists are unchanged: nothing is linted again
+    changed = source.replace("getPing", "getPong")
+    lsp.hover_at(uri, changed, changed.splitlines(keepends=True), types.Position(line=3, character=8))
+    assert lints == after_first + 1  # a new text is linted afresh, once
+    (tmp_path / "flowlint.toml").write_text('ignore = ["TST001"]\n')
+    assert lsp.lint_document(uri, changed, changed.splitlines(keepends=True)) == []  # and a new configuration
+    assert lints == after_first + 2

@@ -269,3 +269,114 @@ def test_schema_when_no_file_is_a_record_says_so_and_fails(tmp_path: Path) -> No
     result = invoke_cli("schema", "demo.mjs", "--captures", "captures", "--check", cwd=tmp_path)
     assert result.returncode == 1
     assert result.stderr.endswith("flowlint: nothing generated: no file in captures is a capture record\n")
+
+
+# -- issue 28 --------------------------------------------------------------------------------------
+
+COMMENTED = {
+    ".mjs": (
+        "export const main = {\n"
+        "    namespace: 'demo', name: 'Demo', description: 'Demo.', version: '3.0.0', root: 'https://example.invalid',\n"
+        "    tools: {\n"
+        "        getThing: {\n"
+        "            method: 'GET', path: '/thing', description: 'Get a thing.', parameters: [],\n"
+        "            tests: [ { _description: 'one' } ] // the one test\n"
+        "        }\n"
+        "    }\n"
+        "}\n"
+    ),
+    ".py": (
+        "main = {\n"
+        "    'namespace': 'demo', 'name': 'Demo', 'description': 'Demo.', 'version': '3.0.0',\n"
+        "    'root': 'https://example.invalid',\n"
+        "    'tools': {\n"
+        "        'getThing': {\n"
+        "            'method': 'GET', 'path': '/thing', 'description': 'Get a thing.', 'parameters': [],\n"
+        "            'tests': [ { '_description': 'one' } ] # the one test\n"
+        "        }\n"
+        "    }\n"
+        "}\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("newline", [b"\r", b"\r\n", b"\n"], ids=["cr", "crlf", "lf"])
+@pytest.mark.parametrize("suffix", [".mjs", ".py"])
+def test_schema_write_adds_an_output_after_a_line_comment_in_any_line_breaks(
+    tmp_path: Path, newline: bytes, suffix: str
+) -> None:
+    # Lone CR: the comment was taken to run to the end of the file, the output went inside it, and
+    # the file "no longer parses" (nothing was written).
+    import json
+
+    from flowlint.formats import parse_file_bytes
+
+    target = tmp_path / f"demo{suffix}"
+    target.write_bytes(COMMENTED[suffix].encode().replace(b"\n", newline))
+    (tmp_path / "capture").mkdir()
+    (tmp_path / "capture" / "getThing-0.json").write_text(json.dumps(_record({"id": 1, "name": "x"})))
+    result = invoke_cli("schema", "--write", target.name, "--captures", "capture", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    written = target.read_bytes()
+    assert b"output" in written and b"the one test" in written
+    if newline != b"\r\n":  # one kind of line break, the file's own
+        assert (b"\r" if newline == b"\n" else b"\n") not in written
+    module = parse_file_bytes(written, suffix)
+    assert not module.problems
+    check = invoke_cli("check", "--select", "VAL036", target.name, cwd=tmp_path)
+    assert check.returncode == 0 and "All checks passed" in check.stdout
+
+
+def _demo_with_a_capture(folder: Path) -> Path:
+    """DEMO in `folder`, and a `capture` folder with one record for its getThing."""
+    import json
+
+    target = folder / "demo.mjs"
+    target.write_text(DEMO)
+    (folder / "capture").mkdir()
+    (folder / "capture" / "getThing-0.json").write_text(json.dumps(_record({"id": 1})))
+    return target
+
+
+def test_schema_write_never_undoes_an_edit_saved_right_after_its_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # It read the file back after the rename and, finding an autosave's edit there, wrote its old bytes
+    # back: the edit was lost (9 runs in 10 with an autosave watcher). Now nothing is read back.
+    from flowlint.rewrite import outputs
+
+    target = _demo_with_a_capture(tmp_path)
+    saved = DEMO.replace("Get another.", "Get another, as the user just typed.")
+    write = outputs.atomic_write
+
+    def write_then_autosave(path: Path, data: bytes, **options: object) -> bool:
+        written = write(path, data, **options)  # type: ignore[arg-type]
+        path.write_text(saved)  # the editor saves right after the rename
+        monkeypatch.setattr(outputs, "atomic_write", write)
+        return written
+
+    monkeypatch.setattr(outputs, "atomic_write", write_then_autosave)
+    result = invoke_cli("schema", "--write", "demo.mjs", "--captures", "capture", cwd=tmp_path)
+    assert "Traceback" not in result.stderr
+    assert target.read_text() == saved
+
+
+def test_schema_write_leaves_a_file_edited_while_it_planned(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # An edit saved between reading the file and the rename is kept, and said; as `check --fix` does.
+    from flowlint.core import fileio
+
+    target = _demo_with_a_capture(tmp_path)
+    saved = DEMO.replace("Get another.", "Get another (edited).")
+    check = fileio._check_unchanged
+
+    def edited_just_before_the_rename(target_path: Path, info: object, expected: bytes | None, shown: Path) -> None:
+        if info is None:  # the last comparison, just before the rename
+            target_path.write_text(saved)
+        check(target_path, info, expected, shown)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(fileio, "_check_unchanged", edited_just_before_the_rename)
+    result = invoke_cli("schema", "--write", "demo.mjs", "--captures", "capture", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "not written: the file changed since flowlint read it" in result.stderr
+    assert target.read_text() == saved
+    assert not list(tmp_path.glob(".demo.mjs.*.tmp"))

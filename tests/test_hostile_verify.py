@@ -245,17 +245,21 @@ def test_verify_that_compared_nothing_because_every_call_failed_is_not_a_pass(de
     ), cli.stderr
 
 
-def test_verify_says_how_many_captures_it_compared_and_fails_on_errors_as_check(
-    definition: Path, tmp_path: Path
-) -> None:
+def test_verify_says_how_many_captures_matched_and_drifted_and_fails_on_drift(definition: Path, tmp_path: Path) -> None:
+    """Issue 27, item 2: captures that contradict the declared schema gave VER001 warnings and exit 0, so a
+    CI step running `verify` as documented never caught drift. Drift fails by default; `--fail-on error`
+    lets it pass; a configured `fail-on` is check's and does not make verify more lenient."""
     captures = tmp_path / "capture"
     write_json(captures / "run" / "shop" / "listItems-0.json", record([{"price": "1"}], when="1"))
     cli = invoke_cli("verify", "shop.mjs", "--captures", "capture", cwd=tmp_path)
     assert "VER001 warning" in cli.stdout
-    assert cli.returncode == 0, cli.stderr  # a warning: check fails on errors by default, so does verify
-    assert "flowlint: compared 1 capture with their output schemas\n" in cli.stderr
-    strict = invoke_cli("verify", "shop.mjs", "--captures", "capture", "--fail-on", "warning", cwd=tmp_path)
-    assert strict.returncode == 1
-    (tmp_path / "flowlint.toml").write_text('fail-on = "warning"\n')
+    assert cli.returncode == 1, cli.stderr
+    assert "flowlint: compared 1 capture with their output schemas: 0 matched, 1 drifted\n" in cli.stderr
+    lenient = invoke_cli("verify", "shop.mjs", "--captures", "capture", "--fail-on", "error", cwd=tmp_path)
+    assert lenient.returncode == 0
+    (tmp_path / "flowlint.toml").write_text('fail-on = "error"\n')
     configured = invoke_cli("verify", "shop.mjs", "--captures", "capture", cwd=tmp_path)
-    assert configured.returncode == 1  # the configured fail-on, as check reads it
+    assert configured.returncode == 1  # check's fail-on does not let drift pass verify
+    write_json(captures / "run" / "shop" / "listItems-0.json", record([{"price": 1}], when="2"))
+    clean = invoke_cli("verify", "shop.mjs", "--captures", "capture", cwd=tmp_path)
+    assert clean.returncode == 0 and "1 matched, 0 drifted" in clean.stderr, clean.stderr

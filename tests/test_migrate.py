@@ -466,19 +466,6 @@ def test_json_and_markdown_reports(tmp_path: Path) -> None:
     assert markdown.startswith("# flowlint migrate to 4.3.0") and "| equivalent | 1 |" in markdown
 
 
-def test_the_example_of_docs_migrate_md_is_true(tmp_path: Path) -> None:
-    """docs/migrate.md shows a definition and what `flowlint migrate` prints for it: both are run here."""
-    import re
-
-    text = (REPO / "docs" / "migrate.md").read_text(encoding="utf-8")
-    source = re.search(r"```javascript\n// demo\.mjs\n(.*?)```", text, re.DOTALL)
-    shown = re.search(r"```text\n\$ flowlint migrate demo\.mjs\n(.*?)```", text, re.DOTALL)
-    assert source is not None and shown is not None
-    (tmp_path / "demo.mjs").write_text(source.group(1), encoding="utf-8")
-    result = invoke_cli("migrate", "demo.mjs", cwd=tmp_path)
-    assert result.returncode == 0 and result.stdout == shown.group(1)
-
-
 def test_check_target_version_fix_migrates_first(tmp_path: Path) -> None:
     (tmp_path / "demo.mjs").write_text(_tool(""), encoding="utf-8")
     diff = invoke_cli("check", "demo.mjs", "--target-version", "4.3.0", "--diff", cwd=tmp_path)

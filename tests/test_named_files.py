@@ -1,6 +1,9 @@
-"""Files named on the command line get a verdict (issue 18, item 7): a JavaScript module meant as a
-definition that FlowMCP cannot load is a VAL001 error saying why; a file of a type flowlint does not read is
-a one-line note, never parsed; a folder walk stays quiet about both."""
+"""What is a definition is decided by its shape, once, for folder walks and named files alike (issue 27,
+items 1 and 5; issue 25): a JavaScript module shaped as a definition that FlowMCP cannot load (its
+definition exported under another name or not exported, or a FlowMCP 1.x `export const schema` file) is
+a VAL001 error saying why, in a walk as when named; helper modules, shared lists, skills, prompts, agent
+manifests and capture records stay quiet. A named file of a type flowlint does not read is a one-line
+note, never parsed."""
 
 from __future__ import annotations
 
@@ -15,6 +18,30 @@ CASES = {
     "typo.mjs": ("export const mian = { namespace: 'demo', tools: {} }\n", "it exports `mian`; did you mean `main`?"),
     "default.mjs": ("export default { namespace: 'demo', tools: {} }\n", "it has a default export"),
     "unexported.mjs": ("const main = { namespace: 'demo', tools: {} }\n", "`main` is declared but not exported"),
+    "renamed.mjs": (
+        "export const definition = { namespace: 'demo', root: 'https://api.example.com', tools: {} }\n"
+        "export const handlers = () => ( {} )\n",
+        "it exports the definition as `definition`",
+    ),
+    "legacy.mjs": (
+        "const schema = { namespace: 'demo', flowMCP: '1.2.0', root: 'https://a.example', tools: {} }\n"
+        "export { schema }\n",
+        "it is a FlowMCP 1.x definition (`export const schema`, flowMCP '1.2.0')",
+    ),
+}
+QUIET = {
+    "helper.mjs": "export const format = ( x ) => x\n",
+    "mail.mjs": "export const mail = { host: 'smtp.example.com', port: 25 }\n",
+    "domain.mjs": "export const domain = { name: 'example.com' }\nexport default function run() {}\n",
+    "zod.mjs": "export const schema = { type: 'object', properties: {} }\n",
+    "script.py": "def main() -> int:\n    return 0\n",
+    "list.mjs": (
+        "export const list = { meta: { name: 'x', version: '3.0.0', description: 'X',\n"
+        "    fields: [ { key: 'a', type: 'string', description: 'A' } ] }, entries: [ { a: 'b' } ] }\n"
+    ),
+    "skill.mjs": "export const skill = { name: 'x', content: 'y' }\n",
+    "prompt.mjs": "export const prompt = { name: 'x', content: 'y' }\n",
+    "agent.mjs": "export const main = { name: 'agent', tools: [ 'demo/tool/getA' ], tests: [] }\n",
 }
 
 
@@ -29,12 +56,41 @@ def test_a_named_module_without_main_is_an_error(tmp_path: Path, name: str) -> N
     assert why in line
 
 
-def test_a_walk_stays_quiet_about_the_same_files(tmp_path: Path) -> None:
+@pytest.mark.parametrize("cache", [False, True])
+def test_a_walk_gives_the_same_verdict(tmp_path: Path, cache: bool) -> None:
+    """Issue 27, item 4: `export const mian = {...}` in a folder walk was "All checks passed"; a 1.x file
+    and a definition exported as `definition` too (issue 25). Cached or not, the walk says what naming does."""
     for name, (source, _why) in CASES.items():
         (tmp_path / name).write_text(source)
-    result = invoke_cli("check", "--no-cache", str(tmp_path))
-    assert result.returncode == 0, result.stdout
-    assert "All checks passed: 3 files (0 definitions, 3 skipped)." in result.stdout
+    options = () if cache else ("--no-cache",)
+    for _ in range(2 if cache else 1):  # the second run is warm
+        result = invoke_cli("check", *options, str(tmp_path), cwd=tmp_path)
+        assert result.returncode == 1, result.stdout
+        found = {line.split(":")[0] for line in result.stdout.splitlines() if "VAL001 error" in line}
+        assert found == set(CASES), result.stdout
+        for _source, why in CASES.values():
+            assert why in result.stdout
+
+
+def test_helper_modules_stay_quiet_walked_and_named(tmp_path: Path) -> None:
+    """Modules that are no definitions by their shape (an object that is no definition, a script's
+    `def main()`, a JSON schema named `schema`, lists, skills, prompts, agent manifests) stay quiet."""
+    for name, source in QUIET.items():
+        (tmp_path / name).write_text(source)
+    walked = invoke_cli("check", "--no-cache", str(tmp_path))
+    assert walked.returncode == 0 and "All checks passed" in walked.stdout, walked.stdout
+    named = invoke_cli("check", "--no-cache", *(str(tmp_path / name) for name in sorted(QUIET)))
+    assert named.returncode == 0 and "VAL" not in named.stdout and "error" not in named.stdout, named.stdout
+
+
+def test_a_legacy_definition_is_kept_in_the_loaded_model(tmp_path: Path) -> None:
+    """A 1.x file is identifiable as such (for `flowlint migrate`), not only by its message."""
+    from flowlint.definition.loading import LoadStatus, load_file
+
+    (tmp_path / "legacy.mjs").write_text(CASES["legacy.mjs"][0])
+    loaded = load_file(tmp_path / "legacy.mjs")
+    assert loaded.status is LoadStatus.LEGACY and loaded.legacy_version == "1.2.0"
+    assert loaded.legacy is not None and loaded.legacy.get("namespace") is not None
 
 
 def test_a_named_helper_module_is_quiet_not_an_error(tmp_path: Path) -> None:

@@ -177,3 +177,56 @@ def test_readme_local_example_works(hook_repo: tuple[Path, dict[str, str]], tmp_
     passing = pre_commit("run", "--all-files", cwd=target, env=env)
     assert passing.returncode == 0, passing.stdout + passing.stderr
     assert "Passed" in passing.stdout
+
+
+def _captures_example() -> str:
+    page = (REPO / "docs" / "integrations.md").read_text("utf-8")
+    marker = page.index("<!-- pre-commit-captures-example:")
+    block = page[page.index("```yaml\n", marker) + len("```yaml\n") :]
+    return block[: block.index("```\n")]
+
+
+@pytest.mark.slow
+def test_a_definition_and_its_committed_captures_pass_both_hooks(
+    hook_repo: tuple[Path, dict[str, str]], tmp_path: Path
+) -> None:
+    """Issue 27, item 1: capture records carry a `namespace`, so when pre-commit named them they were
+    linted as definitions (VAL003 ... `Found 15 errors, 51 warnings`), and the documented check hook and
+    schema hook could not live together. The README's demo definition, its output schemas written from
+    its captures, committed with the captures through docs/integrations.md's two hooks: the commit goes
+    through; a schema that no longer matches the captures is refused."""
+    from http.server import ThreadingHTTPServer
+
+    from test_capture_records_are_quiet import _demo_handler
+
+    from conftest import invoke_cli, serving
+
+    _, env = hook_repo
+    target = new_repo(tmp_path / "library", env)
+    shutil.copy(REPO / "examples" / "demo-prices" / "prices.mjs", target / "prices.mjs")
+    with serving(ThreadingHTTPServer(("127.0.0.1", 0), _demo_handler())) as server:
+        base = f"demoprices=http://127.0.0.1:{server.server_address[1]}"
+        captured = invoke_cli("capture", "prices.mjs", "--base-url", base, "--delay", "0", cwd=target)
+    assert captured.returncode == 0, captured.stderr
+    written = invoke_cli("schema", "--write", "prices.mjs", "--captures", "capture", cwd=target)
+    assert written.returncode == 0, written.stderr
+    (target / ".pre-commit-config.yaml").write_text(_captures_example(), encoding="utf-8")
+    assert pre_commit("install", cwd=target, env=env).returncode == 0
+    git("add", "-A", cwd=target, env=env)
+    staged = git("diff", "--cached", "--name-only", cwd=target, env=env).stdout.split()
+    assert sum(name.startswith("capture/") and name.endswith(".json") for name in staged) == 7  # 6 records, metrics
+    accepted = git("commit", "-m", "prices with captures", cwd=target, env=env)
+    assert accepted.returncode == 0, accepted.stdout + accepted.stderr
+    assert accepted.stdout.count("Passed") + accepted.stderr.count("Passed") == 2, accepted.stdout
+
+    # A declared type the captures contradict: the schema hook refuses the commit and says why.
+    text = (
+        (target / "prices.mjs")
+        .read_text(encoding="utf-8")
+        .replace("price: { type: 'number' }", "price: { type: 'string' }")
+    )
+    (target / "prices.mjs").write_text(text, encoding="utf-8")
+    git("add", "-A", cwd=target, env=env)
+    refused = git("commit", "-m", "a wrong schema", cwd=target, env=env)
+    assert refused.returncode != 0
+    assert "declared type 'string' but the captures have number" in refused.stdout + refused.stderr

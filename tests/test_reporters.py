@@ -115,11 +115,12 @@ def test_output_file_and_statistics(tmp_path: Path) -> None:
     table = tmp_path / "report" / "statistics.txt"
     statistics = invoke_cli("check", MESSY, "--statistics", "--output-file", str(table))
     assert statistics.returncode == 1 and statistics.stdout == ""  # as ruff: only the table, to the file
-    stats = table.read_text("utf-8").splitlines()
+    header, *stats = table.read_text("utf-8").splitlines()
+    assert header.split() == ["count", "code", "error", "warning", "info", "fix", "name"]
     rows = [line.split() for line in stats]
     counts = [int(row[0]) for row in rows]
     assert counts == sorted(counts, reverse=True)  # the most frequent code first
-    assert ["8", "TST004", "error", "[*]", "valid-values"] in rows
+    assert ["8", "TST004", "8", "[*]", "valid-values"] in rows
     assert sum(int(line.split()[0]) for line in stats) == len(
         json.loads(invoke_cli("check", MESSY, "--format", "json").stdout)["diagnostics"]
     )
@@ -131,10 +132,20 @@ def test_output_file_and_statistics(tmp_path: Path) -> None:
 def test_statistics_keep_machine_output_parseable() -> None:
     result = invoke_cli("check", MESSY, "--format", "json", "--statistics")
     rows = json.loads(result.stdout)  # only the statistics, as JSON (as ruff's --output-format json)
-    assert {"code": "TST004", "name": "valid-values", "count": 8, "severities": ["error"], "fixable": 3} in rows
+    assert {
+        "code": "TST004",
+        "name": "valid-values",
+        "count": 8,
+        "errors": 8,
+        "warnings": 0,
+        "infos": 0,
+        "severities": ["error"],
+        "fixable": 3,
+    } in rows
     assert result.stderr == ""
     text = invoke_cli("check", MESSY, "--statistics")
     assert not any(": " in line for line in text.stdout.splitlines())  # no findings, no summary
+    assert text.stdout.splitlines()[0].split()[:2] == ["count", "code"]
     assert text.stdout.splitlines()[-1].split()[1] in {
         "RES014",
         "FL013",

@@ -173,11 +173,12 @@ def test_write_refuses_a_file_changed_meanwhile(tmp_path: Path) -> None:
     assert target.read_bytes().endswith(b"// edited\n")
 
 
-def test_verification_failure_restores_the_file(tmp_path: Path) -> None:
+def test_a_verification_failure_writes_nothing(tmp_path: Path) -> None:
     target = tmp_path / "def.mjs"
     target.write_bytes(_before("js_comments").read_bytes())
     result = plan_file(target, _index("js_comments", "demo"))
-    # Corrupt the planned bytes so that `main` changes elsewhere: the write must be undone.
+    before = target.stat()
+    # Corrupt the planned bytes so that `main` changes elsewhere: verified before writing, never written.
     bad = FileResult(
         result.path,
         "changed",
@@ -188,8 +189,9 @@ def test_verification_failure_restores_the_file(tmp_path: Path) -> None:
     )
     outcome = write_result(bad)
     assert outcome.status == "failed"
-    assert "restored" in outcome.reason
+    assert outcome.reason is not None and outcome.reason.endswith("; not written")
     assert target.read_bytes() == result.before
+    assert (target.stat().st_mtime_ns, target.stat().st_ino) == (before.st_mtime_ns, before.st_ino)
 
 
 def test_output_reference_is_not_rewritten() -> None:
@@ -325,7 +327,7 @@ COMMENTED = b"""export const main = {
                     type: 'object',
                     properties: {
                         // the quote, see https://example.com/docs // not two comments
-                        price: { type: 'string', description: 'Last // price' }, // unit: USD
+                        price: { type: 'number', description: 'Last // price' }, // unit: USD
                         gone: /* between key and value */ { type: 'string' },
                     },
                 },
@@ -338,7 +340,7 @@ COMMENTED = b"""export const main = {
 
 def _commented_index() -> CaptureIndex:
     index = CaptureIndex()
-    index.add(_record("demo", "getPrice", {"price": 1.5, "gone": "x"}))
+    index.add(_record("demo", "getPrice", {"price": 1.5, "gone": "x", "volume": 2}))
     return index
 
 
@@ -351,8 +353,10 @@ def test_comments_in_a_replaced_output_stay_beside_their_keys(tmp_path: Path) ->
     assert result.status == "changed", result.reason
     text = result.after.decode()
     assert "                        // the quote, see https://example.com/docs // not two comments\n" in text
-    assert "                        price: { // unit: USD\n                            type: 'number'," in text
-    assert "description: 'Last // price'," in text
+    # One-line properties stay one line (issue 27, item 6), their comments beside them; a new one is laid
+    # out as its siblings.
+    assert "                        price: { type: 'number', description: 'Last // price' }, // unit: USD\n" in text
+    assert "                        volume: { type: 'number' },\n" in text
     assert "between key and value" not in text
     [note] = [note.message for tool in result.tools for note in tool.notes if "comment" in note.message]
     assert note == "comment `/* between key and value */` not kept: it sits between a key and its value"
@@ -368,7 +372,7 @@ def test_comments_carried_into_a_crlf_file_get_crlf_lines(tmp_path: Path) -> Non
 
 def test_cli_schema_write_keeps_a_unit_comment(tmp_path: Path) -> None:
     (tmp_path / "demo.mjs").write_bytes(COMMENTED)
-    record = _record("demo", "getPrice", {"price": 1.5, "gone": "x"})
+    record = _record("demo", "getPrice", {"price": 1.5, "gone": "x", "volume": 2})
     target = tmp_path / "capture" / "2026-01-01" / "demo" / "getPrice-0.json"
     target.parent.mkdir(parents=True)
     target.write_text(json.dumps(record.dump()), encoding="utf-8")
@@ -376,7 +380,10 @@ def test_cli_schema_write_keeps_a_unit_comment(tmp_path: Path) -> None:
     assert write.returncode == 0, write.stderr
     assert "demo.mjs: written" in write.stderr
     assert "not kept: it sits between a key and its value" in write.stderr
-    assert b"price: { // unit: USD\n" in (tmp_path / "demo.mjs").read_bytes()
+    assert (
+        b"price: { type: 'number', description: 'Last // price' }, // unit: USD\n"
+        in (tmp_path / "demo.mjs").read_bytes()
+    )
 
 
 def test_comments_that_would_not_verify_are_left_out_and_the_rewrite_still_happens(

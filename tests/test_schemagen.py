@@ -7,6 +7,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from flowlint.core.severity import Severity
 from flowlint.schema.generate import Generated, GenerationFailure, generate_output, mime_type_of
 from flowlint.schema.subset import (
     FORMAT_CHECKS,
@@ -54,19 +55,19 @@ def test_merges_every_array_element_and_response() -> None:
     item = result.schema["properties"]["items"]["items"]
     assert set(item["properties"]) == {"a", "b", "c"}
     assert item["properties"]["a"]["type"] == "number"  # integer and float merge to number
-    assert item["properties"]["c"] == {"type": "boolean", "description": ""}
+    assert item["properties"]["c"] == {"type": "boolean"}
 
 
 def test_null_makes_nullable_and_only_null_falls_back() -> None:
     result = _ok([{"a": None, "b": 1}, {"a": None, "b": None}])
-    assert result.schema["properties"]["b"] == {"type": "number", "description": "", "nullable": True}
-    assert result.schema["properties"]["a"] == {"type": "string", "description": "", "nullable": True}
+    assert result.schema["properties"]["b"] == {"type": "number", "nullable": True}
+    assert result.schema["properties"]["a"] == {"type": "string", "nullable": True}
     assert any("only null" in note.message and note.where == "$.a" for note in result.notes)
 
 
 def test_unmergeable_types_have_no_type_and_an_info() -> None:
     result = _ok([{"v": "1"}, {"v": {"x": 1}}, {"v": None}])
-    assert result.schema["properties"]["v"] == {"description": "", "nullable": True}
+    assert result.schema["properties"]["v"] == {"nullable": True}
     note = next(n for n in result.notes if n.where == "$.v")
     assert note.level == "info" and "object, string" in note.message
 
@@ -106,17 +107,17 @@ def test_depth_cap() -> None:
     node = result.schema  # level 1
     for name in "abc":  # levels 2, 3 and 4
         node = node["properties"][name]
-    assert node == {"type": "object", "description": ""}  # level 4: an object, but no properties (level 5)
+    assert node == {"type": "object"}  # level 4: an object, but no properties (level 5)
     [note] = [n for n in result.notes if "deeper than" in n.message]
     assert note.level == "info" and note.where == "$.a.b.c"
     # A value on level 4 is kept as it is.
     four = _ok([{"a": {"b": {"c": 1}}}])
-    assert four.schema["properties"]["a"]["properties"]["b"]["properties"]["c"] == {"type": "number", "description": ""}
+    assert four.schema["properties"]["a"]["properties"]["b"]["properties"]["c"] == {"type": "number"}
     assert not any("deeper than" in n.message for n in four.notes)
     # `items` adds no level: the objects in an array on level 2 are on level 2 too.
     listed = _ok([{"a": [{"b": {"c": {"d": 1}}}]}])
     in_items = listed.schema["properties"]["a"]["items"]["properties"]["b"]["properties"]["c"]
-    assert in_items == {"type": "object", "description": ""}
+    assert in_items == {"type": "object"}
     assert [n.where for n in listed.notes if "deeper than" in n.message] == ["$.a[].b.c"]
     arrays = _ok([[[[[[1]]]]]])  # arrays of arrays never go deeper, so nothing is cut
     assert check_subset(arrays.schema) == []
@@ -146,53 +147,53 @@ def test_mime_type() -> None:
     assert any("several content types" in n.message for n in mixed.notes)
 
 
-def test_keeps_what_people_wrote_and_reports_contradictions() -> None:
-    existing = {
-        "mimeType": "application/json",
-        "schema": {
-            "type": "object",
-            "required": ["id"],
-            "properties": {
-                "id": {"type": "string", "description": "The id", "enum": ["a", "b"]},
-                "kind": {"type": "string", "description": "Kind", "enum": ["x"]},
-                "home": {"type": "string", "description": "Home page", "format": "uri"},
-                "when": {"type": "string", "description": "When", "format": "date-time"},
-                "count": {"type": "string", "description": "Count"},
-                "maybe": {"type": "number", "description": "Maybe"},
-                "old": {"type": "string", "description": "Not seen any more"},
-            },
+EXISTING = {
+    "mimeType": "application/json",
+    "schema": {
+        "type": "object",
+        "required": ["id"],
+        "properties": {
+            "id": {"type": "string", "description": "The id", "enum": ["a", "b"]},
+            "kind": {"type": "string", "description": "Kind", "enum": ["x"]},
+            "home": {"type": "string", "description": "Home page", "format": "uri"},
+            "when": {"type": "string", "description": "When", "format": "date-time"},
+            "count": {"type": "string", "description": "Count"},
+            "maybe": {"type": "number", "description": "Maybe"},
+            "old": {"type": "string", "description": "Not seen any more"},
         },
-    }
-    result = _ok(
-        [
-            {
-                "id": "a",
-                "kind": "y",
-                "home": "https://a.b",
-                "when": "soon",
-                "count": 3,
-                "maybe": None,
-                "new": True,
-            }
-        ],
-        existing=existing,
-    )
+    },
+}
+
+
+def test_keeps_what_people_wrote() -> None:
+    sample = {"id": "a", "kind": "x", "home": "https://a.b", "when": "2026-01-01T00:00:00Z", "count": "3"}
+    result = _ok([{**sample, "maybe": None, "new": True}], existing=EXISTING)
     props = result.schema["properties"]
     assert props["id"] == {"type": "string", "description": "The id", "enum": ["a", "b"]}
-    assert props["kind"] == {"type": "string", "description": "Kind"}
-    assert props["home"]["format"] == "uri"
-    assert "format" not in props["when"]
-    assert props["count"] == {"type": "number", "description": "Count"}
+    assert props["kind"] == {"type": "string", "description": "Kind", "enum": ["x"]}
+    assert props["home"]["format"] == "uri" and props["when"]["format"] == "date-time"
+    assert props["count"] == {"type": "string", "description": "Count"}
     assert props["maybe"] == {"type": "number", "description": "Maybe", "nullable": True}
     assert props["old"] == {"type": "string", "description": "Not seen any more"}
-    assert props["new"] == {"type": "boolean", "description": ""}
+    assert props["new"] == {"type": "boolean"}  # issue 27, item 6: no empty description is written
     assert list(props)[:7] == ["id", "kind", "home", "when", "count", "maybe", "old"]
     messages = {(n.where, n.level): n.message for n in result.notes}
     assert "required" in messages[("$", "warning")]
-    assert "'y'" in messages[("$.kind", "warning")]
-    assert "'soon'" in messages[("$.when", "warning")]
-    assert "declared type 'string'" in messages[("$.count", "warning")]
     assert ("$.old", "info") in messages
+
+
+def test_a_capture_that_contradicts_the_declaration_is_an_error_never_a_widening() -> None:
+    """Issue 27, item 6: one capture with a number widened a declared `string` (the type replaced, an
+    enum or a format dropped) with only a line on stderr. The declaration is kept, each contradiction
+    is an error note, and the output is not rewritten (`flowlint verify` reports the drift)."""
+    sample = {"id": "a", "kind": "y", "home": "https://a.b", "when": "soon", "count": 3, "maybe": None, "new": True}
+    result = generate_output([sample], existing=EXISTING)
+    assert isinstance(result, GenerationFailure)
+    assert result.reason == "the captures contradict the declared output schema in 3 places; not rewritten"
+    errors = {n.where: n.message for n in result.notes if n.level is Severity.ERROR}
+    assert set(errors) == {"$.kind", "$.when", "$.count"}
+    assert "declared type 'string' but the captures have number: the declaration is kept" in errors["$.count"]
+    assert "'y'" in errors["$.kind"] and "'soon'" in errors["$.when"]
 
 
 def test_raw_data_note_and_no_samples() -> None:
@@ -233,13 +234,30 @@ def test_property_samples_validate_against_their_schema(samples: list[Any]) -> N
     assert validate_samples(result.schema, samples) == []
 
 
+def _nullable(schema: Any) -> Any:
+    """`schema` with every node nullable."""
+    if not isinstance(schema, dict):
+        return schema
+    out = {key: _nullable(value) if key == "items" else value for key, value in schema.items()}
+    if isinstance(schema.get("properties"), dict):
+        out["properties"] = {key: _nullable(value) for key, value in schema["properties"].items()}
+    out["nullable"] = True
+    return out
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.lists(json_values, min_size=1, max_size=3), st.lists(json_values, min_size=1, max_size=3))
 def test_property_regenerating_over_an_existing_schema_is_stable(first: list[Any], second: list[Any]) -> None:
     initial = generate_output(first)
     assert isinstance(initial, Generated)
     merged = generate_output(first + second, existing=initial.output)
-    assert isinstance(merged, Generated)
+    # The declaration is never widened (issue 27, item 6): new samples it rejects are a contradiction;
+    # null is the one value it takes on (marked nullable, with a note).
+    rejected = validate_samples(_nullable(initial.schema), first + second) != []
+    if isinstance(merged, GenerationFailure):
+        assert rejected and any(note.level is Severity.ERROR for note in merged.notes), merged
+        return
+    assert isinstance(merged, Generated) and not rejected
     assert validate_samples(merged.schema, first + second) == []
     again = generate_output(first + second, existing=merged.output)
     assert isinstance(again, Generated)

@@ -110,16 +110,25 @@ def test_statistics_name_every_severity_of_a_code(tmp_path: Path) -> None:
     (tmp_path / "lenient" / "flowlint.toml").write_text('severity = { TST004 = "warning" }\n', encoding="utf-8")
     (tmp_path / "strict" / "flowlint.toml").write_text("min_tests = 4\n", encoding="utf-8")
     result = invoke_cli("check", ".", "--statistics", cwd=tmp_path)
-    # only the table (as ruff), its columns aligned: count, code, severity, [*] when fixable, name
+    # Only the table (as ruff), with a header, its columns aligned: count, code, how many at each
+    # severity (issue 27, item 7: the table was not split by severity), [*] when fixable, name.
     assert result.stdout.splitlines() == [
-        "2  TST004  error/warning  [*] valid-values",
-        "1  TST001  error              min-tests",
+        "count  code    error  warning  info  fix name",
+        "    2  TST004      1        1        [*] valid-values",
+        "    1  TST001      1                     min-tests",
     ], result.stdout
     one = invoke_cli("check", "lenient", "--statistics", cwd=tmp_path)
-    assert one.stdout.splitlines() == ["1  TST004  warning  [*] valid-values"]
+    assert one.stdout.splitlines() == [
+        "count  code    error  warning  info  fix name",
+        "    1  TST004               1        [*] valid-values",
+    ]
 
 
 def test_source_frames_for_standard_input(tmp_path: Path) -> None:
     result = invoke_cli("check", "-", "--stdin-filename", "demo.mjs", "--show-source", cwd=tmp_path, input=BROKEN)
-    assert "7 |             tests: [ { _description: 'Ten', limit: '10' }, " in result.stdout
-    assert result.stdout.count("^^^^") == 1
+    # The 137-column line is cut around the caret (issue 27, item 3: frames printed whole lines).
+    frame = next(line for line in result.stdout.splitlines() if line.startswith("7 | "))
+    assert frame.startswith("7 | …") and frame.endswith("…") and len(frame) <= 4 + 100
+    caret = next(line for line in result.stdout.splitlines() if "^" in line)
+    assert caret.index("^^^^") == frame.index("'10'") and result.stdout.count("^^^^") == 1
+    assert "  = help: write 10 without quotes\n  = rule: flowlint rule TST004\n" in result.stdout

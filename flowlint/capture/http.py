@@ -17,6 +17,18 @@ Per-host rules:
   read only, so every socket operation of a lane goes through `_DeadlineBackend`, which gives it at
   most the time left before the attempt's deadline. A read timeout is not retried (a slow endpoint
   stays slow; retrying would only multiply the wait).
+
+Bodies are read raw and decoded here (`BodyDecoder`), not by httpx, whose decoders inflate a whole
+chunk at once: a 2 KB answer with `Content-Encoding: gzip, gzip` grew past 2 GB before its size was
+looked at. Each coding inflates at most `DECODE_STEP` bytes at a time, every byte produced counts
+against the body limit as it is produced, and at most `MAX_CODINGS` codings are decoded (as curl and
+undici). The body's bytes are redacted (`Redactor.binary`) before anything reads them as text, cuts
+them or stores them as base64.
+
+Redirects are followed here too, never with a secret to another origin: headers that carry one are
+dropped, and a redirect to another origin whose URL holds a secret, or that would send a body holding
+one again (307, 308), is not followed (the test fails and says why). curl, httpx and node re-send such
+a body; flowlint promises that no secret reaches another origin.
 """
 
 from __future__ import annotations
@@ -30,7 +42,8 @@ import socket
 import ssl
 import threading
 import time
-from collections.abc import Iterable
+import zlib
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +51,7 @@ import httpcore
 import httpx
 
 from flowlint.capture.request import HttpRequest
+from flowlint.captures.redact import Redactor
 from flowlint.core.strictjson import MAX_DATA_DEPTH, JsonRejected, loads_bounded
 
 USER_AGENT = "flowlint-capture (+https://github.com/flowmcp)"
@@ -175,7 +189,8 @@ class HostLane:
             verify=ssl_context if ssl_context is not None else True,
             timeout=httpx.Timeout(options.timeout),
             follow_redirects=False,  # followed by `_attempt`, which keeps secrets on their origin
-            headers={"User-Agent": USER_AGENT, "Accept": "application/json, */*;q=0.5"},
+            # the codings `BodyDecoder` decodes (httpx would offer br and zstd when their modules are installed)
+            headers={"User-Agent": USER_AGENT, "Accept": "application/json, */*;q=0.5", "Accept-Encoding": ACCEPTED},
         )
         self.deadline = _Deadline()
         _bound_by(self.client, self.deadline)
@@ -196,7 +211,8 @@ class HostLane:
     def _postpone(self, seconds: float) -> None:
         self.next_start = max(self.next_start, time.monotonic() + seconds)
 
-    def send(self, request: HttpRequest) -> HttpOutcome:
+    def send(self, request: HttpRequest, redactor: Redactor | None = None) -> HttpOutcome:
+        """Send `request` (retries and pacing included); `redactor` knows the secrets it may carry."""
         if self.refused is not None:  # the per-host breaker: one refusing host costs one retry, not one per test
             return HttpOutcome(False, reason=f"not sent: {self.refused}", attempts=0)
         options = self.options
@@ -207,7 +223,7 @@ class HostLane:
             started = time.monotonic()
             self.next_start = started + options.delay
             try:
-                outcome = self._attempt(request, started)
+                outcome = self._attempt(request, started, redactor or Redactor())
             except httpx.TimeoutException as error:
                 if isinstance(error, httpx.ConnectTimeout) and attempt < options.retries:
                     self._postpone(options.backoff * 2**attempt)
@@ -261,7 +277,7 @@ class HostLane:
                 continue
             return outcome
 
-    def _attempt(self, request: HttpRequest, started: float) -> HttpOutcome:
+    def _attempt(self, request: HttpRequest, started: float, redactor: Redactor) -> HttpOutcome:
         options = self.options
         # as fetch() sends a ByteString: each character (all <= U+00FF, see `request._fetch_header`) one byte
         kwargs: dict[str, Any] = {"headers": {name: value.encode("latin-1") for name, value in request.headers.items()}}
@@ -278,40 +294,149 @@ class HostLane:
                 break
             response.close()
             if _origin(following.url) != origin:  # never carry a secret to another origin
+                resent = kwargs.get("content") if following.method == hop.method else None  # 307, 308...
+                refused = _carries_secret(following, resent, redactor)
+                if refused is not None:
+                    reason = f"HTTP {response.status_code}: redirect to another origin not followed: {refused}"
+                    return HttpOutcome(False, response.status_code, reason=reason, messages=[reason])
                 for name in (*request.secret_headers, "Authorization", "Cookie", "Proxy-Authorization"):
                     following.headers.pop(name, None)
             hop = following
         else:
             raise httpx.TooManyRedirects(f"more than {MAX_REDIRECTS} redirects")
         try:
-            chunks: list[bytes] = []
-            size = 0
-            for chunk in response.iter_bytes():
-                chunks.append(chunk)
-                size += len(chunk)
-                if size > options.max_body:
-                    return HttpOutcome(
-                        False,
-                        response.status_code,
-                        response.headers.get("content-type"),
-                        reason=f"response body larger than {options.max_body} bytes",
-                        response_time=_ms(started),
-                    )
-                if time.monotonic() > deadline:
-                    raise httpx.ReadTimeout("body download exceeded the timeout")
-            body = b"".join(chunks)
-            outcome = interpret(
-                response.status_code,
-                response.reason_phrase,
-                response.headers.get("content-type"),
-                body,
-                options.max_text,
-            )
+            content_type = response.headers.get("content-type")
+            try:
+                body, undecoded = read_body(response, options.max_body, deadline)
+            except BodyTooLarge as error:
+                return HttpOutcome(
+                    False, response.status_code, content_type, reason=str(error), response_time=_ms(started)
+                )
+            status, phrase = response.status_code, response.reason_phrase
+            outcome = interpret(status, phrase, content_type, redactor.binary(body), options.max_text)
+            if undecoded is not None:
+                outcome.messages.append(f"Content-Encoding {undecoded} is not decoded: the body is kept as sent")
             outcome.response_time = _ms(started)
             outcome.retry_after = response.headers.get("retry-after")
             return outcome
         finally:
             response.close()
+
+
+def _carries_secret(following: httpx.Request, body: bytes | None, redactor: Redactor) -> str | None:
+    """Why a redirect to another origin must not be followed (it would carry a secret there), or None:
+    its URL holds a secret (the server put it in the Location), or `body`, which it would send again
+    (a 307 or 308, or any redirect that keeps the method), holds one."""
+    if redactor.finds(str(following.url)):
+        return "its URL holds a server param"
+    if body and redactor.finds(body):
+        return f"it would send the {following.method} body, which holds a server param, again"
+    return None
+
+
+ACCEPTED = "gzip, deflate"
+"""The content codings capture asks for: those `BodyDecoder` decodes with bounded output."""
+MAX_CODINGS = 5
+"""The most content codings one body may list (curl and undici stop at 5 too)."""
+DECODE_STEP = 64 * 1024
+"""Bytes a coding inflates at a time: the body limit is checked after each step."""
+
+
+class BodyTooLarge(ValueError):
+    """The body, as downloaded or as decoded so far, is over the limit (or lists too many codings)."""
+
+
+class _Inflater:
+    """One `gzip` or `deflate` coding, inflating at most `DECODE_STEP` bytes at a time."""
+
+    def __init__(self, coding: str) -> None:
+        self.coding = coding
+        self.started = False
+        self.inflater = zlib.decompressobj(zlib.MAX_WBITS | 16 if coding in ("gzip", "x-gzip") else zlib.MAX_WBITS)
+
+    def feed(self, data: bytes) -> Iterator[bytes]:
+        pending = data
+        while True:
+            try:
+                piece = self.inflater.decompress(pending, DECODE_STEP)
+            except zlib.error:
+                if self.coding == "deflate" and not self.started:  # raw deflate without the zlib header (as httpx)
+                    self.started = True
+                    self.inflater = zlib.decompressobj(-zlib.MAX_WBITS)
+                    continue
+                raise
+            self.started = True
+            if piece:
+                yield piece
+            pending = self.inflater.unconsumed_tail
+            if not pending and len(piece) < DECODE_STEP:
+                return
+
+    def flush(self) -> Iterator[bytes]:
+        yield from self.feed(b"")
+
+
+class BodyDecoder:
+    """The content codings of a response undone, in bounded steps (see the module docstring). A body
+    with a coding flowlint does not decode (`br`, `compress`) is kept as sent, as fetch() keeps one it
+    does not know; `undecoded` names it."""
+
+    def __init__(self, codings: list[str], limit: int) -> None:
+        listed = [coding.strip().lower() for coding in codings if coding.strip()]
+        listed = [coding for coding in listed if coding != "identity"]
+        if len(listed) > MAX_CODINGS:
+            raise BodyTooLarge(f"response lists {len(listed)} content codings; at most {MAX_CODINGS} are decoded")
+        unknown = [coding for coding in listed if coding not in ("gzip", "x-gzip", "deflate")]
+        self.undecoded = ", ".join(unknown) or None
+        self.layers = [] if unknown else [_Inflater(coding) for coding in reversed(listed)]
+        self.limit = limit
+        self.size = 0
+
+    def feed(self, data: bytes) -> Iterator[bytes]:
+        yield from self._through(0, data, final=False)
+
+    def flush(self) -> Iterator[bytes]:
+        yield from self._through(0, b"", final=True)
+
+    def _through(self, index: int, data: bytes, final: bool) -> Iterator[bytes]:
+        if index == len(self.layers):
+            self.size += len(data)
+            if self.size > self.limit:
+                raise BodyTooLarge(f"response body larger than {self.limit} bytes (decoded)")
+            if data:
+                yield data
+            return
+        layer = self.layers[index]
+        pieces = layer.flush() if final and not data else layer.feed(data)
+        for piece in pieces:
+            yield from self._through(index + 1, piece, final=False)
+        if final:
+            yield from self._through(index + 1, b"", final=True)
+
+
+def read_body(response: httpx.Response, limit: int, deadline: float) -> tuple[bytes, str | None]:
+    """The decoded body of a streamed response, at most `limit` bytes downloaded and decoded, and the
+    codings left undecoded (None: all were decoded); raises `BodyTooLarge` beyond the limit,
+    `httpx.ReadTimeout` past `deadline`, and `httpx.DecodingError` for a body its codings cannot undo."""
+    decoder = BodyDecoder(response.headers.get_list("content-encoding", split_commas=True), limit)
+    chunks: list[bytes] = []
+    downloaded = 0
+    try:
+        for raw in response.iter_raw():
+            downloaded += len(raw)
+            if downloaded > limit:
+                raise BodyTooLarge(f"response body larger than {limit} bytes")
+            for piece in decoder.feed(raw):
+                chunks.append(piece)
+                if time.monotonic() > deadline:
+                    raise httpx.ReadTimeout("body download exceeded the timeout")
+            if time.monotonic() > deadline:
+                raise httpx.ReadTimeout("body download exceeded the timeout")
+        chunks.extend(decoder.flush())
+    except zlib.error as error:
+        codings = ", ".join(layer.coding for layer in reversed(decoder.layers))
+        raise httpx.DecodingError(f"the body is not valid {codings} data ({error})") from None
+    return b"".join(chunks), decoder.undecoded
 
 
 MAX_REDIRECTS = 20

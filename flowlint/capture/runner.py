@@ -468,7 +468,7 @@ def _run_lane(
             record["timestamp"] = now()
             assert job.request is not None
             try:
-                outcome = lane.send(job.request)
+                outcome = lane.send(job.request, job.redactor)
             except Interrupted:
                 return
             except Exception as error:  # a defect met by this request: it fails this test, not the run
@@ -501,7 +501,7 @@ def _query_record(job: _Job, timeout: float) -> dict[str, Any]:
     started = time.monotonic()
     try:
         _values, bound = bind_values(job.tool, job.index)
-        rows = run_query(job.database, job.tool.sql, bound, timeout)
+        rows = run_query(job.database, job.tool.sql, bound, timeout, job.redactor)
     except (QueryFailure, RequestSkip) as error:
         record.update(outcome="failed", reason=str(error))
         record["response"] = {"status": False, "messages": [str(error)], "data": None}

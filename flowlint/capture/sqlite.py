@@ -4,6 +4,11 @@ The file is opened with the URI `file:...?mode=ro`; the SQL must start with SELE
 single statement; an authorizer denies anything but reading (no ATTACH, PRAGMA, writes, even inside
 a WITH); test values bind positionally to `?` in parameter order; a progress handler aborts a query
 that runs longer than the timeout. Rows become JSON objects (bytes as `0x...` hex).
+
+Sizes are bounded as an HTTP body's are: SQLite itself refuses to make a string or blob longer than
+`MAX_VALUE_BYTES` (`zeroblob(1e9)` fails at once instead of allocating a gigabyte in one step the
+progress handler cannot interrupt), rows are fetched a few at a time and the query fails once their
+values exceed `MAX_ROWS_BYTES` or the timeout, and a blob is redacted before it is written as hex.
 """
 
 from __future__ import annotations
@@ -14,9 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from flowlint.capture.request import RequestSkip, test_values
+from flowlint.captures.redact import Redactor
 from flowlint.core.nodes import SObject, string_value
 from flowlint.definition.model import Definition, Tool
 from flowlint.definition.sql import first_keyword, strip_leading_comments
+
+MAX_VALUE_BYTES = 8 * 1024 * 1024
+"""The longest string or blob a query may make or return (SQLITE_LIMIT_LENGTH), as a body kept as base64."""
+MAX_ROWS_BYTES = 50 * 1024 * 1024
+"""The most bytes of values a query's rows may hold (the limit of an HTTP body)."""
+_FETCH = 64
 
 _ALLOWED_ACTIONS = {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION}
 _RECURSIVE = getattr(sqlite3, "SQLITE_RECURSIVE", 33)
@@ -89,8 +101,11 @@ def bind_values(tool: Tool, index: int) -> tuple[dict[str, Any], list[Any]]:
     return values, bound
 
 
-def run_query(database: Path, sql: str, params: list[Any], timeout: float) -> list[dict[str, Any]]:
-    """Rows of `sql` as dicts, the file opened read-only."""
+def run_query(
+    database: Path, sql: str, params: list[Any], timeout: float, redactor: Redactor | None = None
+) -> list[dict[str, Any]]:
+    """Rows of `sql` as dicts, the file opened read-only; raises QueryFailure past a limit (see the
+    module docstring). `redactor` is applied to blobs before they become hex."""
     body = check_sql(sql)
     uri = database.resolve().as_uri() + "?mode=ro"
     try:
@@ -99,21 +114,41 @@ def run_query(database: Path, sql: str, params: list[Any], timeout: float) -> li
         raise QueryFailure(f"cannot open {database}: {error}") from error
     try:
         connection.set_authorizer(_authorizer)
+        connection.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
         deadline = time.monotonic() + timeout
         connection.set_progress_handler(lambda: 1 if time.monotonic() > deadline else 0, 10_000)
         cursor = connection.execute(body, params)
         columns = [d[0] for d in cursor.description or ()]
-        return [{c: _plain(v) for c, v in zip(columns, row, strict=False)} for row in cursor.fetchall()]
+        rows: list[dict[str, Any]] = []
+        size = 0
+        while batch := cursor.fetchmany(_FETCH):
+            for row in batch:
+                size += sum(_size(value) for value in row)
+                if size > MAX_ROWS_BYTES:
+                    raise QueryFailure(f"the query's rows hold more than {MAX_ROWS_BYTES:,} bytes; not kept")
+                rows.append({c: _plain(v, redactor) for c, v in zip(columns, row, strict=False)})
+            if time.monotonic() > deadline:
+                raise QueryFailure(f"SQLite: query exceeded the {timeout:g} s timeout")
+        return rows
     except sqlite3.Error as error:
         message = str(error)
         if "interrupted" in message:
             message = f"query exceeded the {timeout:g} s timeout"
+        elif "too big" in message:
+            message += f" (flowlint reads strings and blobs up to {MAX_VALUE_BYTES:,} bytes)"
         raise QueryFailure(f"SQLite: {message}") from error
     finally:
         connection.close()
 
 
-def _plain(value: object) -> object:
+def _size(value: object) -> int:
+    if isinstance(value, (str, bytes)):
+        return len(value)
+    return 8
+
+
+def _plain(value: object, redactor: Redactor | None = None) -> object:
     if isinstance(value, (bytes, bytearray, memoryview)):
-        return "0x" + bytes(value).hex()
+        raw = bytes(value)
+        return "0x" + (redactor.binary(raw) if redactor else raw).hex()
     return value

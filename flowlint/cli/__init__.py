@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 if TYPE_CHECKING:
     from flowlint.cli.app import main
 
-__all__ = ["COMMANDS", "exit_now", "main", "plain_check", "run"]
+__all__ = ["COMMANDS", "COMMAND_HELP", "exit_now", "main", "plain_check", "run"]
 
 # Every command: name -> "module:attribute".
 COMMANDS: dict[str, str] = {
@@ -32,6 +32,22 @@ COMMANDS: dict[str, str] = {
     "clean": "flowlint.cli.clean:clean",
     "migrate": "flowlint.cli.migrate:migrate",
 }
+
+COMMAND_HELP: dict[str, str] = {
+    "check": "Lint definitions statically (and --fix what it can).",
+    "capture": "Run the tests against the real API; record the answers.",
+    "schema": "Write output schemas generated from recorded answers.",
+    "verify": "Compare recorded answers with the output schemas.",
+    "rule": "Explain one rule, with its examples.",
+    "rules": "List the rules.",
+    "mcp-tools": "Print the MCP tools/list FlowMCP registers.",
+    "mock": "Serve definitions as an offline MCP server (stdio).",
+    "lsp": "The language server for editors (stdio).",
+    "clean": "Remove the result cache.",
+    "migrate": "Take 3.x definitions to 4.x, verified.",
+}
+"""Each command's line in `flowlint --help`: short enough to be read whole in 80 columns (click cuts
+a docstring's first sentence at about 45 characters), and shown without importing the command."""
 
 
 def run() -> None:

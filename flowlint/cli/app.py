@@ -9,7 +9,7 @@ import importlib.util
 
 import click
 
-from flowlint.cli import COMMANDS
+from flowlint.cli import COMMAND_HELP, COMMANDS
 from flowlint.core.version import __version__
 
 __all__ = ["LazyGroup", "SectionedCommand", "main", "sectioned"]
@@ -34,6 +34,14 @@ class LazyGroup(click.Group):
             ctx.fail(f"No such command '{name}'.{hint} (Commands: {', '.join(self.list_commands(ctx))}.)")
         return super().resolve_command(ctx, args)
 
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of `flowlint --help`, each with its whole line (`COMMAND_HELP`), in the order
+        of the workflow, without importing the commands."""
+        rows = [(name, COMMAND_HELP[name]) for name in COMMAND_HELP if name in COMMANDS and _available(name)]
+        rows += [(name, "") for name in self.list_commands(ctx) if name not in COMMAND_HELP]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         if name not in COMMANDS or not _available(name):
             return None
@@ -52,7 +60,15 @@ def _available(name: str) -> bool:
 def main() -> None:
     """Lint FlowMCP definitions and their embedded tests (TST001-TST008).
 
+    \b
+    A typical run:
+      flowlint check prices.mjs                  lint (add --fix to fix)
+      flowlint capture prices.mjs                record what the API answers
+      flowlint schema --write prices.mjs --captures capture
+      flowlint verify prices.mjs --captures capture
+
     Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 usage or configuration error.
+    `flowlint COMMAND --help` for a command's options; `flowlint rule CODE` explains a finding.
     """
 
 

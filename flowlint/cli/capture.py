@@ -1,21 +1,28 @@
 """`flowlint capture`: map options to the library calls and results to exit codes.
 
 Exit codes: 0 every call ok (skips are not failures) and no verify finding at or above --fail-on;
-1 some calls failed, or verify findings at or above --fail-on (the configured fail-on, error by
-default, as for check), or the run was interrupted (Ctrl-C, SIGTERM: metrics.json and the summary
+1 some calls failed, or verify findings at or above --fail-on (warning by default: drift fails, as
+`flowlint verify`), or the run was interrupted (Ctrl-C, SIGTERM: metrics.json and the summary
 are still written); 2 usage error (a missing path, a bad
 --base-url, a missing --env-file or captures folder) or the captures cannot be written (a read-only
 folder, a full disk: the run stops and the summary says what was written).
+
+Besides metrics.json, each run folder gets `summary.md`: PASS/FAIL/SKIP per test, in Markdown (also
+added to `$GITHUB_STEP_SUMMARY` when GitHub Actions sets it).
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, FORMATS, SEVERITIES, interruptible, usage_error
+
+if TYPE_CHECKING:
+    from flowlint.capture.runner import CaptureResult
 
 
 @click.command()
@@ -103,8 +110,7 @@ from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, FORMATS, SEV
 @click.option(
     "--fail-on",
     type=click.Choice(SEVERITIES),
-    help="With --verify: lowest severity that makes the exit code 1 (default: the configured fail-on, "
-    "error, as for check).",
+    help="With --verify: lowest severity that makes the exit code 1 (default warning: drift fails).",
 )
 @click.option("--quiet", "-q", is_flag=True, help="No progress output.")
 @click.option(
@@ -186,6 +192,7 @@ def capture(
         sys.exit(EXIT_FINDINGS)
     summary_stream = stderr if run_verify or result.write_error else sys.stdout
     summary_stream.write(result.summary() + "\n")
+    _write_markdown_summary(result)
     if result.write_error is not None:
         sys.exit(EXIT_USAGE)
     failed = result.failed or result.interrupted or result.unloadable or result.server_error
@@ -193,6 +200,41 @@ def capture(
     if run_verify:
         code = max(code, _verify_run(list(paths), result.run_dir, fail_on, output_format))
     sys.exit(code)
+
+
+def _write_markdown_summary(result: CaptureResult) -> None:
+    """`summary.md` in the run folder, and the same in `$GITHUB_STEP_SUMMARY` when set: the counts, then
+    PASS (an answer), FAIL (the call failed) or SKIP per test. A summary that cannot be written is a
+    warning: the records and metrics.json are what the run is for."""
+    from flowlint.core.errors import FileProblem
+    from flowlint.core.fileio import atomic_write
+    from flowlint.lint.overview import TestRow, markdown_tests
+    from flowlint.lint.reporters import write_step_summary
+
+    verdicts = {"ok": "PASS", "failed": "FAIL", "skipped": "SKIP"}
+    rows = [
+        TestRow(
+            namespace=record.namespace,
+            tool=record.toolName,
+            test_index=record.testIndex,
+            verdict=verdicts.get(record.outcome, record.outcome.upper()),
+            detail=record.reason
+            or (f"HTTP {record.httpStatus}" if record.httpStatus is not None else record.source)
+            + (f", {record.responseTime:.0f} ms" if record.responseTime is not None else ""),
+        )
+        for record in result.records
+    ]
+    counts = [("passed", result.ok), ("failed", result.failed), ("skipped", result.skipped)]
+    if result.not_run:
+        counts.append(("not run", result.not_run))
+    verdict = "FAIL" if result.failed or result.interrupted or result.unloadable else "PASS"
+    text = markdown_tests(f"flowlint capture: {verdict}", rows, counts)
+    if result.records and result.write_error is None:
+        try:
+            atomic_write(result.run_dir / "summary.md", text.encode("utf-8"))
+        except FileProblem as error:
+            click.echo(f"flowlint: warning: summary.md not written: {error}", err=True)
+    write_step_summary(lambda: text)
 
 
 def _tool_map(mcp_tools: tuple[str, ...]) -> dict[str, str]:
@@ -209,12 +251,12 @@ def _tool_map(mcp_tools: tuple[str, ...]) -> dict[str, str]:
 def _verify_run(paths: list[Path], run_dir: Path, fail_on: str | None, output_format: str) -> int:
     """`--verify`: what `flowlint verify PATHS --captures RUN_DIR` does, exit code included: the report,
     and a failure with the reason when nothing at all could be verified."""
+    from flowlint.cli.verify import write_verification
     from flowlint.core.severity import Severity
-    from flowlint.lint.reporters import REPORTERS
     from flowlint.verify import verify_folder
 
     outcome = verify_folder(paths or [Path(".")], run_dir, fail_on=Severity(fail_on) if fail_on else None)
-    REPORTERS[output_format]().write(outcome.result, sys.stdout)
+    write_verification(outcome, output_format)
     if outcome.nothing_verified is not None:
         click.echo(f"flowlint: nothing verified: {outcome.nothing_verified}", err=True)
         return EXIT_FINDINGS

@@ -70,15 +70,14 @@ class CheckRequest(DeclaredRecord):
             raise UsageError(f"{self.config_path}: no such file")
         if self.from_stdin and (self.fixing or self.diff):
             raise UsageError("--fix and --diff work on files, not on standard input")
-        if self.diff and self.fixing:
-            raise UsageError("--diff shows what --fix would change: use one of them")
         if self.target_version is not None and not (self.fixing or self.diff):
             raise UsageError("--target-version migrates: give --fix (or --diff to see it), or run `flowlint migrate`")
 
     @property
     def fixing(self) -> bool:
-        """Whether fixes are written (`--fix`, or `--fix-only`)."""
-        return self.fix or self.fix_only
+        """Whether fixes are written (`--fix`, or `--fix-only`; not with `--diff`, which shows them
+        instead, as ruff's `--fix --diff` does)."""
+        return (self.fix or self.fix_only) and not self.diff
 
 
 def run_check(request: CheckRequest) -> int:
@@ -114,6 +113,8 @@ def run_check(request: CheckRequest) -> int:
         if request.baseline is not None:
             result = _apply_baseline(result, request.baseline, quiet=request.quiet > 0)
         failed = result.failed()
+        if request.quiet:
+            result = _failing_only(result)
         _report(result, request, stdin_data)
     except FlowlintError as error:
         echo(f"flowlint: {error}", err=True)
@@ -280,6 +281,16 @@ def _without_skipped_notes(result: LintResult) -> LintResult:
     return LintResult(files, result.config)
 
 
+def _failing_only(result: LintResult) -> LintResult:
+    """`-q`: only the findings that fail the run (at or above each file's `fail_on`: errors by default),
+    as ESLint's `--quiet` reports errors only; the files stay."""
+    files = [
+        r.replace(diagnostics=[d for d in r.diagnostics if d.severity.rank >= result.fail_on(r).rank])
+        for r in result.files
+    ]
+    return LintResult(files, result.config)
+
+
 def _apply_baseline(result: LintResult, baseline: Path, quiet: bool = False) -> LintResult:
     from flowlint.lint.baseline import apply_baseline
 
@@ -323,7 +334,7 @@ def _reporter(request: CheckRequest, stdin_data: bytes | None) -> Reporter:
     """The reporter for --format; the text format with the terminal options (colour, source, quiet)."""
     from flowlint.lint.reporters import REPORTERS, TextReporter, TextStyle, use_color
 
-    if request.output_format != "text":
+    if request.output_format not in ("text", "grouped"):
         return REPORTERS[request.output_format](summary=request.quiet == 0)
     on_terminal = request.output_file is None and sys.stdout.isatty()
     show_source = request.show_source if request.show_source is not None else on_terminal
@@ -336,4 +347,6 @@ def _reporter(request: CheckRequest, stdin_data: bytes | None) -> Reporter:
         unsafe_fixes=request.unsafe_fixes,
         fix_summary=not request.fixing,  # --fix says what it fixed and what more --unsafe-fixes would
     )
-    return TextReporter(summary=request.quiet == 0, style=style)
+    text = REPORTERS[request.output_format]
+    assert issubclass(text, TextReporter)
+    return text(summary=request.quiet == 0, style=style)

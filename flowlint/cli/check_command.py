@@ -147,7 +147,13 @@ CHECK_SECTIONS = {
     default=None,
     help="Show the source line under each finding (default: on a terminal).",
 )
-@click.option("--quiet", "-q", count=True, help="Only the findings, no summary; -qq prints nothing.")
+@click.option(
+    "--quiet",
+    "-q",
+    count=True,
+    help="Only the findings that fail the run (errors, unless --fail-on says otherwise), no summary; "
+    "-qq prints nothing.",
+)
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when there are findings (usage errors still exit 2).")
 @click.option("--fix", is_flag=True, help="Apply safe fixes to the files, then report what remains.")
 @click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff: also apply fixes that change behaviour.")

@@ -20,12 +20,13 @@ def clean(path: Path) -> None:
     PATH picks the project, as for `flowlint check` (default: the current folder).
     """
     from flowlint.core.errors import FlowlintError
-    from flowlint.lint.cache import default_cache_dir, remove_cache
+    from flowlint.lint.cache import cache_root, default_cache_dir, remove_cache
     from flowlint.lint.config import load_config
 
     try:
-        folder = default_cache_dir(load_config(path))
-        removed = remove_cache(folder)
+        config = load_config(path)
+        folder = default_cache_dir(config)
+        removed = remove_cache(folder, cache_root(config))
     except FlowlintError as error:
         click.echo(f"flowlint: {error}", err=True)
         sys.exit(EXIT_USAGE)

@@ -21,7 +21,7 @@ EXIT_USAGE = 2
 
 # The reporter registry feeds --format; flowlint.lint.reporters imports nothing heavy at load time.
 FORMATS = tuple(REPORTERS)
-HUMAN_FORMATS = ("text", "github", "flowmcp")
+HUMAN_FORMATS = ("text", "grouped", "github", "flowmcp")
 SEVERITIES = ("error", "warning", "info")
 
 

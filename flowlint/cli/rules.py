@@ -34,6 +34,7 @@ def _explain(code: str) -> None:
     found = rule_for(code)
     if found is None:
         usage_error(f"unknown rule code '{code}' (run `flowlint rules` for the list)")
-    from flowlint.lint.pages import RULE_PAGES, rule_page_url
+    from flowlint.lint.pages import RULE_PAGES, rule_page_file, rule_web_url
 
-    click.echo(rule_doc(found) + f"\nDocumentation: {rule_page_url(found.code) or f'{RULE_PAGES}/{found.code}.md'}\n")
+    page = rule_web_url(found.code) or rule_page_file(found.code) or f"{RULE_PAGES}/{found.code}.md"
+    click.echo(rule_doc(found) + f"\nDocumentation: {page}\n")

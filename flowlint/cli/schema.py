@@ -1,9 +1,10 @@
 """`flowlint schema`: generate tools' output schemas from captured responses and rewrite definitions.
 
 Exit codes: 0 nothing to change, or changes written (or shown as a diff); 1 `--check` found a
-definition that would change, a file could not be rewritten, or the captures hold no record at all
-(as `verify`: generating from nothing is no success); 2 usage error (a --captures that is neither a
-folder nor a file).
+definition that would change (each is named), a file could not be rewritten, a tool's captures
+contradict its declared output schema (the declaration is kept, never widened: an error on stderr),
+or the captures hold no record at all (as `verify`: generating from nothing is no success); 2 usage
+error (a --captures that is neither a folder nor a file).
 """
 
 from __future__ import annotations
@@ -35,7 +36,9 @@ def _err(line: str) -> None:
     help="A capture folder (or record file); repeat to merge several.",
 )
 @click.option("--write", is_flag=True, help="Write the changes instead of printing a diff.")
-@click.option("--check", is_flag=True, help="Exit 1 when any definition would change (for CI); print nothing else.")
+@click.option(
+    "--check", is_flag=True, help="Exit 1 when any definition would change (for CI), naming each; write nothing."
+)
 @click.option(
     "--from-response",
     "from_response",
@@ -54,7 +57,8 @@ def schema(
     """Generate `output` schemas from captured responses.
 
     By default prints a unified diff of every definition that would change; --write writes the
-    files (atomically, verified after writing), --check only reports through the exit code.
+    files (verified before writing, atomically, never over an edit saved meanwhile), --check
+    only reports through the exit code.
     """
     if from_response is not None:
         if paths or captures or write or check:
@@ -95,8 +99,8 @@ def _rewrite(targets: list[Path], captures: tuple[Path, ...], mode: str, quiet: 
     with interruptible():  # Ctrl-C or SIGTERM mid-write: the temporary file is removed, the file intact
         try:
             for file in files:
-                status = _one_file(file, index, mode, quiet)
-                failed += status == "failed"
+                status, tools_failed = _one_file(file, index, mode, quiet)
+                failed += status == "failed" or tools_failed
                 would_change += status in ("changed", "written")
         except KeyboardInterrupt as interrupt:
             _err(f"flowlint: interrupted ({interrupt or 'SIGINT'}); {would_change} definition(s) done before it")
@@ -108,8 +112,9 @@ def _rewrite(targets: list[Path], captures: tuple[Path, ...], mode: str, quiet: 
     return EXIT_FINDINGS if failed or (mode == "check" and would_change) else EXIT_OK
 
 
-def _one_file(file: Path, index: CaptureIndex, mode: str, quiet: bool) -> str:
-    """Plan one definition (and write it in mode `write`); report it; return its status."""
+def _one_file(file: Path, index: CaptureIndex, mode: str, quiet: bool) -> tuple[str, bool]:
+    """Plan one definition (and write it in mode `write`); report it; return its status and whether a
+    tool failed (its captures contradict its declared schema, or no schema could be made from them)."""
     from flowlint.definition.discovery import display_path
     from flowlint.rewrite.outputs import plan_file, write_result
 
@@ -125,7 +130,9 @@ def _one_file(file: Path, index: CaptureIndex, mode: str, quiet: bool) -> str:
             _err(f"{shown}: written")
         elif mode == "diff":
             click.echo(result.diff(shown), nl=False)
-    return result.status
+        else:
+            _err(f"{shown}: would change")
+    return result.status, any(tool.status == "failed" for tool in result.tools)
 
 
 def _report_tools(result: FileResult, shown: str, quiet: bool) -> None:

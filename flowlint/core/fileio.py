@@ -272,20 +272,30 @@ def _same_content(path: Path, data: bytes) -> bool:
         return False
 
 
-_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# C0 and C1 controls, DEL, the Unicode line and paragraph separators, and the bidirectional embedding,
+# override and isolate controls (a "Trojan Source" string reads differently than it is).
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _CONTROL_NAMES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
-def printable_path(path: str) -> str:
-    """`path` as reports and records show it, valid UTF-8 on one line: bytes of a file name that is not
-    UTF-8 (read with surrogateescape) as `\\xff` escapes, control characters as `\\n`, `\\u001b`,
-    `\\u2028` (a name holding a line break must not start a line of its own: GitHub Actions reads
-    `::error file=...::` lines on stdout as commands; nor may an escape sequence reach the terminal).
-    Other text is unchanged."""
+def printable(text: str) -> str:
+    """`text` as reports and records show it, valid UTF-8 on one line: the one escape for every string
+    from a file (a path, a namespace, a tool name, a parameter key, a message quoting them) that reaches
+    a report. Bytes of a file name that is not UTF-8 (read with surrogateescape) become `\\xff`
+    escapes, control characters `\\n`, `\\u001b`, `\\u2028`, `\\u202e` (a string holding a line break
+    must not start a line of its own: GitHub Actions reads `::error file=...::` lines on stdout as
+    commands; nor may an escape sequence such as OSC 52 reach the terminal, nor a bidirectional control
+    reorder what is shown). Other text is unchanged."""
+    if text.isascii() and text.isprintable():  # the common case, known without a scan
+        return text
     try:
-        text = path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     except UnicodeEncodeError:  # a lone surrogate that is no escaped byte
-        text = path.encode("utf-8", "backslashreplace").decode("utf-8")
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
     if _CONTROLS.search(text) is None:
         return text
     return _CONTROLS.sub(lambda m: _CONTROL_NAMES.get(m[0]) or f"\\u{ord(m[0]):04x}", text)
+
+
+printable_path = printable
+"""A path as reports show it (see `printable`)."""

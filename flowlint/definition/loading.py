@@ -42,13 +42,14 @@ REQUEST_HANDLERS = ("preRequest", "executeRequest")
 """Handlers that change a tool's data: with one of them, the API's raw data is not the tool's output."""
 
 _DEFINITION_KEYS = ("namespace", "tools", "routes", "resources")
+_TOOL_KEYS = ("tools", "routes", "resources")
 
 # What a file is when it is not a tool definition: export name -> description.
 _OTHER_KINDS = (
     ("list", "a shared list (export const list)"),
     ("skill", "a skill (export const skill)"),
     ("prompt", "a prompt (export const prompt)"),
-    ("schema", "a FlowMCP v1 definition (export const schema); flowlint checks v3 definitions"),
+    ("schema", "an export named `schema` that is no FlowMCP 1.x definition (no flowMCP, namespace or routes)"),
 )
 
 
@@ -57,9 +58,12 @@ class LoadStatus(StrEnum):
 
     DEFINITION = "definition"  # a tool definition: `definition` is set
     SKIPPED = "skipped"  # readable, but not a tool definition (a list, a skill, package.json...)
-    # A JavaScript module with no `main` export (nor list, skill, prompt, v1 schema): skipped in a folder
-    # walk; named on the command line, it is a definition FlowMCP cannot load (VAL001).
+    # A JavaScript module shaped as a definition whose `main` FlowMCP cannot find: the definition is
+    # exported under another name (`mian`, `definition`, a default export) or not exported (VAL001).
     NO_MAIN = "no-main"
+    # A FlowMCP 1.x definition (`export const schema = { flowMCP: '1.2.0', ... }`): `legacy` holds it.
+    # FlowMCP 4.x refuses it ('main: Missing export'); spec 3.0.0 no longer supports it (VAL001).
+    LEGACY = "legacy"
     UNREADABLE = "unreadable"  # cannot be read: missing, denied, not a regular file, too large
     BINARY = "binary"  # binary data, not source text
     SYNTAX = "syntax"  # does not parse: `problems` says where
@@ -82,6 +86,7 @@ class LoadedFile(Record):
     handlers: SNode | None
     definition: Definition | None
     list_node: SNode | None  # LIST: the exported `list` (None when a `_lists/` module exports none)
+    legacy: SObject | None  # LEGACY: the exported 1.x `schema` (see `legacy_version`)
 
     def __init__(
         self,
@@ -95,6 +100,7 @@ class LoadedFile(Record):
         handlers: SNode | None = None,
         definition: Definition | None = None,
         list_node: SNode | None = None,
+        legacy: SObject | None = None,
     ) -> None:
         self.path = path
         self.display = display
@@ -106,13 +112,25 @@ class LoadedFile(Record):
         self.handlers = handlers
         self.definition = definition
         self.list_node = list_node
+        self.legacy = legacy
+
+    @property
+    def legacy_version(self) -> str | None:
+        """A FlowMCP 1.x definition's declared version (its `flowMCP`, `1.2.0`; `1.x` when it has none);
+        None for any other file."""
+        if self.legacy is None:
+            return None
+        declared = self.legacy.get("flowMCP")
+        if isinstance(declared, SScalar) and isinstance(declared.value, str) and declared.value:
+            return declared.value
+        return "1.x"
 
     @property
     def kind(self) -> str:
         """`definition`, `list`, `skipped` or `error`."""
         if self.status in (LoadStatus.DEFINITION, LoadStatus.SKIPPED, LoadStatus.LIST):
             return self.status.value
-        return "skipped" if self.status is LoadStatus.NO_MAIN else "error"
+        return "error"
 
     @property
     def namespace(self) -> str:
@@ -184,9 +202,11 @@ def _from_module(module: ParsedModule, data: bytes, path: Path, shown: str, suff
     if status is LoadStatus.SKIPPED and suffix in (".mjs", ".js"):
         if "list" in module.exports or (path.parent.name == "_lists" and "main" not in module.exports):
             return LoadedFile(path, shown, data, LoadStatus.LIST, "a shared list", list_node=module.exports.get("list"))
-        missing = None if any(n in module.exports for n in _KNOWN) else _no_main_reason(data, module)
-        if missing is not None:
-            status, reason = LoadStatus.NO_MAIN, missing
+        refused = unloadable_definition(data, module)
+        if refused is not None:
+            status, reason, span = refused
+            legacy = legacy_definition(module) if status is LoadStatus.LEGACY else None
+            return LoadedFile(path, shown, data, status, reason, span=span, legacy=legacy)
     if main is None:
         span = module.exports["main"].span if status is LoadStatus.BAD_MAIN else Span(0, 0)
         return LoadedFile(path, shown, data, status, reason, span=span)
@@ -200,35 +220,118 @@ def _from_module(module: ParsedModule, data: bytes, path: Path, shown: str, suff
     return LoadedFile(path, shown, data, LoadStatus.DEFINITION, handlers=handlers, definition=definition)
 
 
-_DEFAULT_EXPORT = re.compile(rb"^\s*export\s+default\s*\{", re.MULTILINE)
-_UNEXPORTED_MAIN = re.compile(rb"^\s*(?:const|let|var)\s+main\s*=", re.MULTILINE)
-
+_UNEXPORTED_MAIN = re.compile(rb"^[ \t]*(?:const|let|var)[ \t]+main[ \t]*=[ \t]*\{", re.MULTILINE)
+_NAMESPACE_KEY = re.compile(rb"""(?:^|[\s,{])['"]?namespace['"]?\s*:""")
+_TOOLS_KEY = re.compile(rb"""(?:^|[\s,{])['"]?(?:tools|routes|resources)['"]?\s*:""")
 
 _KNOWN = ("main", *(name for name, _ in _OTHER_KINDS))
+_MISSING = "FlowMCP cannot load this file as a definition ('main: Missing export'): "
 
 
-def _no_main_reason(data: bytes, module: ParsedModule) -> str | None:
-    """Why FlowMCP's runtime finds no `main` in a JavaScript module meant as a definition: an export
-    named like it, a default export, or a `main` that is not exported. None for a module that shows no
-    such intent (a helper script), which stays a quiet skip."""
-    import difflib
+def definition_shaped(node: SNode | None) -> bool:
+    """Whether a value looks like a FlowMCP definition: an object with a `namespace` and a `tools`,
+    `routes` or `resources` member. Helper modules, shared lists, skills, prompts and capture records
+    (no tools) are not."""
+    return (
+        isinstance(node, SObject)
+        and node.get("namespace") is not None
+        and any(node.get(key) is not None for key in _TOOL_KEYS)
+    )
 
-    close = difflib.get_close_matches("main", list(module.exports), n=1, cutoff=0.5)
-    if close:
-        why = f"it exports `{close[0]}`; did you mean `main`?"
-    elif _DEFAULT_EXPORT.search(data):
-        why = "it has a default export, but FlowMCP imports the named export `main`: write `export const main = {...}`"
-    elif _UNEXPORTED_MAIN.search(data):
-        why = "`main` is declared but not exported: write `export const main = {...}`"
-    else:
+
+def legacy_definition(module: ParsedModule) -> SObject | None:
+    """A FlowMCP 1.x definition's exported `schema` (with `flowMCP: '1.2.0'` or `routes`, or shaped as a
+    definition) in a module without `main`, or None."""
+    schema = module.exports.get("schema")
+    if "main" in module.exports or not isinstance(schema, SObject):
         return None
-    return f"FlowMCP cannot load this file as a definition ('main: Missing export'): {why}"
+    if schema.get("flowMCP") is not None or schema.get("routes") is not None or definition_shaped(schema):
+        return schema
+    return None
+
+
+def unloadable_definition(data: bytes, module: ParsedModule) -> tuple[LoadStatus, str, Span] | None:
+    """(status, reason, span) for a JavaScript module that is a definition by its shape but that FlowMCP
+    cannot load, since its `main` is missing: a FlowMCP 1.x definition (LEGACY); a definition-shaped
+    object exported under another name (`mian`, `definition`, a default export) or not exported at all
+    (NO_MAIN). None for any other module without `main` (a helper script: a quiet skip, in a folder walk
+    and named alike). Decided by shape, never by how the file was found."""
+    legacy = legacy_definition(module)
+    if legacy is not None:
+        version = legacy.get("flowMCP")
+        declared = f", flowMCP '{version.value}'" if isinstance(version, SScalar) else ""
+        return (
+            LoadStatus.LEGACY,
+            f"{_MISSING}it is a FlowMCP 1.x definition (`export const schema`{declared}), a format "
+            "specification 3.0.0 no longer supports: rewrite it as `export const main = {...}`",
+            legacy.span,
+        )
+    for name, value in module.exports.items():
+        if name in _KNOWN or not isinstance(value, SObject):
+            continue
+        if name == "default" and definition_shaped(value):
+            why = "it has a default export, but FlowMCP imports the named export `main`: "
+            why += "write `export const main = {...}`"
+        elif _misspelt_main(name) and any(value.get(key) is not None for key in (*_DEFINITION_KEYS, "root")):
+            why = f"it exports `{name}`; did you mean `main`?"
+        elif definition_shaped(value):
+            why = f"it exports the definition as `{name}`; FlowMCP imports the named export `main`: rename it to `main`"
+        else:
+            continue
+        return LoadStatus.NO_MAIN, _MISSING + why, value.span
+    unexported = _UNEXPORTED_MAIN.search(data)
+    if unexported is not None and _NAMESPACE_KEY.search(data) and _TOOLS_KEY.search(data):
+        why = "`main` is declared but not exported: write `export const main = {...}`"
+        return LoadStatus.NO_MAIN, _MISSING + why, Span(unexported.start(), unexported.end())
+    return None
+
+
+def _misspelt_main(name: str) -> bool:
+    """`name` is `main` in another case (`Main`) or with one letter changed, added or dropped or two
+    neighbours swapped (`mian`, `mains`): not merely similar (`domain` and `mainnet` are other words)."""
+    if name == "main":
+        return False
+    if name.lower() == "main":
+        return True
+    if len(name) == 4:
+        diffs = [i for i in range(4) if name[i] != "main"[i]]
+        if len(diffs) == 2:
+            i, j = diffs
+            return j == i + 1 and name[i] == "main"[j] and name[j] == "main"[i]
+        return len(diffs) == 1
+    if len(name) in (3, 5):
+        short, long = sorted((name, "main"), key=len)
+        return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+    return False
+
+
+# Capture records (`flowlint capture`'s files) and their metrics: JSON objects that carry a `namespace`
+# (and metrics a list of tool names) but are never definitions, wherever they are committed.
+_CAPTURE_RECORD_KEYS = ("toolName", "testIndex", "response")
+_CAPTURE_METRICS_KEYS = ("namespace", "counts", "timings")
+
+
+def capture_file(main: SObject) -> str | None:
+    """Why a JSON object is a capture record or a capture run's metrics, by its shape; None otherwise."""
+    if all(main.get(key) is not None for key in _CAPTURE_RECORD_KEYS) and not any(
+        main.get(key) is not None for key in _TOOL_KEYS
+    ):
+        return "a capture record (flowlint capture), not a definition"
+    if all(main.get(key) is not None for key in _CAPTURE_METRICS_KEYS) and not isinstance(main.get("tools"), SObject):
+        return "a capture run's metrics (flowlint capture), not a definition"
+    return None
+
+
+_PY_CODE = ("def ", "async def ", "class ")
 
 
 def classify(module: ParsedModule, suffix: str) -> tuple[LoadStatus, str, SObject | None]:
     """(status, reason, main): what a parsed file is, and its `main` object when it is a definition."""
     main = module.exports.get("main")
     if isinstance(main, SObject):
+        capture = capture_file(main)
+        if capture is not None:
+            return LoadStatus.SKIPPED, capture, None
         tools = main.get("tools")
         if isinstance(tools, SArray) and all(isinstance(item, SScalar) for item in tools.items):
             # An agent manifest lists tool ids; an array of tool objects is a definition the runtime
@@ -246,6 +349,9 @@ def classify(module: ParsedModule, suffix: str) -> tuple[LoadStatus, str, SObjec
         what = "an array" if isinstance(main, SArray) else "a single value"
         return LoadStatus.SKIPPED, f"not a tool definition: a JSON file holding {what}", None
     if main is not None:
+        if suffix == ".py" and isinstance(main, NonStatic) and main.source.lstrip().startswith(_PY_CODE):
+            # `def main():` is a script's entry point, not a definition (FlowMCP never loads Python).
+            return LoadStatus.SKIPPED, "not a tool definition: a Python script (`main` is a function)", None
         if isinstance(main, NonStatic):
             return (
                 LoadStatus.BAD_MAIN,

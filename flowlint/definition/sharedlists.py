@@ -161,13 +161,16 @@ class SharedListResolver:
         from flowlint.core.jsvalues import js_string
 
         folder = self.lists_dir(definition_path)
+        # Paths in a message are relative to the definition's folder, never to the working folder: a
+        # cached finding must read the same wherever flowlint runs (issue 28).
         if folder is None:
             return Resolution(
-                None, f"no _lists/ folder was found above {definition_path.parent} (set lists_dir in [tool.flowlint])"
+                None, "no _lists/ folder was found in the file's folder or above it (set lists_dir in [tool.flowlint])"
             )
         shared = self._load_dir(folder).get(name)
         if shared is None:
-            return Resolution(None, f"no list named '{name}' in {folder}")
+            where = os.path.relpath(os.path.realpath(folder), os.path.realpath(definition_path.parent))
+            return Resolution(None, f"no list named '{name}' in {Path(where).as_posix()}")
         values: list[str] = []
         for entry in shared.entries:
             if filter_spec and not _passes(entry, filter_spec):

@@ -68,7 +68,7 @@ def spec_target(version: object, configured: int | None) -> SpecTarget:
 def parse_spec_version(value: object, where: str) -> int:
     """`3`, `"3"`, `"3.0"`, `"4.2.0"`... as a supported major number; ConfigError otherwise."""
     text = str(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else ""
-    match = re.fullmatch(r"([0-9]+)(?:\.[0-9]+){0,2}", text.strip())
+    match = re.fullmatch(r"([0-9]+)(?:\.[0-9]++){0,2}", text.strip())
     if not match or int(match.group(1)) not in MAJORS:
         raise ConfigError(f'{where}: spec_version must be 3 or 4 (such as "3.0" or "4.2"), got {value!r}')
     return int(match.group(1))

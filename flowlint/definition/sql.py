@@ -9,8 +9,10 @@ import re
 
 __all__ = ["first_keyword", "strip_leading_comments", "without_literals"]
 
-_LEADING_COMMENTS = re.compile(r"^(\s+|--[^\n]*\n?|/\*.*?\*/)*", re.DOTALL)
-_LITERALS = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|--[^\n]*|/\*.*?\*/", re.DOTALL)
+_LEADING_COMMENTS = re.compile(r"^(?:\s++|--[^\n]*+\n?|/\*(?:[^*]++|\*(?!/))*+\*/)*+")
+# Possessive, and an unterminated literal or comment runs to the end: no scan backtracks or starts again
+# inside one (a text of `/*` repeated once took quadratic time).
+_LITERALS = re.compile(r"'(?:[^']++|'')*+'?|\"(?:[^\"]++|\"\")*+\"?|--[^\n]*+|/\*(?:[^*]++|\*(?!/))*+(?:\*/|\Z)")
 
 
 def strip_leading_comments(sql: str) -> str:

@@ -104,6 +104,20 @@ PARSE_BEYOND_ERROR = 64 * 1024
 """Once tree-sitter reports an error, it parses at most this many bytes further: its error recovery is
 superlinear on junk, and a file with syntax errors is reported at its first problems anyway."""
 
+PARSE_OPERATIONS_PER_BYTE = 2
+"""The most tree-sitter operations (each a token shifted or a node built) a file may take per byte read,
+beyond `PARSE_OPERATIONS_FREE`. The tree takes about 60 bytes per operation: real definitions take
+at most 1.4 operations per byte (the public library's densest file; generated ones 0.8-1.0), while
+`a+a+a...` takes 3.3 and `[1,1,1...]` 5 (an 8 MB file: a 1.5 GB tree). A file denser than this is
+reported (FL001) where its density ran over, and not analysed: the tree of any file stays within
+about 1.5 times that of the densest real definition of its size."""
+
+PARSE_OPERATIONS_FREE = 2_000_000
+"""Operations every file may take whatever its density (a dense 400 KB file; about 50 MB of tree)."""
+
+_OPERATIONS_PER_CALLBACK = 100
+"""tree-sitter calls the progress callback once every this many operations."""
+
 _ERROR_SNIPPET = 30
 
 # --------------------------------------------------------------------------------------------------
@@ -645,6 +659,7 @@ class _Evaluator:
         """`a + b + c ...`: the left-leaning chain is walked iteratively, so long chains are fine."""
         operands: list[tree_sitter.Node] = []
         current = node
+        budget, whole = self.budget, _span(node.start_byte, node.end_byte)
         while True:
             children = current.children
             if len(children) != 3:
@@ -656,6 +671,7 @@ class _Evaluator:
                 operands.append(current)
                 break
             operands.append(children[2])
+            budget.charge(1, whole)  # each operand is work, and a node held in memory
             current = children[0]
             if current.kind_id != _BINARY:
                 operands.append(current)
@@ -1326,6 +1342,10 @@ def _parse_tree(data: bytes) -> tree_sitter.Tree | list[SyntaxProblem]:
     tree-sitter reports an error only once every stack version is in error, so junk it reads with
     ambiguity instead (runs of `{[(`, `a+a+aa`) runs to the end: linear, but up to about 7 us per byte
     measured (valid definitions: 0.2), which `MAX_SOURCE_BYTES` bounds.
+
+    The callback also counts the operations, which bound the tree's size (its memory): a file that
+    takes more than `PARSE_OPERATIONS_PER_BYTE` per byte read, beyond `PARSE_OPERATIONS_FREE`, is
+    cancelled there and reported as too dense to analyse.
     """
     if len(data) > MAX_SOURCE_BYTES:
         message = (
@@ -1336,20 +1356,34 @@ def _parse_tree(data: bytes) -> tree_sitter.Tree | list[SyntaxProblem]:
     parser = _parser()
     view = memoryview(data)
     first_error = -1
+    operations = 0
+    too_dense = -1
 
     def read(offset: int, point: tuple[int, int]) -> memoryview:
         return view[offset:]
 
     def progress(offset: int, has_error: bool) -> bool:
-        nonlocal first_error
+        nonlocal first_error, operations, too_dense
+        operations += _OPERATIONS_PER_CALLBACK
+        if operations > PARSE_OPERATIONS_FREE + PARSE_OPERATIONS_PER_BYTE * offset:
+            too_dense = offset
+            return True  # cancels the parse
         if has_error and first_error < 0:
             first_error = offset
-        return first_error >= 0 and offset > first_error + PARSE_BEYOND_ERROR  # True cancels the parse
+        return first_error >= 0 and offset > first_error + PARSE_BEYOND_ERROR
 
     try:
         return parser.parse(read, progress_callback=progress)
     except ValueError:  # cancelled
         parser.reset()
+    if too_dense >= 0:
+        message = (
+            f"the file is too dense to analyse: its first {too_dense:,} bytes took tree-sitter more than "
+            f"{operations:,} operations (flowlint analyses {PARSE_OPERATIONS_PER_BYTE} per byte, and "
+            f"{PARSE_OPERATIONS_FREE:,} more: about twice what the densest real definitions need); "
+            "FlowMCP may load it, but flowlint cannot check it"
+        )
+        return [SyntaxProblem(message, _span(too_dense, too_dense))]
     cut = first_error + PARSE_BEYOND_ERROR
     prefix = parser.parse(data[:cut])
     # The prefix ends in the middle of the file: drop what its artificial end causes (unclosed

@@ -36,7 +36,7 @@ _BOM = b"\xef\xbb\xbf"
 _TOKEN = re.compile(
     rb"""[ \t\n\r]*(?:
       ([{}\[\],:])
-    | "([^"\\\x00-\x1f]*(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\x00-\x1f]*)*)"
+    | "([^"\\\x00-\x1f]*+(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\x00-\x1f]*+)*+)"
     | (-?(?:0|[1-9][0-9]*)((?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?))
     | (true|false|null)
     )""",
@@ -240,7 +240,7 @@ def _punctuation_fail(data: bytes, pos: int, c: int, state: int, stack: list[_Fr
 # deeper than MAX_DEPTH, integers with hundreds of digits, invalid UTF-8) returns None and is left
 # to `_parse_checked`.
 
-_STRING = rb'"([^"\\\x00-\x1f]*(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\x00-\x1f]*)*)"'
+_STRING = rb'"([^"\\\x00-\x1f]*+(?:\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})[^"\\\x00-\x1f]*+)*+)"'
 # A number or a literal must end here; otherwise it is a bad token (`1x`, `truex`, `01`).
 _TOKEN_END = rb"(?![0-9A-Za-z.+\-_$])"
 # Group numbers of `_FAST_VALUE`; `m.lastindex` tells which alternative matched.
@@ -598,7 +598,16 @@ def _fail_at(data: bytes, pos: int, state: int, stack: list[_Frame]) -> _Fail:
 
 # --- JSONC: JSON with comments and trailing commas (tsconfig.json, VS Code settings) ----------------
 
-_JSONC_TOKEN = re.compile(rb'"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*.*?(?:\*/|\Z)|,(?=(?:\s|//[^\n]*|/\*.*?\*/)*[}\]])', re.S)
+# Every quantifier is possessive and no two alternatives of a loop start alike, so nothing backtracks: a
+# `////...` line after a comma once took exponential time. An unterminated string or comment runs to the
+# end of its line or of the file (as the security scan's `_LITERAL`), so no scan starts again inside it.
+_JSONC_TOKEN = re.compile(
+    rb'"(?:[^"\\\n]++|\\.)*+"|"[^\n]*+'
+    rb"|//[^\n]*+"
+    rb"|/\*(?:[^*]++|\*(?!/))*+(?:\*/|\Z)"
+    rb"|,(?=(?:[ \t\n\r\f\v]++|//[^\n]*+|/\*(?:[^*]++|\*(?!/))*+\*/)*+[}\]])",
+    re.S,
+)
 
 
 def relax_jsonc(data: bytes) -> bytes | None:

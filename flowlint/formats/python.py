@@ -54,6 +54,13 @@ MAX_DEPTH_ESTIMATE = 200
 MAX_DEPTH = 100
 #: Python files larger than this are not analysed: libcst needs about 10 seconds per megabyte.
 MAX_SOURCE_BYTES = 1_000_000
+#: The most tokens per character a file may hold, beyond `TOKENS_FREE`, for libcst to read it: its tree
+#: takes about 4 KB per token. Real definitions hold about 0.2 tokens per character; `[1,1,1...]`
+#: holds 1 (a 0.9 MB file: 2.4 GB of tree). A denser file is reported (FL001) where its density ran
+#: over, before libcst sees it.
+TOKENS_PER_CHARACTER = 0.3
+#: Tokens every file may hold whatever its density (about 200 MB of libcst tree).
+TOKENS_FREE = 50_000
 
 _BOM = b"\xef\xbb\xbf"
 
@@ -207,10 +214,10 @@ _SCAN = re.compile(
 )
 # The body of a complete (non-f) string after its opening quote, by quote.
 _STRING_BODY = {
-    "'": re.compile(r"[^'\\\r\n]*(?:\\(?:\r\n|[\s\S])[^'\\\r\n]*)*'"),
-    '"': re.compile(r'[^"\\\r\n]*(?:\\(?:\r\n|[\s\S])[^"\\\r\n]*)*"'),
-    "'''": re.compile(r"(?:[^'\\]|\\[\s\S]|'(?!''))*'''"),
-    '"""': re.compile(r'(?:[^"\\]|\\[\s\S]|"(?!""))*"""'),
+    "'": re.compile(r"[^'\\\r\n]*+(?:\\(?:\r\n|[\s\S])[^'\\\r\n]*+)*+'"),
+    '"': re.compile(r'[^"\\\r\n]*+(?:\\(?:\r\n|[\s\S])[^"\\\r\n]*+)*+"'),
+    "'''": re.compile(r"(?:[^'\\]++|\\[\s\S]|'(?!''))*+'''"),
+    '"""': re.compile(r'(?:[^"\\]++|\\[\s\S]|"(?!""))*+"""'),
 }
 
 
@@ -225,11 +232,11 @@ def _ftext_pattern(quote: str, raw: bool) -> re.Pattern[str]:
     line_breaks = "" if triple else r"\r\n"
     parts = [r"[^{}\\" + q + line_breaks + "]", r"\{\{", r"\}\}"]
     if not raw:
-        parts.append(r"\\N\{[^}\r\n]*\}")
+        parts.append(r"\\N\{[^}\r\n]*+\}")
     parts += [r"\\\r\n", r"\\[^{]"]
     if triple:
         parts.append(q + "(?!" + q + q + ")")
-    return re.compile("(?:" + "|".join(parts) + ")*")
+    return re.compile("(?:" + "|".join(parts) + ")*+")
 
 
 _QUOTES = ("'", '"', "'''", '"""')
@@ -249,6 +256,8 @@ _ELIF_WEIGHT = 2  # each `elif` nests the rest of its chain one level deeper
 @dataclass
 class _Scan:
     too_deep_at: int | None = None  # character offset where the estimate first exceeded the bound
+    too_dense_at: int | None = None  # character offset where the tokens first exceeded their bound
+    tokens: int = 0  # tokens read up to there
     # The first lexical error: message, start, end (character offsets) and its kind ("string",
     # "character", "bracket", "number" or "indent").
     lexical_error: tuple[str, int, int, str] | None = None
@@ -286,7 +295,7 @@ class _FString:
 # `_Prescan.run`; everything else goes to a method of `_Prescan` (`_RARE_TOKENS`).
 _PRESCAN = re.compile(
     r"""
-    (?:[ \t\f]+|\\(?:\r\n|\r|\n))*(?:\#[^\r\n]*)?
+    (?:[ \t\f]++|\\(?:\r\n|\r|\n))*+(?:\#[^\r\n]*+)?
     (?:
       (?P<nl>\r\n|\r|\n)
     | (?P<fstr>(?P<fprefix>[rRuUbBfFtT][fFtT]|[fFtT][rRuUbBfFtT]?)(?P<fquote>'''|\"\"\"|'|\"))
@@ -308,7 +317,7 @@ _PRESCAN = re.compile(
     re.VERBOSE | re.DOTALL,
 )
 # What precedes the first token of a logical line: blank lines, comments, line continuations.
-_BLANK = re.compile(r"(?:[ \t\f]+|\#[^\r\n]*|\\(?:\r\n|\r|\n)|\r\n|\r|\n)*")
+_BLANK = re.compile(r"(?:[ \t\f]++|\#[^\r\n]*+|\\(?:\r\n|\r|\n)|\r\n|\r|\n)*+")
 # Levels at whose top a `:` is an ordinary token (at the top of a lambda or an f-string field it is not).
 _ORDINARY_COLON = frozenset({"top", "bracket", "for"})
 
@@ -357,11 +366,16 @@ class _Prescan:
         pos = self.line_start(0)
         base = self.base
         total = real_depth = 0
+        tokens = 0
         while pos < n:
             m = scan(text, pos)
             assert m is not None  # `other` matches any character, `eof` the end
             kind = m.lastgroup
             pos = m.end()
+            tokens += 1
+            if not tokens & 1023 and tokens > TOKENS_FREE + TOKENS_PER_CHARACTER * pos:
+                result.too_dense_at, result.tokens = pos, tokens
+                return result
             top = levels[-1]
             if kind == "name" or (kind == "colon" and top.kind in ordinary_colon):
                 top.count += 1
@@ -688,6 +702,15 @@ def _parse(data: bytes) -> ParsedModule:
                 )
             ]
         )
+    if scan.too_dense_at is not None:
+        at = source.char_offset_to_byte(scan.too_dense_at)
+        message = (
+            f"the file is too dense to analyse: its first {scan.too_dense_at:,} characters hold more than "
+            f"{scan.tokens:,} tokens (flowlint analyses {TOKENS_PER_CHARACTER:g} per character, and "
+            f"{TOKENS_FREE:,} more: libcst takes about 4 KB per token); Python would run it, but flowlint "
+            "cannot check it"
+        )
+        return ParsedModule(problems=[SyntaxProblem(message, Span(at, at))])
     if not scan.complete and not _rest_is_shallow(text, scan):
         return ParsedModule(problems=[_lexical_problem(source, scan)])
 

@@ -13,15 +13,17 @@ the file's absolute path and stores a digest of everything its findings depend o
 A file whose status (modification and change times, size, inode) is what it was when its bytes
 were last hashed is not read again (as git and ruff do): its stored content digest stands for its
 bytes. A status recorded less than `TRUST_AFTER_NS` after the file last changed is not trusted (a
-second write within the file system's timestamp granularity could leave it unchanged), so such a
-file is hashed again on the next run. The build key covers flowlint's version and the size and
+second write within the file system's timestamp granularity, or through a shared `mmap` before the
+kernel wrote the page back, could leave it unchanged), so such a file is hashed again on the next
+run. The build key covers flowlint's version and the size and
 modification time of every module of the package and of its rules (read from the folders, never
 imported), so an upgrade or an edited rule starts a new file. An entry that does not match is
 recomputed; a cache file that is corrupt, truncated, foreign or too large is ignored and
 rebuilt. Writes are atomic, so two runs at once lose at most each other's new entries, never a file.
 The cache never writes through a symbolic link (a cloned repository can carry one): a cache folder
-that is a link is neither read nor written, and a `.gitignore` or results file that is a link is left
-alone; each is said once on standard error.
+that is a link, or lies under one inside the project (`cache_dir = "link/cache"`, or `".flowlint_cache/."`,
+which names the link's target), is neither read nor written, and a `.gitignore` or results file that
+is a link is left alone; each is said once on standard error.
 
 Not cached: files that could not be read (their problem may be transient), internal errors (FL008:
 a defect may be fixed), and runs on stdin or through the Python API unless a cache is passed.
@@ -46,7 +48,7 @@ from flowlint.core.version import __version__
 from flowlint.lint.codes import Code
 from flowlint.lint.config import Config
 from flowlint.lint.diagnostics import Diagnostic
-from flowlint.lint.fixes import Fix
+from flowlint.lint.fixes import Edit, Fix
 from flowlint.lint.result import FileReport
 
 if TYPE_CHECKING:
@@ -59,6 +61,7 @@ __all__ = [
     "Lookup",
     "ResultCache",
     "build_key",
+    "cache_root",
     "default_cache_dir",
     "remove_cache",
 ]
@@ -67,13 +70,35 @@ CACHE_DIR_NAME = ".flowlint_cache"
 MAX_CACHE_BYTES = 32 * 1024 * 1024
 """A results file larger than this is not read; when a run would write more, only its own entries are kept."""
 
-TRUST_AFTER_NS = 2_000_000_000
-"""A file's status is trusted for its bytes only when it last changed at least this long before it was read."""
 
-_FORMAT = 3
+def _trust_after_ns() -> int:
+    """How long after its last change a file's status may still miss a write: the file system's
+    timestamp granularity (2 s covers FAT's), and, for a write through a shared `mmap`, the time the
+    kernel may keep a written page in memory. Such a write changes mtime and ctime only when it makes
+    a clean page dirty: the next writes to that page, until it is written back, change neither (git
+    and ruff miss them too). Linux writes a page back within `dirty_expire_centisecs` plus
+    `dirty_writeback_centisecs` (35 s by default); elsewhere, or when those cannot be read, 60 s."""
+    window = 60.0
+    try:
+        with open("/proc/sys/vm/dirty_expire_centisecs", "rb") as expire:
+            with open("/proc/sys/vm/dirty_writeback_centisecs", "rb") as writeback:
+                window = (int(expire.read()) + int(writeback.read())) / 100 + 5
+    except (OSError, ValueError):
+        pass
+    return int(max(2.0, window) * 1e9)
+
+
+TRUST_AFTER_NS = _trust_after_ns()
+"""A file's status is trusted for its bytes only when it last changed at least this long before it was
+read (40 s on a Linux with its default settings); a file changed more recently is hashed again."""
+
+_FORMAT = 4
 _NAMED = "\0named"
 """After the path of the entry of a skipped file linted as named on the command line (no path has a NUL)."""
-_CACHEABLE_KINDS = ("definition", "list", "skipped")
+_CACHEABLE_KINDS = ("definition", "list", "skipped", "error")
+_NEVER_CACHED = frozenset({Code.FL006, Code.FL008})
+"""An unreadable file (its reason may be transient) and an internal error are linted again every run;
+any other verdict depends only on the bytes (a file FlowMCP cannot load as a definition included)."""
 _SEVERITIES = {severity.value: severity for severity in Severity}
 
 
@@ -87,6 +112,30 @@ def default_cache_dir(config: Config) -> Path:
         return config.cache_dir
     root = config.source.parent if config.source is not None else Path.cwd()
     return root / CACHE_DIR_NAME
+
+
+def cache_root(config: Config) -> Path:
+    """The project folder of `config` (its file's folder, else the current one): no folder between it
+    and the cache folder may be a symbolic link (see `linked_component`)."""
+    return Path(os.path.abspath(config.source.parent if config.source is not None else Path.cwd()))
+
+
+def linked_component(folder: Path, root: Path | None) -> Path | None:
+    """The first symbolic link on the way from `root` (exclusive) to `folder` (inclusive), or None. The
+    path is taken as written, with `.` and `..` removed lexically (`link/.` is `link`, which the OS
+    would follow); a folder outside `root` (an absolute `cache_dir` or `FLOWLINT_CACHE_DIR`, chosen
+    by the user) is checked itself only, since the links above it are the machine's own layout."""
+    path = os.path.abspath(folder)
+    start = os.path.abspath(root) if root is not None else os.path.dirname(path)
+    if os.path.commonpath([path, start]) != start or path == start:
+        start = os.path.dirname(path)
+    relative = os.path.relpath(path, start)
+    current = start
+    for part in relative.split(os.sep):
+        current = os.path.join(current, part)
+        if os.path.islink(current):
+            return Path(current)
+    return None
 
 
 def build_key() -> str:
@@ -168,9 +217,11 @@ class Lookup(FrozenRecord):
 class ResultCache:
     """Cached reports of one cache folder, loaded lazily, written back by `save`."""
 
-    def __init__(self, folder: Path | None, build: str | None = None) -> None:
-        self.folder = folder
+    def __init__(self, folder: Path | None, build: str | None = None, root: Path | None = None) -> None:
+        self.folder = None if folder is None else Path(os.path.abspath(folder))
         """None: in memory only (the language server), never read from or written to disk."""
+        self.root = root
+        """The project folder: no folder between it and `folder` may be a link (see `linked_component`)."""
         self.build = build_key() if build is None else build
         self.hits = 0
         self.misses = 0
@@ -310,7 +361,7 @@ class ResultCache:
         """Remember `report` for `path` unless it is of a kind that is never cached; `status`: the
         file's status before the bytes hashed into `key` were read (None: always hash it again);
         `named`: the file was linted as named on the command line (a skipped one is stored as such)."""
-        if report.kind not in _CACHEABLE_KINDS or any(d.code == Code.FL008 for d in report.diagnostics):
+        if report.kind not in _CACHEABLE_KINDS or any(d.code in _NEVER_CACHED for d in report.diagnostics):
             return
         stored = None if status is None else list(status)
         entry: list[object] = [key, report.kind, [_encode(d) for d in report.diagnostics], stored]
@@ -345,10 +396,13 @@ class ResultCache:
             sys.stderr.write(f"flowlint: {message}\n")
 
     def _linked_folder(self, folder: Path) -> bool:
-        """Whether the cache folder is a symbolic link (said once): the cache then stays off."""
-        if not os.path.islink(folder):
+        """Whether the cache folder is, or lies under, a symbolic link inside the project (said once):
+        the cache then stays off."""
+        link = linked_component(folder, self.root)
+        if link is None:
             return False
-        self._say_once(f"the cache folder {folder} is a symbolic link; the cache is neither read nor written")
+        where = "is a symbolic link" if link == folder else f"lies under the symbolic link {link}"
+        self._say_once(f"the cache folder {folder} {where}; the cache is neither read nor written")
         return True
 
     def _write_inside(self, path: Path, data: bytes) -> None:
@@ -428,10 +482,12 @@ def _encode(d: Diagnostic) -> list[object]:
         d.tool,
         d.test_index,
         d.parameter,
-        # A fix is kept as its title and safety only, so that a warm report marks what is fixable
-        # (its edits are not: fixing always lints afresh).
+        # A fix is kept whole (title, safety, edits): a warm report marks what is fixable and the JSON
+        # report shows its edits (fixing itself always lints afresh).
         None if d.fix is None else d.fix.title,
         d.fix is not None and d.fix.safe,
+        [] if d.fix is None else [[e.start, e.end, e.text] for e in d.fix.edits],
+        d.consequence,
     ]
 
 
@@ -446,7 +502,11 @@ def _decode(entry: list[object], display: str) -> FileReport | None:
     for item in items:
         if type(item) is not list or tuple(map(type, item)) not in types or item[1] not in severities:
             return None
-        code, severity, message, line, column, end_line, end_column, start, end, tool, test, param, fix, safe = item
+        code, severity, message, line, column, end_line, end_column, start, end, tool, test, param = item[:12]
+        fix, safe, stored_edits, consequence = item[12:]
+        edits = _edits(stored_edits)
+        if edits is None:
+            return None
         diagnostics.append(
             Diagnostic(
                 code,
@@ -462,15 +522,28 @@ def _decode(entry: list[object], display: str) -> FileReport | None:
                 tool,
                 test,
                 param,
-                None if fix is None else Fix(fix, (), safe),
+                None if fix is None else Fix(fix, edits, safe),
+                consequence,
             )
         )
     return FileReport(display, str(kind), diagnostics)
 
 
-_Stored = tuple[str, str, str, int, int, int, int, int, int, str | None, int | None, str | None, str | None, bool]
+def _edits(stored: object) -> tuple[Edit, ...] | None:
+    """A stored fix's edits, or None when they are not what `_encode` writes."""
+    edits = []
+    for edit in stored if type(stored) is list else ():
+        if type(edit) is not list or tuple(map(type, edit)) != (int, int, str) or not 0 <= edit[0] <= edit[1]:
+            return None
+        edits.append(Edit(edit[0], edit[1], edit[2]))
+    return tuple(edits)
+
+
+_Stored = tuple[
+    str, str, str, int, int, int, int, int, int, str | None, int | None, str | None, str | None, bool, list[object], str
+]
 _ENTRY_TYPES = {
-    (str, str, str, int, int, int, int, int, int, tool, test, param, fix, bool)
+    (str, str, str, int, int, int, int, int, int, tool, test, param, fix, bool, list, str)
     for tool in (str, type(None))
     for test in (int, type(None))
     for param in (str, type(None))
@@ -479,12 +552,16 @@ _ENTRY_TYPES = {
 """The type of each field of a stored diagnostic (see `_encode`): anything else is a foreign entry."""
 
 
-def remove_cache(folder: Path) -> bool:
+def remove_cache(folder: Path, root: Path | None = None) -> bool:
     """Delete a cache folder that flowlint made; False when there is none. Raises FileProblem for a
     folder holding anything but our `.gitignore`, results files and their temporary files, so that a
-    mistyped `cache_dir` can never delete a project folder."""
-    if os.path.islink(folder):
-        raise FileProblem("the cache folder is a symbolic link; not removing it", folder)
+    mistyped `cache_dir` can never delete a project folder, and for one that is or lies under a
+    symbolic link below `root` (see `linked_component`)."""
+    folder = Path(os.path.abspath(folder))
+    link = linked_component(folder, root)
+    if link is not None:
+        where = "is a symbolic link" if link == folder else f"lies under the symbolic link {link}"
+        raise FileProblem(f"the cache folder {where}; not removing it", folder)
     if not folder.is_dir():
         return False
     foreign = [entry.name for entry in folder.iterdir() if not _ours(entry.name)]

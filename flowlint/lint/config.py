@@ -184,6 +184,11 @@ def read_config_file(source: Path) -> Config:
         raise ConfigError(f"{source}: {error.reason}") from error  # "cannot read the file: it is a FIFO"...
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise ConfigError(f"{source}: invalid TOML: {error}") from error
+    except RecursionError:  # tomllib reads each level of an array or inline table by recursion
+        raise ConfigError(
+            f"{source}: cannot read the TOML: arrays or inline tables nested too deeply for Python's TOML "
+            "reader (tomllib), which reads each level by recursion"
+        ) from None
     if source.name != "pyproject.toml":
         return config_from_table(data, source)
     table = data.get("tool", {}).get("flowlint")
@@ -230,9 +235,7 @@ def parse_setting(key: str, value: object, label: str, folder: Path) -> object:
     if key == "fail_on":
         return parse_severity(value, label)
     if key in ("lists_dir", "cache_dir"):
-        if not isinstance(value, str):
-            raise ConfigError(f"{label} must be a path string")
-        return (folder / value).resolve()
+        return _folder_setting(key, value, label, folder)
     if key == "severity":
         if not isinstance(value, dict):
             raise ConfigError(f'{label} must be a table such as {{ TST007 = "error" }}')
@@ -248,6 +251,14 @@ def parse_setting(key: str, value: object, label: str, folder: Path) -> object:
 
 
 _DEFAULTS = Config()
+
+
+def _folder_setting(key: str, value: object, label: str, folder: Path) -> Path:
+    if not isinstance(value, str):
+        raise ConfigError(f"{label} must be a path string")
+    if key == "cache_dir":  # as written, never resolved: the cache checks it for links (lint/cache.py)
+        return Path(os.path.abspath(folder / value))
+    return (folder / value).resolve()
 
 
 def _per_file_ignores(value: object, where: str) -> tuple[tuple[str, tuple[str, ...]], ...]:

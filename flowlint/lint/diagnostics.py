@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from flowlint.core.fileio import printable
 from flowlint.core.record import FrozenRecord
 from flowlint.core.severity import Severity
 
@@ -29,6 +30,7 @@ class Diagnostic(FrozenRecord):
     __slots__ = (
         "code",
         "column",
+        "consequence",
         "end_byte",
         "end_column",
         "end_line",
@@ -57,7 +59,8 @@ class Diagnostic(FrozenRecord):
     tool: str | None
     test_index: int | None
     parameter: str | None
-    fix: Fix | None  # not in the JSON report; `check --fix` applies it
+    fix: Fix | None  # `check --fix` applies it; the JSON report shows it
+    consequence: str  # what FlowMCP's runtime does (a `Consequence` value); "" when not known
 
     def __init__(
         self,
@@ -75,6 +78,7 @@ class Diagnostic(FrozenRecord):
         test_index: int | None = None,
         parameter: str | None = None,
         fix: Fix | None = None,
+        consequence: str = "",
     ) -> None:
         self.code = code
         self.severity = severity
@@ -90,9 +94,11 @@ class Diagnostic(FrozenRecord):
         self.test_index = test_index
         self.parameter = parameter
         self.fix = fix
+        self.consequence = consequence
 
     def to_dict(self) -> dict[str, object]:
-        """The JSON report's shape for one diagnostic (byte offsets stay internal)."""
+        """The JSON report's shape for one diagnostic (byte offsets stay internal); the tool and parameter
+        names escaped as every string from a file is in a report (`printable`)."""
         return {
             "code": self.code,
             "severity": self.severity.value,
@@ -102,9 +108,9 @@ class Diagnostic(FrozenRecord):
             "column": self.column,
             "end_line": self.end_line,
             "end_column": self.end_column,
-            "tool": self.tool,
+            "tool": None if self.tool is None else printable(self.tool),
             "test_index": self.test_index,
-            "parameter": self.parameter,
+            "parameter": None if self.parameter is None else printable(self.parameter),
         }
 
     @property
@@ -152,14 +158,19 @@ class Finding(FrozenRecord):
         self.consequence = consequence
 
 
-def locate(finding: Finding, severity: Severity, path: str, source: SourceText, note: str = "") -> Diagnostic:
-    """`finding` placed in the file at `path`, at `severity`, its message followed by `note`."""
+def locate(
+    finding: Finding, severity: Severity, path: str, source: SourceText, note: str = "", consequence: str = ""
+) -> Diagnostic:
+    """`finding` placed in the file at `path`, at `severity`, its message followed by `note`;
+    `consequence`: what the runtime does about it (see core/consequence.py). The message quotes the
+    file's strings (namespaces, tool names, keys, values): it is escaped here, once, as every report
+    shows text from a file (`printable`: no line break, terminal escape or bidirectional control)."""
     start = source.position(finding.span.start)
     end = source.position(max(finding.span.end, finding.span.start))
     return Diagnostic(
         code=finding.code,
         severity=severity,
-        message=finding.message + note,
+        message=printable(finding.message + note),
         path=path,
         line=start.line,
         column=start.column,
@@ -171,6 +182,7 @@ def locate(finding: Finding, severity: Severity, path: str, source: SourceText, 
         test_index=finding.test_index,
         parameter=finding.parameter,
         fix=finding.fix,
+        consequence=consequence,
     )
 
 

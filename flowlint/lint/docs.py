@@ -6,6 +6,7 @@ of every rule. `python -m flowlint.lint.docs` writes both under docs/.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from flowlint.core.consequence import MEANINGS, Consequence, profile_severity
@@ -109,6 +110,55 @@ def rules_markdown() -> str:
     return "\n".join(lines)
 
 
+_FINDING_CONSEQUENCE = re.compile(r"\bconsequence(?:_v4)?\s*=\s*\(?\s*Consequence\.([A-Z_]+)")
+
+
+def finding_consequences(rule: type[Rule]) -> tuple[Consequence, ...]:
+    """Every consequence a finding of `rule` can have: the rule's own (under 3.x and 4.x), then those its
+    findings carry themselves (`Finding(consequence=...)`, `ZReport(consequence=...)` in the rule's
+    module: FL012's options are ignored, stop the tool from being built or refuse calls, each finding
+    saying which), in the order of `Consequence`."""
+    import inspect
+    import sys
+
+    found = {rule.consequence_for(3), rule.consequence_for(4)}
+    module = sys.modules.get(rule.__module__)
+    try:
+        source = inspect.getsource(module) if module is not None else ""
+    except (OSError, TypeError):
+        source = ""
+    for match in _FINDING_CONSEQUENCE.finditer(source):
+        member = Consequence.__members__.get(match.group(1))
+        if member is not None:
+            found.add(member)
+    return tuple(c for c in Consequence if c in found)
+
+
+def _severity_lines(rule: type[Rule]) -> list[str]:
+    """The severity and consequence lines of a rule's documentation: one of each, or, when its findings
+    differ in what the runtime does, one line per consequence with the severities it gives."""
+    default, strict = profile_severities(rule)
+    consequences = finding_consequences(rule)
+    if len(consequences) <= 1 or consequences == tuple(
+        c for c in Consequence if c in (rule.consequence_for(3), rule.consequence_for(4))
+    ):
+        return [
+            f"- Severity: **{default.value}** by default, **{strict.value}** under `--strict`",
+            f"- Consequence: {consequence_text(rule)}",
+        ]
+    lines = ["- Severity: per finding, by what FlowMCP's runtime does (each message says which):"]
+    for consequence in consequences:
+        shown = (
+            profile_severity(consequence, rule.severity, strict=False),
+            profile_severity(consequence, rule.severity, strict=True),
+        )
+        lines.append(f"  - {consequence.value}: **{shown[0].value}** by default, **{shown[1].value}** under `--strict`")
+    lines.append(
+        f"- Consequence: {', '.join(c.value for c in consequences)} (the rule's own: {consequence_text(rule)})"
+    )
+    return lines
+
+
 def rule_module(rule: type[Rule]) -> str:
     """Where the rule is written, as a path from the repository's root (`rules/tst/tst004_valid_values.py`)."""
     return "rules/" + rule.__module__.removeprefix("flowlint.rules.").replace(".", "/") + ".py"
@@ -120,14 +170,12 @@ def rule_doc(rule: type[Rule], *, page: bool = False) -> str:
     The one text of a rule: its page `docs/rules/CODE.md`, `flowlint rule CODE` (as `ruff rule` prints
     Markdown), the language server's hover and SARIF's `help.markdown`. On a `page` the rule's module is a
     link (relative to docs/rules/); elsewhere its path."""
-    default, strict = profile_severities(rule)
     out = [
         f"# {rule.code}: {rule.name}",
         "",
         rule.summary.replace("|", "\\|"),
         "",
-        f"- Severity: **{default.value}** by default, **{strict.value}** under `--strict`",
-        f"- Consequence: {consequence_text(rule)}",
+        *_severity_lines(rule),
         f"- From: {rule_source(rule)}",
         f"- Defined in: [{rule_module(rule)}](../../{rule_module(rule)}) (`{rule.__name__}`)"
         if page

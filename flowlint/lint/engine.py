@@ -33,7 +33,8 @@ _STATUS_CODES = {
     LoadStatus.UNREADABLE: Code.FL006,
     LoadStatus.BINARY: Code.FL006,
     LoadStatus.SKIPPED: Code.FL002,
-    LoadStatus.NO_MAIN: Code.FL002,  # VAL001 when the user named the file (see `lint_loaded`)
+    LoadStatus.NO_MAIN: Code.VAL001,  # a definition by its shape, without a `main` FlowMCP can import
+    LoadStatus.LEGACY: Code.VAL001,  # a FlowMCP 1.x definition: no `main` either
     LoadStatus.BAD_MAIN: Code.VAL002,
     LoadStatus.OVER_BUDGET: Code.FL020,
 }
@@ -65,12 +66,7 @@ class Engine:
 
     def lint_loaded(self, loaded: LoadedFile, named: bool = False) -> FileReport:
         """Lint a loaded file. A defect in flowlint itself becomes an FL008 diagnostic for this file.
-
-        A file the user `named` (on the command line, through stdin or `lint_source`) that is a JavaScript
-        module meant as a definition but has no `main` export is an error FlowMCP would refuse (VAL001);
-        a folder walk skips it quietly (FL002)."""
-        if named and loaded.status is LoadStatus.NO_MAIN:
-            return self._error_report(loaded, Code.VAL001, loaded.reason)
+        (`named`: the user named the file; what a file is does not depend on it, see `unloadable_definition`.)"""
         try:
             with gc_paused():
                 return self._lint_loaded(loaded)
@@ -107,8 +103,7 @@ class Engine:
         if loaded.status is LoadStatus.LIST:
             return self._lint_list(loaded, source)
         if loaded.definition is None:
-            quiet = loaded.status in (LoadStatus.SKIPPED, LoadStatus.NO_MAIN)
-            reason = f"skipped: {loaded.reason}" if quiet else loaded.reason
+            reason = f"skipped: {loaded.reason}" if loaded.status is LoadStatus.SKIPPED else loaded.reason
             return self._error_report(loaded, _STATUS_CODES[loaded.status], reason, loaded.span)
         report = FileReport(loaded.display, "definition", definition=loaded.definition)
         context = RuleContext(loaded.definition, loaded.path, self.config, self.resolver, source=loaded.data)
@@ -158,4 +153,4 @@ class Engine:
         consequence = finding.consequence or rule.consequence_for(generation)
         severity = self.config.severity.get(finding.code) or profile_severity(consequence, natural, self.config.strict)
         note = tolerated_note(consequence, generation) if natural is Severity.ERROR else ""
-        report.diagnostics.append(locate(finding, severity, report.path, source, note))
+        report.diagnostics.append(locate(finding, severity, report.path, source, note, consequence.value))

@@ -18,7 +18,8 @@ from flowlint.core.record import DeclaredRecord, FrozenRecord
 from flowlint.core.version import __version__
 
 if TYPE_CHECKING:
-    from flowlint.core.severity import Severity
+    from flowlint.core.edits import Edit
+    from flowlint.core.source import SourceText
     from flowlint.lint.diagnostics import Diagnostic
     from flowlint.lint.result import FileReport, LintResult
 
@@ -142,8 +143,13 @@ def fixable_line(result: LintResult, unsafe: bool = False) -> str | None:
     return f"No fixes with `--fix` ({more.replace(' more', '')})." if risky else None
 
 
-_printable_path = functools.lru_cache(maxsize=4096)(printable_path)
-"""`printable_path`, once per path: a report names each file once per finding."""
+@functools.lru_cache(maxsize=4096)
+def _printable_path(path: str) -> str:
+    """`printable_path`, once per path (a report names each file once per finding); a path that starts
+    with `::` gets `./` before it, so that no line of a report is a GitHub Actions workflow command."""
+    shown = printable_path(path)
+    return "./" + shown if shown.startswith("::") else shown
+
 
 _SGR = {"bold": "1", "dim": "2", "red": "31", "yellow": "33", "cyan": "36", "blue": "34", "green": "32"}
 _SEVERITY_COLOR = {"error": "red", "warning": "yellow", "info": "cyan"}
@@ -161,9 +167,16 @@ def _write_lines(lines: list[str], stream: TextIO) -> None:
         out.write("".join(lines[start : start + _LINES_PER_WRITE]))
 
 
+LEAD_AFTER = 50
+"""A text report with more findings than this starts with the run's summary (`overview.lead_lines`)."""
+
+FRAME_WIDTH = 100
+"""The most characters of a source line a frame shows: a longer line is cut around the caret."""
+
+
 class TextReporter(Reporter):
     name = "text"
-    description = "path:line:col: CODE severity message, then a summary"
+    description = "path:line:col: CODE severity message (with the source and a help line on a terminal)"
 
     def __init__(self, summary: bool = True, style: TextStyle | None = None) -> None:
         super().__init__(summary)
@@ -171,16 +184,24 @@ class TextReporter(Reporter):
         self._sources: dict[str, list[str] | None] = {}
 
     def write(self, result: LintResult, stream: TextIO) -> None:
+        parts: list[str] = []
+        diagnostics = result.diagnostics
+        if self.summary and len(diagnostics) > LEAD_AFTER:
+            from flowlint.lint.overview import Overview, lead_lines
+
+            lead = lead_lines(Overview(result, self.style.unsafe_fixes))
+            parts.extend(self._paint(line, "bold") + "\n" if i == 0 else line + "\n" for i, line in enumerate(lead))
+            parts.append("\n")
         if self.style.show_source:
-            parts = []
-            for d in result.diagnostics:
-                parts.append(self._headline(d) + "\n")
-                parts.extend(line + "\n" for line in self._frame(d))
+            for d in diagnostics:
+                head, help_text = _head_and_help(d.message)
+                parts.append(self._headline(d, head) + "\n")
+                parts.extend(line + "\n" for line in self._frame(d, help_text))
         else:
             headline = self._headline
-            parts = [headline(d) + "\n" for d in result.diagnostics]
+            parts.extend(headline(d) + "\n" for d in diagnostics)
         if self.summary:
-            parts.append(self._paint(summary_line(result), "bold", "red" if result.diagnostics else "green") + "\n")
+            parts.append(self._paint(summary_line(result), "bold", "red" if diagnostics else "green") + "\n")
             fixes = fixable_line(result, self.style.unsafe_fixes) if self.style.fix_summary else None
             if fixes is not None:
                 parts.append(fixes + "\n")
@@ -191,43 +212,75 @@ class TextReporter(Reporter):
             return text
         return "\x1b[" + ";".join(_SGR[s] for s in styles) + "m" + text + "\x1b[0m"
 
-    def _headline(self, d: Diagnostic) -> str:
-        """`path:line:col: CODE severity message`, painted when colour is on; control characters in
-        the path are escaped (see `printable_path`)."""
+    def _headline(self, d: Diagnostic, message: str | None = None) -> str:
+        """`path:line:col: CODE severity message`, painted when colour is on; the path escaped (see
+        `_printable_path`; the message was escaped when the finding was made, see `locate`)."""
         path = _printable_path(d.path)
+        text = d.message if message is None else message
         mark = " " + FIXABLE_MARK if d.fix is not None and (d.fix.safe or self.style.unsafe_fixes) else ""
         if not self.style.color:  # the common case, spared three calls of `_paint`
-            return f"{path}:{d.line}:{d.column}: {d.code} {d.severity}{mark} {d.message}"
+            return f"{path}:{d.line}:{d.column}: {d.code} {d.severity}{mark} {text}"
         color = _SEVERITY_COLOR[d.severity.value]
         where = self._paint(f"{path}:{d.line}:{d.column}:", "bold")
         severity = self._paint(d.severity.value, color)
-        return f"{where} {self._paint(d.code, 'bold', color)} {severity}{mark} {d.message}"
+        return f"{where} {self._paint(d.code, 'bold', color)} {severity}{mark} {text}"
 
     def _lines(self, path: str) -> list[str] | None:
         if path not in self._sources:
             self._sources[path] = _read_lines(path, self.style.stdin_source)
         return self._sources[path]
 
-    def _frame(self, d: Diagnostic) -> list[str]:
+    def _frame(self, d: Diagnostic, help_text: str = "") -> list[str]:
         """The finding's first source line with carets under its span (to the line's end when the span
-        goes on), between gutters, as ruff shows it; nothing when the source is not at hand."""
-        lines = self._lines(d.path)
-        if lines is None or not 1 <= d.line <= len(lines):
-            return []
-        text = lines[d.line - 1]
-        start = min(d.column - 1, len(text))
-        end = d.end_column - 1 if d.end_line == d.line else len(text)
-        width = max(1, min(end, len(text)) - start)
-        pad = "".join("\t" if char == "\t" else " " for char in text[:start])
+        goes on), between gutters, as ruff shows it, then `= help:` with the rest of the message and
+        where the rule is explained. A line longer than `FRAME_WIDTH` is cut around the caret (`…` marks
+        a cut). Without the source at hand, only the help line."""
         number = str(d.line)
         gutter = self._paint(" " * len(number) + " |", "blue")
+        helps = [f"{' ' * len(number)} = help: {help_text}"] if help_text else []
+        helps.append(f"{' ' * len(number)} = rule: flowlint rule {d.code}")
+        lines = self._lines(d.path)
+        if lines is None or not 1 <= d.line <= len(lines):
+            return helps
+        raw = lines[d.line - 1].replace("\t", " ")
+        start = min(d.column - 1, len(raw))
+        end = min(d.end_column - 1 if d.end_line == d.line else len(raw), len(raw))
+        # The line is escaped as every text from a file is (a control character takes several columns).
+        text = printable_path(raw)
+        if len(text) != len(raw):
+            start, end = len(printable_path(raw[:start])), len(printable_path(raw[:end]))
+        text, start, width = _cut(text, start, max(1, end - start), FRAME_WIDTH)
         color = _SEVERITY_COLOR[d.severity.value]
         return [
             gutter,
             self._paint(f"{number} |", "blue") + (f" {text}" if text else ""),
-            f"{gutter} {pad}{self._paint('^' * width, 'bold', color)}",
+            f"{gutter} {' ' * start}{self._paint('^' * width, 'bold', color)}",
             gutter,
+            *helps,
         ]
+
+
+def _head_and_help(message: str) -> tuple[str, str]:
+    from flowlint.lint.overview import head_and_help
+
+    return head_and_help(message)
+
+
+def _cut(text: str, start: int, width: int, limit: int) -> tuple[str, int, int]:
+    """A source line of at most `limit` characters around the span `[start, start + width)`: (text,
+    start, width) after cutting, `…` where text was left out. The span keeps its start and as much of
+    its width as fits."""
+    if len(text) <= limit:
+        return text, start, width
+    width = min(width, limit // 2)
+    left = max(0, min(start - limit // 4, len(text) - limit))
+    right = left + limit
+    shown = text[left:right]
+    if left:
+        shown = "…" + shown[1:]
+    if right < len(text):
+        shown = shown[:-1] + "…"
+    return shown, start - left, width
 
 
 def _read_lines(path: str, stdin_source: tuple[str, bytes] | None) -> list[str] | None:
@@ -252,17 +305,74 @@ def _read_lines(path: str, stdin_source: tuple[str, bytes] | None) -> list[str] 
 
 class JsonReporter(Reporter):
     name = "json"
-    description = "one JSON document: version, flowlint, diagnostics, summary"
+    description = "one JSON document: version, flowlint, diagnostics (with consequence, fix and rule page), summary"
 
     def write(self, result: LintResult, stream: TextIO) -> None:
         out = _Utf8Safe(stream)
+        edits = _EditPlaces()
         document = {
             "version": REPORT_VERSION,
             "flowlint": __version__,
-            "diagnostics": [d.to_dict() for d in result.diagnostics],
+            "diagnostics": [_json_diagnostic(d, edits) for d in result.diagnostics],
             "summary": result.summary(),
         }
         _write_json(document, out)
+
+
+def _json_diagnostic(d: Diagnostic, edits: _EditPlaces) -> dict[str, object]:
+    """A finding in the JSON report: its fields, what FlowMCP does about it (`consequence`), its rule's
+    page (`url`, null when unknown) and its fix (`applicability` safe or unsafe, and each edit with
+    its place in lines and columns, 1-based, and in bytes)."""
+    from flowlint.lint.pages import rule_page_url
+
+    entry = d.to_dict()
+    entry["consequence"] = d.consequence or None
+    entry["url"] = rule_page_url(d.code)
+    entry["fix"] = None
+    if d.fix is not None:
+        entry["fix"] = {
+            "title": d.fix.title,
+            "applicability": "safe" if d.fix.safe else "unsafe",
+            "edits": [edits.describe(d.path, edit) for edit in d.fix.edits],
+        }
+    return entry
+
+
+class _EditPlaces:
+    """Lines and columns of fix edits, from the files' bytes (each file read once, only when a finding
+    in it has a fix)."""
+
+    def __init__(self) -> None:
+        self._sources: dict[str, SourceText | None] = {}
+
+    def describe(self, path: str, edit: Edit) -> dict[str, object]:
+        entry: dict[str, object] = {
+            "content": edit.text,
+            "start_byte": edit.start,
+            "end_byte": edit.end,
+            "location": None,
+            "end_location": None,
+        }
+        source = self._source(path)
+        if source is not None and edit.end <= len(source.data):
+            start, end = source.position(edit.start), source.position(edit.end)
+            entry["location"] = {"line": start.line, "column": start.column}
+            entry["end_location"] = {"line": end.line, "column": end.column}
+        return entry
+
+    def _source(self, path: str) -> SourceText | None:
+        if path not in self._sources:
+            from pathlib import Path
+
+            from flowlint.core.errors import FileProblem
+            from flowlint.core.fileio import read_regular
+            from flowlint.core.source import SourceText
+
+            try:
+                self._sources[path] = SourceText(read_regular(Path(path)))
+            except (FileProblem, OSError):
+                self._sources[path] = None
+        return self._sources[path]
 
 
 def _write_json(document: object, out: _Utf8Safe) -> None:
@@ -354,7 +464,7 @@ class SarifReporter(Reporter):
     def write(self, result: LintResult, stream: TextIO) -> None:
         out = _Utf8Safe(stream)
         from flowlint.lint.docs import rule_doc
-        from flowlint.lint.pages import rule_page_url
+        from flowlint.lint.pages import rule_web_url
         from flowlint.lint.registry import all_rules
 
         rules = all_rules()
@@ -369,12 +479,12 @@ class SarifReporter(Reporter):
                     "text": f"{rule.fix}\nRun `flowlint rules {rule.code}` for examples.",
                     "markdown": rule_doc(rule),
                 },
-                "helpUri": rule_page_url(rule.code),
+                "helpUri": rule_web_url(rule.code),
                 "defaultConfiguration": {"level": _SARIF_LEVEL[rule.severity.value]},
             }
             for rule in rules
         ]
-        for descriptor in descriptors:  # no address without the distribution's metadata: no helpUri
+        for descriptor in descriptors:  # no web address (the project is not published yet): no helpUri
             if descriptor["helpUri"] is None:
                 del descriptor["helpUri"]
         results = []
@@ -401,7 +511,7 @@ class SarifReporter(Reporter):
             if d.code in index:
                 entry["ruleIndex"] = index[d.code]
             where = {
-                k: v
+                k: printable_path(v) if isinstance(v, str) else v
                 for k, v in (("tool", d.tool), ("testIndex", d.test_index), ("parameter", d.parameter))
                 if v is not None
             }
@@ -436,7 +546,15 @@ _SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 
 class GithubReporter(Reporter):
     name = "github"
-    description = "GitHub Actions workflow commands (::error file=...::message annotations)"
+    description = (
+        "GitHub Actions workflow commands (::error file=...::message annotations); "
+        "with $GITHUB_STEP_SUMMARY set, the Markdown summary is added to the job's page"
+    )
+
+    def __init__(self, summary: bool = True, step_summary: Callable[[], str] | None = None) -> None:
+        """`step_summary`: what to add to `$GITHUB_STEP_SUMMARY` (default: the Markdown report)."""
+        super().__init__(summary)
+        self.step_summary = step_summary
 
     def write(self, result: LintResult, stream: TextIO) -> None:
         # Written in blocks, as the text report; each path and title escaped once (numbers need none).
@@ -445,13 +563,34 @@ class GithubReporter(Reporter):
         lines = []
         for d in result.diagnostics:
             level = _GH_LEVEL[d.severity.value]
-            path = files.get(d.path) or files.setdefault(d.path, _gh_property(d.path))
+            path = files.get(d.path) or files.setdefault(d.path, _gh_property(printable_path(d.path)))
             title = titles.get(d.code) or titles.setdefault(d.code, _gh_property(f"flowlint {d.code}"))
             place = f"line={d.line},col={d.column},endLine={max(d.end_line, d.line)},endColumn={d.end_column}"
             lines.append(f"::{level} file={path},{place},title={title}::{_gh_data(f'{d.code} {d.message}')}\n")
         if self.summary:
             lines.append(summary_line(result) + "\n")
         _write_lines(lines, stream)
+        write_step_summary(self.step_summary or (lambda: MarkdownReporter.render(result)))
+
+
+def write_step_summary(render: Callable[[], str]) -> str | None:
+    """Add a Markdown summary to the file named by `$GITHUB_STEP_SUMMARY` (GitHub Actions shows it on
+    the job's page), when that variable is set; returns the problem writing it, if any (a warning on
+    standard error: the report itself was written)."""
+    import os
+    import sys
+
+    target = os.environ.get("GITHUB_STEP_SUMMARY")
+    if not target:
+        return None
+    try:
+        with open(target, "a", encoding="utf-8") as summary:
+            summary.write(replace_surrogates(render()) + "\n")
+    except OSError as error:
+        problem = f"cannot write the step summary to {printable_path(target)}: {error.strerror or error}"
+        sys.stderr.write(f"flowlint: warning: {problem}\n")
+        return problem
+    return None
 
 
 _GH_LEVEL = {"error": "error", "warning": "warning", "info": "notice"}
@@ -528,12 +667,12 @@ class FlowmcpReporter(Reporter):
         several = len(result.files) > 1
         for number, report in enumerate(result.files):
             if several:
-                out.write(("\n" if number else "") + f"{printable_path(report.path)}\n")
+                out.write(("\n" if number else "") + f"{_printable_path(report.path)}\n")
             errors = warnings = 0
             for d in report.diagnostics:
                 errors += d.severity.value == "error"
                 warnings += d.severity.value == "warning"
-                subject = f"{d.tool}: " if d.tool else ""
+                subject = f"{printable_path(d.tool)}: " if d.tool else ""
                 out.write(f"  {d.code} {d.severity.value:<7} {subject}{d.message}\n")
             # The wording (including "1 errors") is flowmcp's own, kept so scripts written for it still match.
             out.write(f"{errors} errors, {warnings} warnings\n")
@@ -545,8 +684,103 @@ class FlowmcpReporter(Reporter):
                 out.write("Schema cannot be loaded (has errors)\n")
 
 
+class GroupedReporter(TextReporter):
+    name = "grouped"
+    description = "findings under their file's name, as ruff's grouped format (source and help on a terminal)"
+
+    def write(self, result: LintResult, stream: TextIO) -> None:
+        parts: list[str] = []
+        if self.summary and len(result.diagnostics) > LEAD_AFTER:
+            from flowlint.lint.overview import Overview, lead_lines
+
+            parts.extend(line + "\n" for line in lead_lines(Overview(result, self.style.unsafe_fixes)))
+            parts.append("\n")
+        for report in result.files:
+            if not report.diagnostics:
+                continue
+            parts.append(self._paint(_printable_path(report.path), "bold") + ":\n")
+            width = max(len(f"{d.line}:{d.column}") for d in report.diagnostics)
+            for d in report.diagnostics:
+                head, help_text = _head_and_help(d.message) if self.style.show_source else (d.message, "")
+                mark = " " + FIXABLE_MARK if fixable(d, self.style.unsafe_fixes) else ""
+                severity = self._paint(d.severity.value, _SEVERITY_COLOR[d.severity.value])
+                place = f"{d.line}:{d.column}"
+                parts.append(f"  {place:<{width}} {self._paint(d.code, 'bold')} {severity}{mark} {head}\n")
+                if help_text:
+                    parts.append(f"  {' ' * width} = help: {help_text}\n")
+            parts.append("\n")
+        if self.summary:
+            parts.append(self._paint(summary_line(result), "bold", "red" if result.diagnostics else "green") + "\n")
+            fixes = fixable_line(result, self.style.unsafe_fixes) if self.style.fix_summary else None
+            if fixes is not None:
+                parts.append(fixes + "\n")
+        _write_lines(parts, stream)
+
+
+class MarkdownReporter(Reporter):
+    name = "markdown"
+    description = "a Markdown summary with tables for a CI job's page: counts, refused files, codes, failing files"
+
+    def write(self, result: LintResult, stream: TextIO) -> None:
+        _Utf8Safe(stream).write(self.render(result))
+
+    @staticmethod
+    def render(result: LintResult) -> str:
+        from flowlint.lint.overview import markdown_report
+
+        return markdown_report(result)
+
+
+class GitlabReporter(Reporter):
+    name = "gitlab"
+    description = "GitLab Code Quality (a JSON array of issues: artifacts:reports:codequality)"
+
+    def write(self, result: LintResult, stream: TextIO) -> None:
+        issues = []
+        seen: Counter[str] = Counter()
+        for d in result.diagnostics:
+            # GitLab tells issues apart by fingerprint: a second finding with the same identity (two
+            # refusals of one tool by one code) gets its own, numbered.
+            base = finding_fingerprint(d)
+            seen[base] += 1
+            fingerprint = base if seen[base] == 1 else f"{base}-{seen[base]}"
+            issues.append(
+                {
+                    "description": f"{d.code} {d.message}",
+                    "check_name": d.code,
+                    "fingerprint": fingerprint,
+                    "severity": _gitlab_severity(d),
+                    "location": {
+                        "path": d.path.replace("\\", "/"),
+                        "lines": {"begin": d.line, "end": max(d.end_line, d.line)},
+                    },
+                    "categories": ["Bug Risk" if d.severity.value == "error" else "Style"],
+                }
+            )
+        _write_json(issues, _Utf8Safe(stream))
+
+
+def _gitlab_severity(d: Diagnostic) -> str:
+    """GitLab's severities: a file FlowMCP refuses to load is `blocker`, any other error `critical`
+    (the runtime refuses the tool or its calls, or a test rule breaks), a warning `minor`, info `info`."""
+    if d.severity.value == "error":
+        return "blocker" if d.consequence == "refused at load" else "critical"
+    return "minor" if d.severity.value == "warning" else "info"
+
+
 REPORTERS: dict[str, type[Reporter]] = {
-    cls.name: cls for cls in (TextReporter, JsonReporter, SarifReporter, GithubReporter, JunitReporter, FlowmcpReporter)
+    cls.name: cls
+    for cls in (
+        TextReporter,
+        GroupedReporter,
+        JsonReporter,
+        SarifReporter,
+        GithubReporter,
+        GitlabReporter,
+        MarkdownReporter,
+        JunitReporter,
+        FlowmcpReporter,
+    )
 }
 
 
@@ -562,34 +796,34 @@ def skip_reason(report: FileReport) -> str:
 
 
 def summary_line(result: LintResult) -> str:
+    """`Found 2 errors, 1 warning in 3 files (2 definitions, 1 skipped).`, or `All checks passed: ...`;
+    files FlowMCP cannot load as definitions (unreadable, unparsable, no `main`) are counted too."""
+    from flowlint.lint.overview import files_phrase
+
     summary = result.summary()
     counts = []
     for key, word in (("errors", "error"), ("warnings", "warning"), ("infos", "info")):
         value = summary[key]
         if value:
             counts.append(f"{value} {word}{'s' if value != 1 and word != 'info' else ''}")
-    files = summary["files"]
-    definitions = summary["definitions"]
-    lists = summary["lists"]
-    shown_lists = f"{lists} list{'s' if lists != 1 else ''}, " if lists else ""
-    checked = (
-        f"{files} file{'s' if files != 1 else ''} ({definitions} definition{'s' if definitions != 1 else ''}, "
-        f"{shown_lists}{summary['skipped']} skipped)"
-    )
+    checked = files_phrase(summary)
     if not counts:
         return f"All checks passed: {checked}."
     return f"Found {', '.join(counts)} in {checked}."
 
 
 class CodeStatistics(DeclaredRecord):
-    """One row of `--statistics`: a rule code's findings, how many `--fix` can fix, the severities it
-    was reported at (highest first: a code can be re-graded for some files)."""
+    """One row of `--statistics`: a rule code's findings, how many at each severity (a code can be
+    re-graded for some files), how many `--fix` can fix."""
 
     code: str
     name: str
     count: int
     severities: tuple[str, ...]
     fixable: int
+    errors: int = 0
+    warnings: int = 0
+    infos: int = 0
 
     def to_dict(self) -> dict[str, object]:
         """The row in `--statistics --format json`."""
@@ -597,6 +831,9 @@ class CodeStatistics(DeclaredRecord):
             "code": self.code,
             "name": self.name,
             "count": self.count,
+            "errors": self.errors,
+            "warnings": self.warnings,
+            "infos": self.infos,
             "severities": list(self.severities),
             "fixable": self.fixable,
         }
@@ -608,31 +845,54 @@ def statistics_rows(result: LintResult, unsafe: bool = False) -> list[CodeStatis
 
     counts = Counter(d.code for d in result.diagnostics)
     fixes = Counter(d.code for d in result.diagnostics if fixable(d, unsafe))
-    severities: dict[str, set[Severity]] = {}
+    severities: dict[str, Counter[str]] = {}
     for d in result.diagnostics:
-        severities.setdefault(d.code, set()).add(d.severity)
+        severities.setdefault(d.code, Counter())[d.severity.value] += 1
     rows = []
     for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
         rule = rule_for(code)
-        levels = tuple(level.value for level in sorted(severities[code], key=lambda level: -level.rank))
-        name = rule.name if rule is not None else ""
-        rows.append(CodeStatistics(code=str(code), name=name, count=count, severities=levels, fixable=fixes[code]))
+        levels = severities[code]
+        ordered = tuple(level for level in ("error", "warning", "info") if levels[level])
+        rows.append(
+            CodeStatistics(
+                code=str(code),
+                name=rule.name if rule is not None else "",
+                count=count,
+                severities=ordered,
+                fixable=fixes[code],
+                errors=levels["error"],
+                warnings=levels["warning"],
+                infos=levels["info"],
+            )
+        )
     return rows
 
 
 def statistics_lines(result: LintResult, unsafe: bool = False) -> list[str]:
-    """`--statistics` as a table with aligned columns: count, code, severity (`error/warning` when a
-    code was re-graded for some files), `[*]` when `--fix` can fix some of its findings, name."""
+    """`--statistics` as a table with a header and aligned columns: count, code, how many of them are
+    errors, warnings and info (blank for none), `[*]` when `--fix` can fix some, the rule's name."""
     rows = statistics_rows(result, unsafe)
-    cells = [(str(row.count), row.code, "/".join(row.severities)) for row in rows]
-    if not cells:
+    if not rows:
         return []
-    widths = [max(len(cell[index]) for cell in cells) for index in range(3)]
+    header = ("count", "code", "error", "warning", "info")
+    cells = [
+        (str(row.count), row.code, str(row.errors or ""), str(row.warnings or ""), str(row.infos or "")) for row in rows
+    ]
+    widths = [max(len(header[i]), *(len(cell[i]) for cell in cells)) for i in range(5)]
     marks = any(row.fixable for row in rows)
-    lines = []
-    for (count, code, severity), row in zip(cells, rows, strict=True):
+    fix_header = "fix " if marks else ""
+
+    def line(values: tuple[str, ...], mark: str, name: str) -> str:
+        count, code, errors, warnings, infos = values
+        return (
+            f"{count:>{widths[0]}}  {code:<{widths[1]}}  {errors:>{widths[2]}}  {warnings:>{widths[3]}}  "
+            f"{infos:>{widths[4]}}  {mark}{name}"
+        ).rstrip()
+
+    lines = [line(header, fix_header, "name")]
+    for values, row in zip(cells, rows, strict=True):
         mark = (FIXABLE_MARK + " " if row.fixable else " " * (len(FIXABLE_MARK) + 1)) if marks else ""
-        lines.append(f"{count:>{widths[0]}}  {code:<{widths[1]}}  {severity:<{widths[2]}}  {mark}{row.name}".rstrip())
+        lines.append(line(values, mark, row.name))
     return lines
 
 

@@ -175,7 +175,7 @@ def lint_per_file(
     gives it (the report carries them); files that share settings are linted together (one run of
     `lint_files` each), reports keep the walk's order. Each configuration's files use the result cache
     of that configuration (one `ResultCache` per folder), or `cache` for all when one is given."""
-    from flowlint.lint.cache import default_cache_dir
+    from flowlint.lint.cache import cache_root, default_cache_dir
 
     found = resolver.discover(targets)
     files, problems = found.files, found.problems
@@ -198,7 +198,7 @@ def lint_per_file(
         group_cache = cache
         if group_cache is None and use_cache:
             folder = default_cache_dir(config)
-            group_cache = caches.setdefault(folder, ResultCache(folder))
+            group_cache = caches.setdefault(folder, ResultCache(folder, root=cache_root(config)))
         real_paths = resolver.real_paths
         reports = lint_files(group, config, jobs=jobs, cache=group_cache, real_paths=real_paths, named=named).files
         for file, report in zip(group, reports, strict=True):

@@ -20,13 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from flowlint.capture.request import referenced_server_params
+from flowlint.capture.request import RequestSkip, referenced_server_params, test_values
 from flowlint.capture.runner import CaptureInputs, CaptureOptions, CaptureResult, capture_inputs
 from flowlint.captures.records import CapturedResponse, CaptureRecord, Outcome
 from flowlint.captures.redact import Redactor
 from flowlint.captures.store import make_run_dir, now, printable_path, write_metrics, write_record
 from flowlint.core.errors import FlowlintError, UsageError
-from flowlint.core.nodes import to_python
 from flowlint.definition.loading import LoadedFile
 from flowlint.definition.model import Tool
 from flowlint.mcp.relay import RELAY_PREFIX
@@ -42,7 +41,8 @@ class _Call:
     tool: Tool
     index: int
     description: str | None
-    arguments: dict[str, Any] | None  # None: the test is not an object, nothing to call
+    arguments: dict[str, Any] | None  # None: nothing to call (`skip` says why)
+    skip: str | None = None
 
     @property
     def namespace(self) -> str:
@@ -71,7 +71,7 @@ def capture_via_mcp(paths: Sequence[str | Path], options: CaptureOptions) -> Cap
     inputs = capture_inputs(paths, options)
     calls = _calls([item for item in inputs.loaded if item.definition is not None])
     result = CaptureResult(run_dir=make_run_dir(options.output), definitions=inputs.loaded, via="MCP")
-    redactor = _redactor(inputs)
+    redactor = _redactor(inputs, argv[1:])
     from flowlint.capture.progress import Progress
 
     shown = Progress(len(calls), options.progress_stream, options.progress)  # bar, lines or quiet
@@ -91,14 +91,15 @@ def capture_via_mcp(paths: Sequence[str | Path], options: CaptureOptions) -> Cap
     return result
 
 
-def _redactor(inputs: CaptureInputs) -> Redactor:
-    """The values the server can see and echo (in results or on stderr): every server param the
-    definitions refer to, from the environment and the env files."""
+def _redactor(inputs: CaptureInputs, arguments: list[str]) -> Redactor:
+    """The values the server can see and echo (in results, in errors or on stderr): every server param
+    the definitions refer to, from the environment and the env files, and every argument of its
+    command line (`--api-key sk_...`: which argument is a key cannot be told, so none is shown)."""
     names: set[str] = set()
     for item in inputs.loaded:
         if item.definition is not None:
             names |= referenced_server_params(item.definition)
-    return Redactor({name: inputs.env[name] for name in names if inputs.env.get(name)})
+    return Redactor({name: inputs.env[name] for name in names if inputs.env.get(name)}, arguments=arguments)
 
 
 def _calls(definitions: list[LoadedFile]) -> list[_Call]:
@@ -108,11 +109,16 @@ def _calls(definitions: list[LoadedFile]) -> list[_Call]:
         for tool in loaded.definition.tools:
             for test in tool.tests:
                 arguments: dict[str, Any] | None = None
+                skip: str | None = "the test is not an object"
                 if test.obj is not None:
-                    value = to_python(test.obj)
-                    if isinstance(value, dict):
-                        arguments = {k: v for k, v in value.items() if not str(k).startswith("_")}
-                calls.append(_Call(loaded, tool, test.index, test.description, arguments))
+                    try:  # as HTTP capture reads them: a value that is not static data is not sent
+                        values = test_values(tool, test.index)
+                    except RequestSkip as reason:
+                        skip = str(reason)
+                    else:
+                        arguments = {k: v for k, v in values.items() if not str(k).startswith("_")}
+                        skip = None
+                calls.append(_Call(loaded, tool, test.index, test.description, arguments, skip))
     return calls
 
 
@@ -217,7 +223,7 @@ class _Session:
     async def _run_call(self, session: Any, call: _Call, listed: set[str]) -> None:
         target = self._target(call, listed)
         if call.arguments is None:
-            self._record(call, target, "skipped", "the test is not an object", None, None)
+            self._record(call, target, "skipped", call.skip or "the test is not an object", None, None)
             return
         if self.dead is not None:
             self._fail(call, target, self.dead, None)
@@ -240,7 +246,7 @@ class _Session:
             if as_tool:
                 response = await session.call_tool(target, call.arguments, read_timeout_seconds=self.timeout)
                 elapsed = (time.perf_counter() - started) * 1000
-                data, error = _tool_data(response)
+                data, error = _tool_data(response, self.redactor)
             else:
                 from mcp import types
 
@@ -262,6 +268,10 @@ class _Session:
         except (ValueError, RecursionError) as problem:  # ValidationError and UnicodeEncodeError included
             self._fail(call, target, f"the answer cannot be stored as JSON ({type(problem).__name__})", elapsed)
 
+    def _line(self, text: str) -> str:
+        """The first line of a server's text, redacted before it is cut (a cut secret is still one)."""
+        return _first_line(self.redactor.text(text))
+
     def _describe(self, error: BaseException, what: str, seconds: float | None = None) -> str:
         from mcp.shared.exceptions import MCPError
 
@@ -270,16 +280,16 @@ class _Session:
         if isinstance(error, MCPError):
             code = error.error.code
             if error.error.message.startswith(RELAY_PREFIX):
-                return error.error.message.removeprefix(RELAY_PREFIX)
+                return self.redactor.text(error.error.message.removeprefix(RELAY_PREFIX))
             if "timed out" in error.error.message:
                 return f"no answer from {what} within {seconds or self.timeout:g}s (request cancelled)"
             if "onnection closed" in error.error.message:
                 self.dead = "the MCP server exited" + self._stderr_tail()
                 return self.dead
-            return f"the server answered error {code}: {error.error.message}"
+            return f"the server answered error {code}: {self._line(error.error.message)}"
         if type(error).__name__ == "ValidationError":
-            return f"the server answered something that is not a valid MCP result: {_first_line(str(error))}"
-        return f"{type(error).__name__}: {_first_line(str(error))}"
+            return f"the server answered something that is not a valid MCP result: {self._line(str(error))}"
+        return f"{type(error).__name__}: {self._line(str(error))}"
 
     def _stderr_tail(self) -> str:
         try:
@@ -287,7 +297,7 @@ class _Session:
             lines = [line.strip() for line in self.errlog.read().splitlines() if line.strip()]
         except (OSError, ValueError):
             return ""
-        return f" (stderr: {lines[-1][:200]})" if lines else ""
+        return f" (stderr: {self.redactor.text(lines[-1])[:200]})" if lines else ""
 
     def _fail(self, call: _Call, target: str, reason: str, elapsed: float | None) -> None:
         self._record(call, target, "failed", reason, None, elapsed)
@@ -321,11 +331,11 @@ class _Session:
         self.progress.advance(record)
 
 
-def _tool_data(response: Any) -> tuple[Any, str | None]:
+def _tool_data(response: Any, redactor: Redactor) -> tuple[Any, str | None]:
     """(data, error): the structured content, else the text content parsed as JSON when it is JSON."""
     texts = [block.text for block in response.content if getattr(block, "type", None) == "text"]
     if response.is_error:
-        return None, "the tool answered isError: " + (_first_line(" ".join(texts)) or "(no message)")
+        return None, "the tool answered isError: " + (_first_line(redactor.text(" ".join(texts))) or "(no message)")
     if response.structured_content is not None:
         return response.structured_content, None
     return _parse_texts(texts)

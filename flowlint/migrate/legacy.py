@@ -15,7 +15,6 @@ from collections.abc import Callable
 
 from flowlint.core.edits import Edit, OverlappingEdits, apply_edits
 from flowlint.core.nodes import SArray, SObject, string_value
-from flowlint.formats import parse_file_bytes
 from flowlint.migrate.model import (
     Change,
     ChangeClass,
@@ -94,8 +93,7 @@ def _edits(src: Source, schema: SObject) -> tuple[list[Edit], list[str]]:
 
 def legacy_changes(src: Source, opts: object, then: Callable[[Source], FileMigration]) -> FileMigration:
     """The 1.2 file converted and migrated by `then` (the definition migration), or a manual item."""
-    module = parse_file_bytes(src.data, src.path.suffix)
-    schema = module.exports.get("schema")
+    schema = src.loaded.legacy
     version = string_value(schema.get("flowMCP")) if isinstance(schema, SObject) else None
     migration = FileMigration(src.display, src.data, src.data, kind="legacy")
     if not isinstance(schema, SObject):

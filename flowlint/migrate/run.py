@@ -412,6 +412,6 @@ def _migrate_one(src: Source, status: LoadStatus, reason: str, opts: Options, en
         return FileMigration(src.display, src.data, src.data, kind="list", reason="a shared list keeps its own version")
     if "export const skill" in reason or "a skill" in reason:
         return migrate_skill(src, opts)
-    if "FlowMCP v1 definition" in reason:
+    if status is LoadStatus.LEGACY:
         return legacy_changes(src, opts, lambda s: migrate_definition(s, opts, engines))
     return FileMigration(src.display, src.data, src.data, kind="other", reason=reason or status.value)

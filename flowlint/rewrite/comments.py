@@ -15,7 +15,7 @@ from typing import Literal
 
 from flowlint.core.edits import Edit
 from flowlint.core.nodes import SArray, SNode, SObject, shorten
-from flowlint.rewrite.syntax import Style, Syntax, first_on_line, line_indent, line_start
+from flowlint.rewrite.syntax import Style, Syntax, first_on_line, line_end, line_indent, line_start
 
 __all__ = ["Comment", "comments_in", "place_comments", "scan_comments"]
 
@@ -44,7 +44,7 @@ def scan_comments(data: bytes, start: int, end: int, syntax: Syntax) -> list[tup
         if byte in (b"'", b'"', b"`"):
             position = _string_end(data, position, end)
         elif line is not None and data.startswith(line, position):
-            stop = _line_end(data, position, end)
+            stop = line_end(data, position, end)
             found.append((position, stop))
             position = stop
         elif syntax.block_comments and data.startswith(b"/*", position):
@@ -72,13 +72,6 @@ def _string_end(data: bytes, position: int, end: int) -> int:
         else:
             cursor += 1
     return end
-
-
-def _line_end(data: bytes, position: int, end: int) -> int:
-    cursor = position
-    while cursor < end and data[cursor : cursor + 1] not in (b"\n", b"\r"):
-        cursor += 1
-    return cursor
 
 
 def _children(node: SNode) -> list[tuple[str | int, int, SNode]]:
@@ -149,7 +142,7 @@ def _find(value: SNode, path: Path) -> tuple[int, SNode] | None:
 
 
 def _rest_of_line_is_blank(data: bytes, position: int) -> bool:
-    return not data[position : _line_end(data, position, len(data))].strip()
+    return not data[position : line_end(data, position, len(data))].strip()
 
 
 def place_comments(data: bytes, value: SNode, comments: list[Comment], style: Style) -> tuple[list[Edit], list[str]]:

@@ -22,7 +22,17 @@ from flowlint.definition.loading import LoadStatus, load_bytes
 from flowlint.definition.model import Tool
 from flowlint.rewrite.comments import Comment, comments_in, place_comments
 from flowlint.rewrite.members import encoded, indent_for, inline_members, insert_member
-from flowlint.rewrite.syntax import Style, Syntax, detect_style, line_indent, render, render_key
+from flowlint.rewrite.syntax import (
+    Layout,
+    Style,
+    Syntax,
+    detect_style,
+    layout_of,
+    line_indent,
+    line_start,
+    render,
+    render_key,
+)
 from flowlint.schema.generate import Generated, generate_output
 from flowlint.schema.notes import Note, Severity
 
@@ -176,20 +186,49 @@ def _verify(data: bytes, path: Path, old_main: SObject, changed: dict[tuple[str,
 # edits for one tool
 
 
-def _output_edits(data: bytes, obj: SObject, output: dict[str, Any], syntax: Syntax, style: Style) -> list[Edit] | str:
+def _output_edits(
+    data: bytes, obj: SObject, output: dict[str, Any], syntax: Syntax, style: Style, shape: _Shape
+) -> list[Edit] | str:
+    """The edits that write `output` into the tool `obj`: its `output` value replaced (laid out as the
+    file wrote it: a one-line schema stays one line where it fits), or a new `output` member after its
+    tests (laid out as the file's other outputs)."""
     entry = obj.entry("output")
+    inline = inline_members(obj)
     if entry is not None:
-        if entry not in inline_members(obj) or isinstance(entry.value, NonStatic):
+        if entry not in inline or isinstance(entry.value, NonStatic):
             return "`output` is not written inline in the tool (a reference or computed value); not rewritten"
         base = line_indent(data, entry.key_span.start)
-        text = render(output, syntax, style, base)
+        column = entry.value.span.start - line_start(data, entry.value.span.start)
+        layout = layout_of(data, entry.value)
+        text = render(output, syntax, style, base, layout, shape.width, column)
         return [Edit(entry.value.span.start, entry.value.span.end, encoded(text, style))]
-    inline = inline_members(obj)
     tests = obj.entry("tests")
     anchor = tests if tests is not None and tests in inline else (inline[-1] if inline else None)
+    key = render_key("output", syntax, style)
     indent = indent_for(data, obj, anchor, style)
-    member = render_key("output", syntax, style) + ": " + render(output, syntax, style, indent)
+    member = key + ": " + render(output, syntax, style, indent, shape.layout, shape.width, len(indent) + len(key) + 2)
     return insert_member(data, obj, member, anchor, syntax, style)
+
+
+MIN_WIDTH = 120
+"""A one-line container is kept on one line up to this width, or, in a file with longer lines, up to a
+quarter more than its longest line (a one-line schema that gains a property stays one line)."""
+
+
+class _Shape:
+    """How a file lays out outputs: the width its lines may take, and the layout of the first `output`
+    it declares (for outputs it does not have yet: the output and its schema as that one)."""
+
+    def __init__(self, data: bytes, definition_tools: list[Tool]) -> None:
+        longest = max((len(line) for line in data.decode("utf-8", "replace").splitlines()), default=0)
+        self.width = max(MIN_WIDTH, longest + longest // 4)
+        self.layout: Layout = {}
+        for tool in definition_tools:
+            node = tool.obj.get("output") if tool.obj is not None else None
+            if isinstance(node, SObject):
+                found = layout_of(data, node)
+                self.layout = {path: inline for path, inline in found.items() if len(path) <= 1}
+                break
 
 
 # --------------------------------------------------------------------------------------------------
@@ -214,6 +253,7 @@ def plan_source(data: bytes, path: Path, captures: CaptureIndex) -> FileResult:
     main = definition.main
     syntax = syntax_for(path.suffix.lower())
     style = detect_style(data, main, syntax)
+    shape = _Shape(data, definition.tools)
     edits: list[Edit] = []
     changed: dict[tuple[str, ...], dict[str, Any]] = {}
     results: list[ToolResult] = []
@@ -244,7 +284,7 @@ def plan_source(data: bytes, path: Path, captures: CaptureIndex) -> FileResult:
         if existing == generated.output:
             results.append(ToolResult(tool.label, "unchanged", generated.notes, output=generated.output))
             continue
-        tool_edits = _output_edits(data, tool.obj, generated.output, syntax, style)
+        tool_edits = _output_edits(data, tool.obj, generated.output, syntax, style, shape)
         if isinstance(tool_edits, str):
             results.append(ToolResult(tool.label, "skipped", generated.notes, tool_edits))
             continue
@@ -311,7 +351,11 @@ def plan_file(path: Path, captures: CaptureIndex) -> FileResult:
 
 
 def write_result(result: FileResult) -> FileResult:
-    """Write a `changed` result atomically; re-read and verify it, restoring the file on a mismatch."""
+    """Write a `changed` result atomically, once its new bytes are verified (they parse to the old `main`
+    with exactly the new outputs), and only while the file still holds the bytes it was planned from:
+    an edit saved meanwhile is kept and this file is not written (`atomic_write(unchanged_from=...)`,
+    as `check --fix` writes). Nothing is read back or restored after the rename: a file read back
+    differently then holds someone's newer edit, which a restore would lose."""
     if result.status != "changed" or not result.changes:
         return result
     path = result.path
@@ -319,22 +363,13 @@ def write_result(result: FileResult) -> FileResult:
     def failed(reason: str) -> FileResult:
         return FileResult(path, "failed", result.before, result.before, result.tools, reason)
 
-    try:
-        if read_regular(path) != result.before:
-            return failed("the file changed on disk since it was read; not written")
-        atomic_write(path, result.after)
-        written = read_regular(path)
-    except FileProblem as error:
-        return failed(error.reason)
     main, _ = _load_main(result.before, path)
     changed = result.outputs
-    problem = "the file reads back differently" if written != result.after else ""
-    if not problem and main is not None:
-        problem = _verify(written, path, main, changed)
+    problem = _verify(result.after, path, main, changed) if main is not None else ""
     if problem:
-        try:
-            atomic_write(path, result.before)
-        except FileProblem as error:
-            problem += f"; restoring failed too ({error.reason})"
-        return failed(f"{problem}; file restored")
+        return failed(f"{problem}; not written")
+    try:
+        atomic_write(path, result.after, unchanged_from=result.before)
+    except FileProblem as error:
+        return failed(error.reason)
     return FileResult(path, "written", result.before, result.after, result.tools, outputs=changed)

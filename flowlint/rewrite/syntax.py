@@ -15,7 +15,17 @@ from typing import Any
 
 from flowlint.core.nodes import NonStatic, SArray, SHole, SNode, SObject, SScalar
 
-__all__ = ["Style", "Syntax", "detect_style", "line_indent", "render", "render_key", "skip_trivia"]
+__all__ = [
+    "Layout",
+    "Style",
+    "Syntax",
+    "detect_style",
+    "layout_of",
+    "line_indent",
+    "render",
+    "render_key",
+    "skip_trivia",
+]
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 
@@ -49,6 +59,14 @@ class Style:
 # scanning
 
 
+def line_end(data: bytes, position: int, end: int | None = None) -> int:
+    """The offset of the first line break (LF, or CR: a lone-CR file has no LF) at or after `position`,
+    else `end` (the end of `data`): where a line comment stops."""
+    stop = len(data) if end is None else end
+    breaks = [found for found in (data.find(b"\n", position, stop), data.find(b"\r", position, stop)) if found >= 0]
+    return min(breaks) if breaks else stop
+
+
 def skip_trivia(data: bytes, position: int, syntax: Syntax) -> int:
     """The first offset at or after `position` that is neither whitespace nor a comment."""
     size = len(data)
@@ -57,8 +75,7 @@ def skip_trivia(data: bytes, position: int, syntax: Syntax) -> int:
         if byte in (b" ", b"\t", b"\r", b"\n", b"\f", b"\v"):
             position += 1
         elif syntax.line_comment and data.startswith(syntax.line_comment, position):
-            end = data.find(b"\n", position)
-            position = size if end < 0 else end + 1
+            position = line_end(data, position)
         elif syntax.block_comments and data.startswith(b"/*", position):
             end = data.find(b"*/", position + 2)
             position = size if end < 0 else end + 2
@@ -73,9 +90,7 @@ def end_of_line_comment(data: bytes, position: int, syntax: Syntax) -> int:
     while data[cursor : cursor + 1] in (b" ", b"\t"):
         cursor += 1
     if syntax.line_comment and data.startswith(syntax.line_comment, cursor):
-        end = data.find(b"\n", cursor)
-        end = len(data) if end < 0 else end
-        return end - 1 if end > 0 and data[end - 1 : end] == b"\r" else end
+        return line_end(data, cursor)
     return position
 
 
@@ -253,23 +268,134 @@ def _scalar(value: Any, syntax: Syntax, style: Style) -> str:
     raise TypeError(f"cannot render a {type(value).__name__}")
 
 
-def render(value: Any, syntax: Syntax, style: Style, base: str = "") -> str:
-    """`value` as source text whose continuation lines start with `base` (newlines are `\\n`)."""
+Layout = dict[tuple[str, ...], bool]
+"""Where the source wrote a container on one line (True) or over several (False), by its key path
+(`("schema", "properties", "price")`; `"[]"` for array items): see `layout_of`."""
+
+
+def layout_of(data: bytes, node: SNode, path: tuple[str, ...] = ()) -> Layout:
+    """How the containers of `node` (an `output` as written) are laid out: one line or several."""
+    layout: Layout = {}
+
+    def visit(item: SNode, at: tuple[str, ...]) -> None:
+        if isinstance(item, (SObject, SArray)):
+            if not (0 <= item.span.start <= item.span.end <= len(data)):
+                return
+            layout[at] = (
+                b"\n" not in data[item.span.start : item.span.end]
+                and b"\r" not in data[item.span.start : item.span.end]
+            )
+            if isinstance(item, SObject):
+                for entry in item.entries:
+                    visit(entry.value, (*at, entry.key))
+            else:
+                for child in item.items[:1]:  # items share one layout
+                    visit(child, (*at, "[]"))
+
+    visit(node, path)
+    return layout
+
+
+def render(
+    value: Any,
+    syntax: Syntax,
+    style: Style,
+    base: str = "",
+    layout: Layout | None = None,
+    width: int = 0,
+    column: int = 0,
+) -> str:
+    """`value` as source text whose continuation lines start with `base` (newlines are `\\n`).
+
+    `layout` keeps the file's own style: a container the file wrote on one line (or a new one inside
+    it) is written on one line again, as long as the line stays within `width` characters (`column`:
+    where the value starts on its line); every other container is written one member per line."""
+    known = dict(layout or {})
+    # A container the file does not have yet is laid out as most of its siblings are (a new property
+    # among one-line properties is one line too).
+    votes: dict[tuple[str, ...], Counter[bool]] = {}
+    for path, inline in known.items():
+        if path:
+            votes.setdefault(path[:-1], Counter())[inline] += 1
+    siblings = {parent: count[True] > count[False] for parent, count in votes.items()}
+    return _render(value, syntax, style, base, _Layouts(known, siblings), (), width, column, False)
+
+
+class _Layouts:
+    """The file's layout (`Layout`), and for a container it does not have, its siblings' majority."""
+
+    def __init__(self, known: Layout, siblings: dict[tuple[str, ...], bool]) -> None:
+        self.known = known
+        self.siblings = siblings
+
+    def get(self, path: tuple[str, ...], inherited: bool) -> bool | None:
+        """One line (True), several (False), or None when neither the file nor the siblings say."""
+        if inherited:
+            return True
+        found = self.known.get(path)
+        if found is None and path:
+            found = self.siblings.get(path[:-1])
+        return found
+
+
+def _leaf(value: Any) -> bool:
+    """An object whose members are all scalars or lists of scalars (`{ type: 'string' }`)."""
+    return isinstance(value, dict) and all(
+        not isinstance(v, (dict, list)) or (isinstance(v, list) and not any(isinstance(i, (dict, list)) for i in v))
+        for v in value.values()
+    )
+
+
+def _render(
+    value: Any,
+    syntax: Syntax,
+    style: Style,
+    base: str,
+    layout: _Layouts,
+    path: tuple[str, ...],
+    width: int,
+    column: int,
+    inherited: bool,
+) -> str:
+    if not isinstance(value, (dict, list)) or not value:
+        if isinstance(value, (dict, list)):
+            return "{}" if isinstance(value, dict) else "[]"
+        return _scalar(value, syntax, style)
+    decided = layout.get(path, inherited)
+    # Where the file says nothing (a new output), one line for a schema node of scalars only.
+    inline = decided if decided is not None else _leaf(value)
+    if inline:
+        text = _inline(value, syntax, style)
+        if not width or column + len(text) <= width:
+            return text
+    if isinstance(value, list) and all(not isinstance(item, (dict, list)) for item in value):
+        return _inline(value, syntax, style)  # a list of scalars stays on one line, as it always has
     inner = base + style.indent
+    comma = "," if style.trailing_comma else ""
+    if isinstance(value, dict):
+        lines = []
+        for key, child in value.items():
+            head = f"{inner}{render_key(key, syntax, style)}: "
+            body = _render(child, syntax, style, inner, layout, (*path, key), width, len(head), inline)
+            lines.append(head + body)
+        return "{\n" + ",\n".join(lines) + comma + "\n" + base + "}"
+    items = [
+        inner + _render(item, syntax, style, inner, layout, (*path, "[]"), width, len(inner), inline) for item in value
+    ]
+    return "[\n" + ",\n".join(items) + comma + "\n" + base + "]"
+
+
+def _inline(value: Any, syntax: Syntax, style: Style) -> str:
+    """A value on one line: `{ type: 'string' }`, `[ 'a', 'b' ]` (padded as the file pads)."""
     if isinstance(value, dict):
         if not value:
             return "{}"
-        lines = [
-            f"{inner}{render_key(key, syntax, style)}: {render(child, syntax, style, inner)}"
-            for key, child in value.items()
-        ]
-        return "{\n" + ",\n".join(lines) + ("," if style.trailing_comma else "") + "\n" + base + "}"
+        pad = " " if style.pad else ""
+        members = ", ".join(f"{render_key(k, syntax, style)}: {_inline(v, syntax, style)}" for k, v in value.items())
+        return "{" + pad + members + pad + "}"
     if isinstance(value, list):
         if not value:
             return "[]"
-        if all(not isinstance(item, (dict, list)) for item in value):
-            pad = " " if style.pad else ""
-            return "[" + pad + ", ".join(_scalar(item, syntax, style) for item in value) + pad + "]"
-        lines = [inner + render(item, syntax, style, inner) for item in value]
-        return "[\n" + ",\n".join(lines) + ("," if style.trailing_comma else "") + "\n" + base + "]"
+        pad = " " if style.pad else ""
+        return "[" + pad + ", ".join(_inline(item, syntax, style) for item in value) + pad + "]"
     return _scalar(value, syntax, style)

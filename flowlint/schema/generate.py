@@ -155,13 +155,9 @@ def _reduce(node: dict[str, Any], where: str, depth: int, notes: list[Note], roo
     if not real:
         if not types:
             notes.append(Note(Severity.INFO, "no value seen (empty arrays only); written without `type`", where))
-            return {} if root else {"description": ""}
+            return {}
         notes.append(Note(Severity.INFO, "only null seen; typed as string, nullable", where))
-        out = {"type": "string"}
-        if not root:
-            out["description"] = ""
-        out["nullable"] = True
-        return out
+        return {"type": "string", "nullable": True}
     if len(real) > 1:
         notes.append(
             Note(
@@ -171,15 +167,13 @@ def _reduce(node: dict[str, Any], where: str, depth: int, notes: list[Note], roo
                 where,
             )
         )
-        out = {} if root else {"description": ""}
+        out = {}
         if nullable:
             out["nullable"] = True
         return out
     name = real[0]
     part = types[name]
     out["type"] = name
-    if not root:
-        out["description"] = ""
     if nullable:
         out["nullable"] = True
     if name == "string" and isinstance(part.get("format"), str):
@@ -261,6 +255,12 @@ def generate_output(
         # What people wrote (an enum, a format, a type) can reject what the API sent; a schema
         # generated from the samples alone accepts them by construction (tests/test_schema_generation
         # checks that on random data), so only a merged schema is checked against every sample.
+        contradictions = [note for note in notes if note.level is Severity.ERROR]
+        if contradictions:
+            count = f"{len(contradictions)} place{'s' if len(contradictions) != 1 else ''}"
+            return GenerationFailure(
+                f"the captures contradict the declared output schema in {count}; not rewritten", notes
+            )
         problem = _first_rejected(schema, data)
         if problem is not None:
             return GenerationFailure(f"the generated schema rejects a captured response ({problem})", notes)

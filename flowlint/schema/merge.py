@@ -1,8 +1,11 @@
 """Keeping what people wrote: merge a generated schema with the schema a tool already declares.
 
-Descriptions, enums, formats and `nullable` of the existing schema are kept while the captured data
-still satisfies them; every contradiction is a warning note, never dropped silently. Keywords outside
-FlowMCP's subset are removed (each one reported). Properties that no capture has are kept.
+Descriptions, enums, formats, types and `nullable` of the existing schema are kept. Where the captured
+data contradicts what is declared (a `number` where `string` is declared, a value outside the enum, a
+string that is not of the format), the declaration is kept and the contradiction is an error note: the
+schema is never widened to fit the data (the tool's output is then not rewritten, and `flowlint verify`
+reports the drift). Keywords outside FlowMCP's subset are removed (each one reported). Properties that
+no capture has are kept.
 """
 
 from __future__ import annotations
@@ -70,7 +73,19 @@ def sanitize(node: Any, path: tuple[str, ...], notes: list[Note]) -> Any:
 def merge_existing(
     new: dict[str, Any], old: Any, path: tuple[str, ...], samples: Sequence[Any], notes: list[Note]
 ) -> dict[str, Any]:
-    """`new` (generated) merged with `old` (declared) at `path`; `samples` are the captured data."""
+    """`new` (generated) merged with `old` (declared) at `path`; `samples` are the captured data. The
+    keys keep the declared order (what the file wrote stays where it was), new ones after them."""
+    merged = _merge(new, old, path, samples, notes)
+    if not isinstance(old, dict):
+        return merged
+    ordered = {key: merged[key] for key in old if key in merged}
+    ordered.update(merged)
+    return ordered
+
+
+def _merge(
+    new: dict[str, Any], old: Any, path: tuple[str, ...], samples: Sequence[Any], notes: list[Note]
+) -> dict[str, Any]:
     if not isinstance(old, dict):
         if old is not None:
             notes.append(Note(Severity.WARNING, "existing schema node is not an object; replaced", where(path)))
@@ -78,26 +93,38 @@ def merge_existing(
     out = dict(new)
     if isinstance(old.get("description"), str) and old["description"]:
         out["description"] = old["description"]
-        if not path and "type" in out:  # keep the key order: type first
-            out = {"type": out.pop("type"), **out}
     notes.extend(_removed(key, path) for key in old if key not in SUBSET_KEYWORDS)
     old_type, new_type = old.get("type"), new.get("type")
     if old_type in SUBSET_TYPES and _only_nulls_captured(new, samples, path):
         kept: dict[str, Any] = dict(sanitize(old, path, []))
         kept["nullable"] = True
         return kept
-    if old_type is not None and old_type != new_type:
-        seen = new_type if new_type is not None else "several types"
+    if old_type is not None and old_type not in SUBSET_TYPES:
         notes.append(
             Note(
                 Severity.WARNING,
-                f"declared type {old_type!r} but the captures have {seen}; using the captures",
+                f"declared type {old_type!r} is not in FlowMCP's subset; using the captures",
                 where(path),
             )
         )
         return out
+    if old_type is not None and old_type != new_type:
+        seen = new_type if new_type is not None else "several types"
+        notes.append(
+            Note(
+                Severity.ERROR,
+                f"declared type {old_type!r} but the captures have {seen}: the declaration is kept, not widened "
+                f"(correct it by hand, or the API; `flowlint verify` reports this drift)",
+                where(path),
+            )
+        )
+        kept_node: dict[str, Any] = dict(sanitize(old, path, []))
+        return kept_node
     if old.get("nullable") is True and not out.get("nullable"):
         out["nullable"] = True
+    elif out.get("nullable") and old.get("nullable") is not True and old_type is not None:
+        # null is the one value a declaration takes on without a contradiction: APIs send it for "none"
+        notes.append(Note(Severity.INFO, f"null captured where {old_type!r} is declared; marked nullable", where(path)))
     if new_type == "string" and isinstance(old.get("format"), str):
         _merge_format(out, old["format"], path, samples, notes)
     if isinstance(old.get("enum"), list):
@@ -125,11 +152,14 @@ def _merge_format(
     bad = next((v for v in _all_values(samples, path) if isinstance(v, str) and not check(v)), None)
     if bad is not None:
         notes.append(
-            Note(Severity.WARNING, f"declared format {fmt!r} but {_short(bad)} was captured; dropped", where(path))
+            Note(
+                Severity.ERROR,
+                f"declared format {fmt!r} but {_short(bad)} was captured: the format is kept (flowlint verify "
+                "reports this drift)",
+                where(path),
+            )
         )
-        out.pop("format", None)
-    else:
-        out["format"] = fmt
+    out["format"] = fmt
 
 
 _MISSING = object()
@@ -142,16 +172,16 @@ def _merge_enum(
         (v for v in _all_values(samples, path) if v is not None and not any(json_equal(v, a) for a in allowed)),
         _MISSING,
     )
-    if outside is _MISSING:
-        out["enum"] = list(allowed)
-    else:
+    if outside is not _MISSING:
         notes.append(
             Note(
-                Severity.WARNING,
-                f"declared enum does not contain {_short(outside)}, which was captured; enum dropped",
+                Severity.ERROR,
+                f"declared enum does not contain {_short(outside)}, which was captured: the enum is kept "
+                "(flowlint verify reports this drift)",
                 where(path),
             )
         )
+    out["enum"] = list(allowed)
 
 
 def _merge_children(

@@ -1,5 +1,5 @@
-// FlowMCP v1 schema (before 3.0.0): `export const schema` with `routes`, and handlers as inline
-// functions inside the same object. Not a v3 definition: flowlint skips it with an info.
+// A FlowMCP 1.2 definition: `export const schema` with `flowMCP: '1.2.0'`, `routes`, and handlers as inline
+// functions inside the same object. FlowMCP 4.x refuses it ('main: Missing export'): VAL001.
 
 export const schema = {
     name: 'CoinCapAssets',
