@@ -37,6 +37,7 @@ from flowlint.captures.records import CaptureRecord, RecordError, read_records_c
 from flowlint.captures.store import printable_path
 from flowlint.core.errors import UsageError
 from flowlint.core.nodes import SObject, Span, to_python
+from flowlint.core.record import replace
 from flowlint.core.severity import Severity
 from flowlint.core.source import SourceText
 from flowlint.definition.loading import LoadedFile, load_file, unwalkable
@@ -231,9 +232,9 @@ def _drift_fails(result: LintResult, resolver: ConfigResolver) -> None:
     for report in result.files:
         config = report.config or result.config
         if config.fail_on.rank > DRIFT_FAILS_FROM.rank:
-            report.config = config.replace(fail_on=DRIFT_FAILS_FROM)
+            report.config = replace(config, fail_on=DRIFT_FAILS_FROM)
     if result.config.fail_on.rank > DRIFT_FAILS_FROM.rank:
-        result.config = result.config.replace(fail_on=DRIFT_FAILS_FROM)
+        result.config = replace(result.config, fail_on=DRIFT_FAILS_FROM)
 
 
 def verify_records(loaded: list[LoadedFile], records: list[CaptureRecord], config: Config) -> LintResult:

@@ -60,15 +60,7 @@ class KnownCrash:
         return crash.command.split()[1:2] == [self.command] and self.signature in crash.problem
 
 
-KNOWN_CRASHES: tuple[KnownCrash, ...] = (
-    KnownCrash(
-        owner="i25-zengine",
-        command="mcp-tools",
-        signature="unexpected keyword argument 'issues'",
-        example="flowmcp-community/providers/bundeshaushalt/budget.mjs",
-        summary="an enum() parameter with values(...): ZSpec.replace(issues=()) in mcp/schema.py (22 files)",
-    ),
-)
+KNOWN_CRASHES: tuple[KnownCrash, ...] = ()  # (i25-zengine's mcp-tools crash on enum() with values(...) is fixed)
 
 
 def unknown(crashes: Iterable[Crash]) -> list[Crash]:

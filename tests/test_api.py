@@ -74,6 +74,7 @@ def test_json_report_shape_is_pinned(tmp_path: Path) -> None:
                 "end_column": 16,
                 "tool": "getPing",
                 "test_index": None,
+                "test_indices": [],
                 "parameter": None,
                 "consequence": "test rule",
                 "url": rule_page_url("TST001"),

@@ -166,3 +166,50 @@ def test_every_package_is_installed() -> None:
     }
     # flowlint.rule_pages is data, not code: the generated docs/rules/ pages, mapped in package-dir.
     assert listed == on_disk | {"flowlint.rule_pages"}
+
+
+def test_no_rule_module_imports_another_rule_module() -> None:
+    """A rule stands alone (issue 25): what rules share (a base class, a walk, an example) lives in a `_`
+    module of a family; a rule module imports none of the other rule modules."""
+    known = modules()
+    rule_modules = {
+        name
+        for name in known
+        if name.startswith("flowlint.rules.") and name.count(".") == 3 and not name.rpartition(".")[2].startswith("_")
+    }
+    offenders = []
+    for name in sorted(rule_modules):
+        for imported in imports_of(known[name]):
+            target = imported if imported in known else imported.rsplit(".", 1)[0]
+            if target in rule_modules and target != name:
+                offenders.append(f"{name} imports {target}")
+    assert len(rule_modules) >= 150
+    assert offenders == [], offenders
+
+
+def test_the_table_allows_no_import_that_no_module_makes() -> None:
+    """Issue 25: the table allowed imports no code used; each entry is now one some module makes."""
+    table = allowed_imports()
+    known = modules()
+    used: dict[str, set[str]] = defaultdict(set)
+    for name, path in known.items():
+        source = unit_of(name)
+        for imported in imports_of(path):
+            target = unit_of(imported)
+            if source is not None and target is not None and target != source:
+                used[source].add(target)
+    unused = {package: sorted(allowed - used[package]) for package, allowed in table.items() if allowed - used[package]}
+    assert unused == {}, unused
+
+
+def test_the_layout_names_every_module_of_the_packages_it_lists_one_by_one() -> None:
+    """Issue 25: the layout missed lint/cache.py, lint/diagnostics.py, definition/sql.py and three core
+    modules. Every module of the packages the layout lists file by file is named there."""
+    text = (REPO / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    layout = text.split("## Layout", 1)[1].split("\n## ", 1)[0]
+    missing = []
+    for package in ("core", "definition", "lint", "capture", "captures", "mcp", "schema", "formats"):
+        for path in sorted((REPO / "flowlint" / package).rglob("*.py")):
+            if path.name != "__init__.py" and path.name not in layout:
+                missing.append(str(path.relative_to(REPO)))
+    assert missing == [], missing

@@ -88,6 +88,7 @@ def test_json_format_fields(tmp_path: Path) -> None:
         "end_column": 56,
         "tool": "getMarkets",
         "test_index": 0,
+        "test_indices": [0],
         "parameter": "limit",
         # Issue 27, item 7: what FlowMCP does, the rule's page and the fix with its edits, as ruff's JSON has them.
         "consequence": "test rule",

@@ -212,6 +212,7 @@ def test_records_compare_hash_replace_and_show_their_fields() -> None:
     """core/record.py stands in for the dataclasses the hot path used: the same equality (by class and
     fields, `_not_compared` fields ignored), hashing of the frozen kind, `replace` and repr."""
     from flowlint.core.nodes import Span, SScalar
+    from flowlint.core.record import replace
     from flowlint.core.severity import Severity
     from flowlint.lint.config import Config
     from flowlint.lint.diagnostics import Diagnostic
@@ -221,12 +222,12 @@ def test_records_compare_hash_replace_and_show_their_fields() -> None:
     assert SScalar("a", Span(0, 3)) == SScalar("a", Span(0, 3)) != Span(0, 3)
     assert repr(SScalar(1, Span(0, 1))) == "SScalar(value=1, span=Span(start=0, end=1))"
     first = Diagnostic("TST001", Severity.ERROR, "m", "a.mjs", 1, 1, 1, 2)
-    assert first.replace(severity=Severity.WARNING) == Diagnostic("TST001", Severity.WARNING, "m", "a.mjs", 1, 1, 1, 2)
-    assert first.replace(fix=object()) == first  # `fix` is not compared, as in the JSON report
-    assert Config(min_tests=2).replace(min_tests=3) == Config(min_tests=3)
+    assert replace(first, severity=Severity.WARNING) == Diagnostic("TST001", Severity.WARNING, "m", "a.mjs", 1, 1, 1, 2)
+    assert replace(first, fix=object()) == first  # `fix` is not compared, as in the JSON report
+    assert replace(Config(min_tests=2), min_tests=3) == Config(min_tests=3)
     assert list(Config().settings())[:3] == ["min_tests", "recommended_tests", "spec_version"]  # field order
     report = FileReport("a.mjs", "definition")
-    assert report.replace(diagnostics=[first]).diagnostics == [first] and report.diagnostics == []
+    assert replace(report, diagnostics=[first]).diagnostics == [first] and report.diagnostics == []
     with pytest.raises(TypeError):
         hash(report)  # mutable records are not hashable
 
@@ -261,7 +262,7 @@ def test_source_text_indexes_lines_only_as_far_as_a_lookup_needs() -> None:
 
 def test_a_declared_record_is_declared_once_with_its_defaults() -> None:
     """Option records (CheckRequest, Config, Overrides) declare each field once, with its default."""
-    from flowlint.core.record import DeclaredRecord
+    from flowlint.core.record import DeclaredRecord, replace
 
     class Sample(DeclaredRecord):
         name: str
@@ -271,7 +272,7 @@ def test_a_declared_record_is_declared_once_with_its_defaults() -> None:
     one = Sample(name="a")
     assert (one.name, one.size, one.tags) == ("a", 3, ())
     assert one == Sample(name="a", size=3) and hash(one) == hash(Sample(name="a"))
-    assert one.replace(size=4) == Sample(name="a", size=4) != one
+    assert replace(one, size=4) == Sample(name="a", size=4) != one
     assert Sample.from_options({"name": "b", "tags": ("x",)}).tags == ("x",)
     assert (
         repr(one)
@@ -281,3 +282,30 @@ def test_a_declared_record_is_declared_once_with_its_defaults() -> None:
         Sample(name="a", colour=1)  # type: ignore[call-arg]
     with pytest.raises(TypeError, match="missing the keyword argument 'name'"):
         Sample()  # type: ignore[call-arg]
+
+
+def test_mypy_rejects_an_unknown_field_in_a_record_copy(tmp_path: Path) -> None:
+    """Issue 25: `spec.replace(..., issues=())` passed `mypy --strict` and crashed `mcp-tools` (ZSpec has no
+    field `issues`). `replace` is typed as `dataclasses.replace` and every record is dataclass-like to mypy,
+    so an unknown or mistyped field in a copy is a type error."""
+    (tmp_path / "copy.py").write_text(
+        "from flowlint.core.record import replace\n"
+        "from flowlint.definition.zod import parse_z\n"
+        "spec = parse_z('string()', [])\n"
+        "replace(spec, notes=())\n"
+        "replace(spec, issues=())\n"
+        "replace(spec, optional='yes')\n",
+        encoding="utf-8",
+    )
+    command = [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--follow-imports=silent"]
+    run = subprocess.run(
+        [*command, "--cache-dir", os.devnull, str(tmp_path / "copy.py")],
+        cwd=Path(__file__).resolve().parent.parent,
+        capture_output=True,
+        text=True,
+    )
+    out = run.stdout
+    assert run.returncode == 1, out + run.stderr
+    errors = [line for line in out.splitlines() if ": error:" in line]
+    assert [line.split(":")[1] for line in errors] == ["5", "6"], out
+    assert 'Unexpected keyword argument "issues"' in errors[0], out

@@ -161,6 +161,54 @@ def test_mcp_tools_prints_what_the_runtime_registers(tmp_path: Path) -> None:
     assert "enum" not in tool["inputSchema"]["properties"]["chain"]  # the list is not beside the file
 
 
+def test_mcp_tools_on_an_enum_with_values_and_a_default(tmp_path: Path) -> None:
+    """Issue 25: `enum()` with `values(...)` and `default(...)` (22 library files) ended `mcp-tools` in a
+    TypeError (a record copied with a field it does not have). The runtime's zod is `z.enum([''])` with a
+    default it refuses, so the SDK lists the parameter as required, with the one value ''."""
+    (tmp_path / "d.mjs").write_text(
+        "export const main = { namespace: 'demo', name: 'Demo', description: 'Demo', version: '3.0.0',\n"
+        "    root: 'https://api.example.com', tools: { getBudget: { method: 'GET', path: '/budget',\n"
+        "    description: 'Budget', parameters: [ { position: { key: 'account', value: '{{USER_PARAM}}', "
+        "location: 'query' }, z: { primitive: 'enum()', options: [ 'values(expenses,income)', "
+        "'default(expenses)' ] } } ],\n"
+        "    tests: [ { _description: 'Income', account: 'income' } ] } } }\n"
+    )
+    result = CliRunner().invoke(cli_main, ["mcp-tools", str(tmp_path / "d.mjs")])
+    assert result.exit_code == 0, result.output
+    [tool] = json.loads(result.output)["tools"]
+    assert tool["inputSchema"]["required"] == ["account"]
+    assert tool["inputSchema"]["properties"]["account"] == {"type": "string", "enum": [""], "default": "expenses"}
+
+
+def test_mcp_tools_lists_what_the_runtime_of_the_declared_generation_serves(tmp_path: Path) -> None:
+    """Issue 25: a 3.x file with `tools` and `routes` is served with its `tools` only (the 3.x runtime reads
+    `routes` only when there is no `tools`); and a 4.x parameter whose default does not fit is required
+    whether or not optional() follows default() (4.x sorts optional() first, so the default always
+    applies and is refused), where the 3.x answer (optional) was printed for both."""
+    (tmp_path / "both.mjs").write_text(
+        "export const main = { namespace: 'demo', name: 'Demo', description: 'Demo', version: '3.0.0',\n"
+        "    root: 'https://api.example.com',\n"
+        "    tools: { getA: { method: 'GET', path: '/a', description: 'A', parameters: [], tests: [ { _description: 'A' } ] } },\n"
+        "    routes: { getB: { method: 'GET', path: '/b', description: 'B', parameters: [], tests: [ { _description: 'B' } ] } } }\n"
+    )
+    result = CliRunner().invoke(cli_main, ["mcp-tools", str(tmp_path / "both.mjs")])
+    assert result.exit_code == 0, result.output
+    assert [tool["name"] for tool in json.loads(result.output)["tools"]] == ["get_a_demo"]
+    parameter = (
+        "{ position: { key: 'n', value: '{{USER_PARAM}}', location: 'query' }, "
+        "z: { primitive: 'number()', options: [ 'default(abc)', 'optional()' ] } }"
+    )
+    for version, required in (("3.0.0", False), ("4.0.0", True)):
+        (tmp_path / "misfit.mjs").write_text(
+            f"export const main = {{ namespace: 'demo', name: 'Demo', description: 'Demo', version: '{version}',\n"
+            "    root: 'https://api.example.com', tools: { getN: { method: 'GET', path: '/n', description: 'N',\n"
+            f"    parameters: [ {parameter} ], tests: [ {{ _description: 'N', n: 1 }} ] }} }} }}\n"
+        )
+        result = CliRunner().invoke(cli_main, ["mcp-tools", str(tmp_path / "misfit.mjs")])
+        [tool] = json.loads(result.output)["tools"]
+        assert ("n" in tool["inputSchema"].get("required", [])) is required, (version, tool)
+
+
 def test_mcp_tools_missing_path_is_a_usage_error(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli_main, ["mcp-tools", str(tmp_path / "nope.mjs")])
     assert result.exit_code == 2

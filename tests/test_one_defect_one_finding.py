@@ -56,7 +56,7 @@ def test_no_two_findings_share_a_root_cause(name: str, source: str, path: Path) 
     by_parameter: dict[tuple[str | None, str], set[str]] = defaultdict(set)
     for d in diagnostics:
         if d.parameter is not None:
-            placeholder = d.code == "TST006" and "is not {{USER_PARAM}}" in d.message
+            placeholder = d.code == "TST006" and ("is not {{USER_PARAM}}" in d.message or "placeholder" in d.message)
             by_parameter[(d.tool, d.parameter)].add("TST006 placeholder" if placeholder else d.code)
     for key, codes in by_parameter.items():
         assert not [pair for pair in SAME_ROOT if pair <= codes], (key, sorted(codes))
@@ -74,3 +74,26 @@ def test_a_named_placeholder_is_one_finding_however_many_tests_set_it() -> None:
     diagnostics = [d for d in _diagnostics(source, Path("forecast.mjs")) if d.severity == "error"]
     assert [(d.code, d.parameter) for d in diagnostics] == [("TST006", "latitude")], diagnostics
     assert "tests 0-5 of tool 'getForecast'" in diagnostics[0].message
+
+
+def test_a_finding_for_several_tests_lists_them_as_data(tmp_path: Path) -> None:
+    """Issue 25: "tests 0-5 of tool ..." carried only test_index 0 in JSON and SARIF; `test_indices` lists
+    every test (test_index stays the first), so no machine reader parses the message."""
+    import json
+
+    from conftest import invoke_cli
+
+    tests = ", ".join(f"{{ _description: 'City {n}', LATITUDE: {50 + n} }}" for n in range(6))
+    (tmp_path / "forecast.mjs").write_text(
+        "export const main = { namespace: 'demo', name: 'Demo', description: 'Demo', version: '3.0.0',\n"
+        "    root: 'https://api.example.com', tools: { getForecast: { method: 'GET', path: '/forecast',\n"
+        "    description: 'Forecast', parameters: [ { position: { key: 'latitude', value: '{{LATITUDE}}', "
+        "location: 'query' }, z: { primitive: 'number()', options: [] } } ],\n"
+        f"    tests: [ {tests} ] }} }} }}\n"
+    )
+    report = json.loads(invoke_cli("check", "--no-cache", "--format", "json", ".", cwd=tmp_path).stdout)
+    [grouped] = [d for d in report["diagnostics"] if d["code"] == "TST006"]
+    assert (grouped["test_index"], grouped["test_indices"]) == (0, [0, 1, 2, 3, 4, 5])
+    sarif = json.loads(invoke_cli("check", "--no-cache", "--format", "sarif", ".", cwd=tmp_path).stdout)
+    [result] = [r for r in sarif["runs"][0]["results"] if r["ruleId"] == "TST006"]
+    assert result["properties"]["testIndex"] == 0 and result["properties"]["testIndices"] == [0, 1, 2, 3, 4, 5]

@@ -36,7 +36,7 @@ def test_a_large_run_starts_with_what_flowmcp_refuses_and_why(samples: Path) -> 
     lines = result.stdout.splitlines()
     first_finding = next(i for i, line in enumerate(lines) if re.match(r"samples/.*:\d+:\d+: [A-Z]+\d+ ", line))
     lead = lines[:first_finding]
-    assert lead[0].startswith("flowlint: 98 errors, ") and "2 not loadable" in lead[0]
+    assert lead[0].startswith("flowlint: 103 errors, ") and "2 not loadable" in lead[0]
     assert lead[1].startswith("FlowMCP refuses to load 9 files (under samples/):")
     assert "  VAL001 (1): A definition file must export `main` as a named export" in lead
     assert "      broken/legacy-v1.mjs" in lead
@@ -53,7 +53,7 @@ def test_quiet_prints_the_errors_only(samples: Path) -> None:
     quiet = invoke_cli("check", "--no-cache", "-q", "samples", cwd=samples.parent)
     assert quiet.returncode == 1
     lines = quiet.stdout.splitlines()
-    assert len(lines) == 98 and all(" error " in line for line in lines)
+    assert len(lines) == 103 and all(" error " in line for line in lines)
     warned = invoke_cli("check", "--no-cache", "-q", "--fail-on", "warning", "samples/openmeteo", cwd=samples.parent)
     assert {line.split()[2] for line in warned.stdout.splitlines()} == {"error", "warning"}
 
@@ -65,7 +65,7 @@ def test_grouped_puts_the_findings_under_their_file(samples: Path) -> None:
     assert lines[1].startswith("  26:26  TST001 warning tool 'getForecast' has 2 tests")
     assert lines[-2:] == [
         "Found 3 errors, 2 warnings in 1 file (1 definition, 0 skipped).",
-        "[*] 1 fixable with `--fix`.",
+        "[*] 1 fixable with `--fix` (2 more have unsafe fixes: `--unsafe-fixes`).",
     ]
 
 
@@ -75,7 +75,7 @@ def test_gitlab_report_is_valid_code_quality(samples: Path) -> None:
     GitLab's five, `location.path` and `location.lines.begin`, a fingerprint unique to each issue."""
     result = invoke_cli("check", "--no-cache", "--format", "gitlab", "samples", cwd=samples.parent)
     issues = json.loads(result.stdout)
-    assert isinstance(issues, list) and len(issues) == 175
+    assert isinstance(issues, list) and len(issues) == 180
     for issue in issues:
         jsonschema.Draft7Validator(GITLAB_SCHEMA).validate(issue)
         assert issue["severity"] in GITLAB_SEVERITIES
@@ -110,7 +110,7 @@ def test_markdown_renders_as_tables(samples: Path) -> None:
     for table in tables:
         assert all(len(row) == len(table[0]) for row in table), table
         assert all(re.fullmatch(r"-{3}:?", cell) for cell in table[1])
-    assert tables[0][2:] == [["error", "98"], ["warning", "73"], ["info", "4"]]
+    assert tables[0][2:] == [["error", "103"], ["warning", "73"], ["info", "4"]]
     assert [
         "samples/broken/legacy-v1.mjs",
         "`VAL001`",

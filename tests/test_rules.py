@@ -14,7 +14,7 @@ from flowlint.lint.config import Config
 from flowlint.lint.diagnostics import Diagnostic, Severity
 from flowlint.lint.docs import rule_doc
 from flowlint.lint.registry import all_rules, rule_for
-from flowlint.lint.rule import SYNTAXES, Example, Rule
+from flowlint.lint.rule import SYNTAXES, Example, Expect, Rule
 
 CASES = [
     pytest.param(
@@ -130,3 +130,18 @@ def test_rules_with_fixes_show_one() -> None:
     for code in ("TST004", "FL009", "FL012", "VAL046", "VAL044"):
         rule = rule_for(code)
         assert rule is not None and any(example.fixed for example in rule.INVALID), code
+
+
+def test_examples_mark_where_each_expected_finding_starts() -> None:
+    """Issue 25: an invalid example marks the start of each expected finding in its text (MARK); the line
+    and column come from the mark, and the text shown and linted has no mark."""
+    from flowlint.lint.rule import MARK
+
+    marked = Example("export const main = {\n    " + MARK + "tools: {}\n}\n", (Expect("a part of the message"),))
+    assert MARK not in marked.source and (marked.expect[0].line, marked.expect[0].column) == (2, 5)
+    with pytest.raises(ValueError, match="2 marks for 1 expected"):
+        Example(MARK + "a" + MARK, (Expect("x"),))
+    with pytest.raises(ValueError, match="no mark and no position"):
+        Example("export const main = {}\n", (Expect("x"),))
+    positioned = [e for rule in all_rules() for example in rule.INVALID for e in example.expect]
+    assert positioned and all(e.line >= 1 and e.column >= 1 for e in positioned)

@@ -32,6 +32,11 @@ SPEC_STRICTER = {
 }
 
 
+# The test rules (an error in the default profile though the runtime accepts the file): TST001-TST008 and
+# their resource-query forms, which the specification numbers RES011 (no test), RES022 and RES023.
+TEST_RULES = {f"TST00{n}" for n in range(1, 9)} | {"RES011", "RES022", "RES023"}
+
+
 def _verdicts(runtime: str) -> dict[str, dict[str, object]]:
     data = json.loads((CASES.parent / f"verdicts-{runtime}.json").read_text(encoding="utf-8"))
     return {Path(v["file"]).name: v for v in data["verdicts"]}
@@ -57,9 +62,41 @@ def test_flowlint_errs_where_the_runtime_refuses(path: Path) -> None:
     if not verdict["accepted"]:
         assert errors, f"the {runtime} runtime refuses {path.name}: {verdict['messages'] or verdict['tests']}"
         return
-    assert {code for code in errors if not code.startswith("TST")} == set(), (runtime, sorted(errors))
-    # --strict adds the specification's stricter rules, each saying that the runtime tolerates it
+    assert errors - TEST_RULES == set(), (runtime, sorted(errors))
+    # --strict adds the specification's stricter rules, each saying that the runtime tolerates it, and only
+    # the specification's (issue 25): flowlint's own codes keep their default severity
     strict = lint_source(path.read_text(encoding="utf-8"), str(path), Config(strict=True))
-    added = [d for d in strict.diagnostics if d.severity == "error" and not d.code.startswith("TST")]
+    added = [d for d in strict.diagnostics if d.severity == "error" and d.code not in TEST_RULES]
     assert all("[spec only: " in d.message or "[ignored by " in d.message for d in added), [d.message for d in added]
+    assert not [d.code for d in added if d.code.startswith(("FL", "VER"))], added
     assert SPEC_STRICTER.get(path.name, set()) - {"TST006"} <= {d.code for d in added}, (runtime, added)
+
+
+def test_strict_promotes_the_specification_s_rules_and_only_those() -> None:
+    """Issue 25: on the library `--strict` added 132 errors that are no error rule of the 3.0.0
+    specification (FL013 130, FL010 1, FL012 1). flowlint's own codes keep their default severity under
+    --strict, and their messages no longer promise otherwise; the specification's rules become errors."""
+    source = (
+        "export const main = { namespace: 'demo', name: 'Demo', description: 'Demo', version: '3.0.0',\n"
+        "    root: 'https://api.example.com', tools: { get_thing: { method: 'GET', path: '/thing',\n"
+        "    description: 'Thing', parameters: [ { position: { key: 'key', value: '{{SERVER_PARAM:KEY}}', "
+        "location: 'query' }, z: { primitive: 'string()', options: [ 'optional()' ] } } ],\n"
+        "    tests: [ { _description: 'A' }, { _description: 'B' }, { _description: 'C' } ] } } }\n"
+    )
+    for strict in (False, True):
+        found = {d.code: d for d in lint_source(source, "thing.mjs", Config(strict=strict)).diagnostics}
+        assert found["FL013"].severity == "warning" and "--strict" not in found["FL013"].message
+        assert found["VAL030"].severity == ("error" if strict else "warning")  # camelCase: the spec's rule
+
+
+def test_a_resource_query_without_tests_is_an_error_by_default() -> None:
+    """Issue 25: the mission's TST001 (at least one test, an error) covers resource queries; the
+    specification numbers it RES011 for them, which was a warning ("spec only")."""
+    source = (
+        "export const main = { namespace: 'demo', name: 'Demo', description: 'Demo', version: '3.0.0',\n"
+        "    resources: { contracts: { source: 'sqlite', description: 'C', database: 'c.db', queries: {\n"
+        "        all: { sql: 'SELECT 1', description: 'All', parameters: [], output: { mimeType: "
+        "'application/json', schema: { type: 'array', items: { type: 'object' } } } } } } } }\n"
+    )
+    [finding] = [d for d in lint_source(source, "c.mjs", Config()).diagnostics if d.code == "RES011"]
+    assert finding.severity == "error" and "TST001" in finding.message

@@ -5,35 +5,42 @@ from __future__ import annotations
 import pytest
 
 from flowlint.core.consequence import Consequence
+from flowlint.core.jsregex import compile_js_regex
 from flowlint.core.jsvalues import js_number
 from flowlint.core.nodes import HOLE
 from flowlint.core.severity import Severity
-from flowlint.definition.zod import ZFact, ZNote, ZSpec, compile_js_regex, guess_default, parse_z, validate
+from flowlint.definition.zod import ZFact, ZNote, ZSpec, guess_default, parse_z, validate
 from flowlint.lint.codes import Code
+from flowlint.lint.diagnostics import Finding
+from flowlint.lint.ownership import drop_superseded
 from flowlint.lint.registry import all_rules
-from flowlint.lint.rule import Rule
+from flowlint.lint.rule import Rule, ZRow
 
 
 class Reported:
     """A z fact as the rule that owns it reports it (its code, severity, consequence and message)."""
 
-    def __init__(self, note: ZNote, rule: type[Rule], z: ZSpec, generation: int) -> None:
-        report = rule().report_z(note, z, generation)
-        assert report is not None
+    def __init__(self, note: ZNote, rule: type[Rule], row: ZRow, finding: Finding, generation: int) -> None:
         self.note, self.code, self.broken = note, rule.code, note.broken
-        self.severity = report.severity or rule.severity
-        self.consequence = report.consequence_for(generation) or rule.consequence_for(generation)
-        self.message, self.replacement = report.message, report.replacement
+        self.severity = row.severity or rule.severity
+        self.consequence = row.consequence_for(generation) or rule.consequence_for(generation)
+        self.message, self.replacement = finding.message.partition(": ")[2], note.replacement
+
+
+def owner(fact: ZFact) -> tuple[type[Rule], ZRow]:
+    [(rule, row)] = [(rule, row) for rule in all_rules() for row in rule.z_rows if row.fact is fact]
+    return rule, row
 
 
 def reported(z: ZSpec, generation: int = 3) -> list[Reported]:
-    """Every fact of `z` that its rule reports under that generation."""
-    out = []
+    """Every fact of `z` that its rule reports under that generation, one per defect (lint/ownership.py)."""
+    made = []
     for note in z.notes:
-        [rule] = [rule for rule in all_rules() if note.fact in rule.z_facts]
-        if rule().report_z(note, z, generation) is not None:
-            out.append(Reported(note, rule, z, generation))
-    return out
+        rule, row = owner(note.fact)
+        if generation in row.generations:
+            made.append((note, rule, row, rule().z_finding(row, note, z, generation, "getItems", "v", 0)))
+    kept = drop_superseded(finding for *_, finding in made)
+    return [Reported(note, rule, row, finding, generation) for note, rule, row, finding in made if finding in kept]
 
 
 def spec(primitive: str, *options: object):  # type: ignore[no-untyped-def]
@@ -111,7 +118,16 @@ def test_shared_list_values() -> None:
         ("string()", ["values(a)"], Code.FL012, Severity.ERROR, "unknown option 'values(a)'", False),
         ("boolean()", ["min(1)"], Code.FL012, Severity.ERROR, "does not apply to boolean()", False),
         ("number()", ["length(2)"], Code.FL012, Severity.ERROR, "does not apply to number()", False),
-        ("number()", ["min(x)"], Code.FL012, Severity.ERROR, "needs a number", False),
+        # Issue 25: ZodBuilder's parseFloat gives NaN and zod ignores a NaN bound (every value passes).
+        ("number()", ["min(x)"], Code.FL012, Severity.WARNING, "zod ignores a NaN bound", False),
+        ("string()", ["max()"], Code.FL012, Severity.WARNING, "zod ignores a NaN bound", False),
+        ("string()", ["length(abc)"], Code.FL012, Severity.WARNING, "parseInt() gives NaN", False),
+        ("number()", ["min(10abc)"], Code.FL012, Severity.WARNING, "as 'min(10)'", False),
+        ("string()", ["length(3.5)"], Code.FL012, Severity.WARNING, "as 'length(3)'", False),
+        ("string()", ["length(-1)"], Code.FL012, Severity.ERROR, "refuses every call", True),
+        ("boolean()", ["min(x)"], Code.FL012, Severity.ERROR, "does not apply to boolean()", False),
+        # Issue 25: no `)` after `enum(`: ZodBuilder throws "Invalid enum type".
+        ("enum(a,b", [], Code.VAL046, Severity.ERROR, 'throws "Invalid enum type"', True),
         ("number()", ["regex(a)"], Code.FL012, Severity.ERROR, "only string() takes regex()", False),
         ("number()", ["default(abc)"], Code.FL012, Severity.ERROR, "does not fit", False),
         ("string()", ["default('x')"], Code.FL012, Severity.WARNING, "quotes become part", False),
@@ -125,7 +141,7 @@ def test_shared_list_values() -> None:
         ),
         (
             "string()",
-            ["regex([^]*)"],
+            ["regex((a{100}){300})"],
             Code.FL005,
             Severity.WARNING,
             "cannot be checked by flowlint",
@@ -142,6 +158,13 @@ def test_facts_as_their_rules_report_them(
     assert matching, z.notes
     assert matching[0].severity is severity
     assert z.broken is broken
+
+
+def test_bounds_are_read_as_zodbuilder_reads_them() -> None:
+    """min()/max() with parseFloat, length() with parseInt (issue 25)."""
+    assert (spec("number()", "min(10abc)").min, spec("number()", "max(1e3)").max) == (10, 1000)
+    assert spec("number()", "min(abc)").min is None and validate(-5, spec("number()", "min(abc)")) is None
+    assert spec("string()", "length(3.5)").length == 3 and spec("string()", "length(0x10)").length == 16
 
 
 def test_options_semantics() -> None:
@@ -221,7 +244,7 @@ def test_regex_cache_and_failure() -> None:
         ("string()", ["values(a)"], "unknown option", Consequence.IGNORED, Consequence.IGNORED),
         ("boolean()", ["min(1)"], "does not apply", Consequence.NOT_BUILT, Consequence.NOT_BUILT),
         ("string()", ["regex([a-)"], "not a valid JavaScript regular expression", Consequence.NOT_BUILT, None),
-        ("string()", ["regex([^]*)"], "cannot be checked by flowlint", Consequence.ADVICE, None),
+        ("string()", ["regex((a{100}){300})"], "cannot be checked by flowlint", Consequence.ADVICE, None),
         ("number()", ["default(abc)"], "does not fit", Consequence.CALL_REFUSED, Consequence.CALL_REFUSED),
         # 3.x applies options in order: optional() after default() lets an omitted value through.
         ("enum(1,2,3)", ["default(2)", "optional()"], "never applies", Consequence.IGNORED, Consequence.CALL_REFUSED),
@@ -268,7 +291,7 @@ def test_javascript_regex_syntax_agrees_with_node() -> None:
     import shutil
     import subprocess
 
-    from flowlint.definition.zod import js_regex_syntax_error
+    from flowlint.core.jsregex import js_regex_syntax_error
 
     node = shutil.which("node")
     if node is None:
@@ -289,7 +312,7 @@ def test_javascript_regex_syntax_agrees_with_node() -> None:
 
 def test_every_z_fact_is_reported_by_exactly_one_rule() -> None:
     """The z engine states facts; the rules word them (issue 19: a rule can be read in one file)."""
-    owners = {fact: [rule.code for rule in all_rules() if fact in rule.z_facts] for fact in ZFact}
+    owners = {fact: [rule.code for rule in all_rules() for row in rule.z_rows if row.fact is fact] for fact in ZFact}
     assert {fact: codes for fact, codes in owners.items() if len(codes) != 1} == {}
 
 
@@ -302,5 +325,8 @@ def test_a_constraint_after_optional_is_a_3x_fact_only() -> None:
         v3.code is Code.FL012 and v3.consequence is Consequence.NOT_BUILT and "comes after 'optional()'" in v3.message
     )
     assert reported(z, 4) == []
-    # An option that cannot apply anyway is one finding, not two.
-    assert [n.fact for n in parse_z("boolean()", ["optional()", "min(1)"]).notes] == [ZFact.OPTION_NOT_APPLICABLE]
+    # An option that cannot apply anyway is one finding, not two (the z engine states both facts; the
+    # ownership table says which stands for the option).
+    z = parse_z("boolean()", ["optional()", "min(1)"])
+    assert [n.fact for n in z.notes] == [ZFact.OPTION_NOT_APPLICABLE, ZFact.CONSTRAINT_AFTER_WRAPPER]
+    assert [r.note.fact for r in reported(z)] == [ZFact.OPTION_NOT_APPLICABLE]

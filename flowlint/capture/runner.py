@@ -42,6 +42,7 @@ from flowlint.captures.store import (
     write_record,
 )
 from flowlint.core.errors import FileProblem, UsageError
+from flowlint.core.record import replace
 from flowlint.definition.loading import LoadedFile, load_paths
 from flowlint.definition.model import Tool
 from flowlint.lint.codes import Code
@@ -366,7 +367,7 @@ def _invalid_tests(loaded: LoadedFile, config: Config) -> dict[tuple[str, int], 
     FlowMCP would refuse such a call before sending it, so capture does not send it either."""
     from flowlint.lint.engine import Engine
 
-    report = Engine(config.replace(select=(Code.TST004,), ignore=())).lint_loaded(loaded)
+    report = Engine(replace(config, select=(Code.TST004,), ignore=())).lint_loaded(loaded)
     invalid: dict[tuple[str, int], str] = {}
     for d in report.diagnostics:
         if d.code == Code.TST004 and d.tool is not None and d.test_index is not None:

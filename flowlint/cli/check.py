@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from flowlint.cli.common import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, echo, split_codes
 from flowlint.core.errors import FlowlintError, UsageError
-from flowlint.core.record import DeclaredRecord
+from flowlint.core.record import DeclaredRecord, replace
 from flowlint.lint.result import LintResult
 
 if TYPE_CHECKING:
@@ -273,7 +273,7 @@ def _without_skipped_notes(result: LintResult) -> LintResult:
     from flowlint.lint.codes import Code
 
     files = [
-        r.replace(diagnostics=[d for d in r.diagnostics if d.code != Code.FL002])
+        replace(r, diagnostics=[d for d in r.diagnostics if d.code != Code.FL002])
         if r.kind == "skipped" and not r.named  # a file named on the command line gets its one-line note
         else r
         for r in result.files
@@ -285,7 +285,7 @@ def _failing_only(result: LintResult) -> LintResult:
     """`-q`: only the findings that fail the run (at or above each file's `fail_on`: errors by default),
     as ESLint's `--quiet` reports errors only; the files stay."""
     files = [
-        r.replace(diagnostics=[d for d in r.diagnostics if d.severity.rank >= result.fail_on(r).rank])
+        replace(r, diagnostics=[d for d in r.diagnostics if d.severity.rank >= result.fail_on(r).rank])
         for r in result.files
     ]
     return LintResult(files, result.config)

@@ -3,7 +3,8 @@
 A finding's severity is not chosen by taste: it is the consequence of the defect in FlowMCP's runtime
 of the generation the file declares (issue 18). The default profile reports FlowMCP's own verdict plus
 the test rules TST001-TST008; the strict profile (`--strict`, `strict = true`) reports every error rule
-of the declared specification as an error.
+of the declared specification as an error, and only those: flowlint's own codes (FL, VER) keep their
+default severity (the caller says whether a finding's rule is the specification's).
 
 | consequence | default | strict |
 |---|---|---|
@@ -66,10 +67,12 @@ def profile_severity(consequence: Consequence, severity: Severity, strict: bool)
     return severity
 
 
-def tolerated_note(consequence: Consequence, generation: int) -> str:
-    """What a message says about a finding that the runtime tolerates (empty for other consequences)."""
+def tolerated_note(consequence: Consequence, generation: int, strict_error: bool = True) -> str:
+    """What a message says about a finding that the runtime tolerates (empty for other consequences);
+    `strict_error`: whether the strict profile reports it as an error (a specification rule's)."""
+    strict = "; an error under --strict" if strict_error else ""
     if consequence is Consequence.SPEC:
-        return f" [spec only: FlowMCP's {generation}.x runtime accepts it; an error under --strict]"
+        return f" [spec only: FlowMCP's {generation}.x runtime accepts it{strict}]"
     if consequence is Consequence.IGNORED:
-        return f" [ignored by FlowMCP's {generation}.x runtime; an error under --strict]"
+        return f" [ignored by FlowMCP's {generation}.x runtime{strict}]"
     return ""

@@ -8,10 +8,67 @@ flowlint sends is byte for byte the one FlowMCP sends.
 from __future__ import annotations
 
 import math
+import re
 
 from flowlint.core.nodes import HOLE, NonStatic
 
-__all__ = ["js_length", "js_number", "js_repr", "js_string"]
+__all__ = [
+    "js_length",
+    "js_number",
+    "js_number_value",
+    "js_parse_float",
+    "js_parse_int",
+    "js_repr",
+    "js_string",
+]
+
+# JavaScript's white space and line terminators, which Number(), parseFloat() and parseInt() skip.
+JS_WHITESPACE = (
+    " \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+    "\u2028\u2029\u202f\u205f\u3000\ufeff"
+)
+# No pattern below nests one unbounded quantifier in another: each runs in time linear in its text.
+_DECIMAL = re.compile(r"[+-]?+(?:Infinity|(?:\d++(?:\.\d*+)?+|\.\d++)(?:[eE][+-]?+\d++)?+)")
+_RADIX = re.compile(r"0([xX][0-9a-fA-F]+|[oO][0-7]+|[bB][01]+)\Z")
+_INT_PREFIX = re.compile(r"[+-]?+(?:0[xX]([0-9a-fA-F]++)|(\d++))")
+
+
+def js_number_value(text: str) -> float | int | None:
+    """`Number(text)` as JavaScript computes it, or None where it is NaN (or the text is blank): decimals,
+    exponents, Infinity, and unsigned 0x/0o/0b integers, after trimming white space."""
+    stripped = text.strip(JS_WHITESPACE)
+    if not stripped:
+        return None
+    if _RADIX.match(stripped):
+        return int(stripped, 0)
+    decimal = _DECIMAL.fullmatch(stripped)
+    if decimal is None:
+        return None
+    return _number(stripped)
+
+
+def js_parse_float(text: str) -> float | int | None:
+    """`parseFloat(text)`: the longest decimal prefix after leading white space (`'10abc'` is 10, `'0x10'`
+    is 0, `'1e'` is 1), or None where it is NaN (`'abc'`, `''`)."""
+    stripped = text.lstrip(JS_WHITESPACE)
+    decimal = _DECIMAL.match(stripped)
+    return None if decimal is None else _number(decimal.group())
+
+
+def js_parse_int(text: str) -> int | None:
+    """`parseInt(text)` with no radix: leading white space skipped, `0x` read as hexadecimal, then the
+    longest run of digits (`'3.5'` is 3, `'1e3'` is 1, `'-2'` is -2), or None where it is NaN."""
+    found = _INT_PREFIX.match(text.lstrip(JS_WHITESPACE))
+    if found is None:
+        return None
+    sign = -1 if found.group().startswith("-") else 1
+    hexadecimal, decimal = found.group(1), found.group(2)
+    return sign * (int(hexadecimal, 16) if hexadecimal is not None else int(decimal))
+
+
+def _number(text: str) -> float | int:
+    number = float(text)
+    return int(number) if number.is_integer() and abs(number) < 2**53 else number
 
 
 def js_number(value: int | float) -> str:

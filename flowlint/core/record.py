@@ -10,11 +10,15 @@ of the same names (`replace` relies on it); `_not_compared` names fields that eq
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self, dataclass_transform
+from typing import TYPE_CHECKING, Any, ClassVar, Self, dataclass_transform
 
-__all__ = ["DeclaredRecord", "FrozenRecord", "Record"]
+__all__ = ["DeclaredRecord", "FrozenRecord", "Record", "replace"]
 
 
+# `dataclass_transform` tells mypy that every record is dataclass-like: its fields are the annotated
+# attributes, so `replace` below (which mypy reads as `dataclasses.replace`) rejects an unknown or
+# mistyped field at type-checking time, and a class's own `__init__` is checked as written.
+@dataclass_transform()
 class Record:
     """Equal to an instance of the same class with equal fields; not hashable (it may change)."""
 
@@ -39,8 +43,10 @@ class Record:
             return NotImplemented
         return self._fields() == other._fields()
 
-    def replace(self, **changes: Any) -> Self:
-        """A copy with some fields changed (what `dataclasses.replace` does: the class is called anew)."""
+    def with_fields(self, changes: dict[str, Any]) -> Self:
+        """A copy with the fields named in `changes` changed, for names known only at run time (a setting
+        name from the command line, checked against its table first); the record's `__init__` refuses an
+        unknown one. Code that names the fields writes `replace(record, name=value)`, which mypy checks."""
         values = {name: getattr(self, name) for name in self._field_names}
         values.update(changes)
         return type(self)(**values)
@@ -88,3 +94,15 @@ class DeclaredRecord(FrozenRecord):
     def from_options(cls, options: dict[str, object]) -> Self:
         """The record of a command's parsed options (click passes them by parameter name)."""
         return cls(**options)
+
+
+if TYPE_CHECKING:
+    # mypy's dataclass plugin checks the keywords of `dataclasses.replace` against the record's fields.
+    from dataclasses import replace
+else:
+
+    def replace(record, /, **changes):
+        """A copy of `record` with some fields changed (what `dataclasses.replace` does: the class is called
+        anew, so its `__init__` sees every field). Typed as `dataclasses.replace`: mypy rejects a field the
+        record does not have."""
+        return record.with_fields(changes)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from flowlint.core.errors import ConfigError, FileProblem
 from flowlint.core.fileio import atomic_write, read_regular
+from flowlint.core.record import replace
 from flowlint.core.version import __version__
 from flowlint.lint.diagnostics import Diagnostic
 from flowlint.lint.result import LintResult
@@ -126,5 +127,5 @@ def apply_baseline(result: LintResult, file: Path) -> BaselineOutcome:
                 hidden += 1
             else:
                 kept.append(d)
-        files.append(report.replace(diagnostics=kept))
+        files.append(replace(report, diagnostics=kept))
     return BaselineOutcome(LintResult(files=files, config=result.config), hidden, sum(remaining.values()))

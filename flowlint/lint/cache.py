@@ -92,7 +92,7 @@ TRUST_AFTER_NS = _trust_after_ns()
 """A file's status is trusted for its bytes only when it last changed at least this long before it was
 read (40 s on a Linux with its default settings); a file changed more recently is hashed again."""
 
-_FORMAT = 4
+_FORMAT = 5
 _NAMED = "\0named"
 """After the path of the entry of a skipped file linted as named on the command line (no path has a NUL)."""
 _CACHEABLE_KINDS = ("definition", "list", "skipped", "error")
@@ -488,6 +488,7 @@ def _encode(d: Diagnostic) -> list[object]:
         d.fix is not None and d.fix.safe,
         [] if d.fix is None else [[e.start, e.end, e.text] for e in d.fix.edits],
         d.consequence,
+        list(d.test_indices) if len(d.test_indices) > 1 else None,  # every test a finding stands for
     ]
 
 
@@ -503,9 +504,9 @@ def _decode(entry: list[object], display: str) -> FileReport | None:
         if type(item) is not list or tuple(map(type, item)) not in types or item[1] not in severities:
             return None
         code, severity, message, line, column, end_line, end_column, start, end, tool, test, param = item[:12]
-        fix, safe, stored_edits, consequence = item[12:]
+        fix, safe, stored_edits, consequence, tests = item[12:]
         edits = _edits(stored_edits)
-        if edits is None:
+        if edits is None or (tests is not None and not all(type(index) is int for index in tests)):
             return None
         diagnostics.append(
             Diagnostic(
@@ -524,6 +525,7 @@ def _decode(entry: list[object], display: str) -> FileReport | None:
                 param,
                 None if fix is None else Fix(fix, edits, safe),
                 consequence,
+                tuple(tests or ()),
             )
         )
     return FileReport(display, str(kind), diagnostics)
@@ -540,14 +542,31 @@ def _edits(stored: object) -> tuple[Edit, ...] | None:
 
 
 _Stored = tuple[
-    str, str, str, int, int, int, int, int, int, str | None, int | None, str | None, str | None, bool, list[object], str
+    str,
+    str,
+    str,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    str | None,
+    int | None,
+    str | None,
+    str | None,
+    bool,
+    list[object],
+    str,
+    list[int] | None,
 ]
 _ENTRY_TYPES = {
-    (str, str, str, int, int, int, int, int, int, tool, test, param, fix, bool, list, str)
+    (str, str, str, int, int, int, int, int, int, tool, test, param, fix, bool, list, str, tests)
     for tool in (str, type(None))
     for test in (int, type(None))
     for param in (str, type(None))
     for fix in (str, type(None))
+    for tests in (list, type(None))
 }
 """The type of each field of a stored diagnostic (see `_encode`): anything else is a foreign entry."""
 

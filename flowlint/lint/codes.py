@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from flowlint.core.errors import ConfigError
 
-__all__ = ["FAMILIES", "Code", "check_codes", "code_order", "matches"]
+__all__ = ["FAMILIES", "Code", "check_codes", "code_order", "is_specification_code", "matches"]
 
 
 class Code(StrEnum):
@@ -137,8 +137,11 @@ class Code(StrEnum):
     RES021 = "RES021"
     RES022 = "RES022"
     RES023 = "RES023"
+    RES026 = "RES026"
+    RES027 = "RES027"
     RES028 = "RES028"
     RES036 = "RES036"
+    RES038 = "RES038"
     RES039 = "RES039"
     FL001 = "FL001"
     FL002 = "FL002"
@@ -162,6 +165,7 @@ class Code(StrEnum):
     FL021 = "FL021"
     FL022 = "FL022"
     FL023 = "FL023"
+    FL024 = "FL024"
     VER001 = "VER001"
     VER002 = "VER002"
     VER003 = "VER003"
@@ -181,6 +185,14 @@ FAMILIES: dict[str, str] = {
 """Code families in the order listings show them."""
 
 _FAMILY_RANK = {family: rank for rank, family in enumerate(FAMILIES)}
+
+_FLOWLINT_FAMILIES = frozenset({"FL", "VER"})
+
+
+def is_specification_code(code: str) -> bool:
+    """Whether `code` is a rule of FlowMCP's specification (its families), not one of flowlint's own (FL,
+    VER). `--strict` makes the specification's error rules errors, and only those."""
+    return code.rstrip("0123456789") not in _FLOWLINT_FAMILIES
 
 
 def code_order(code: str) -> tuple[int, str]:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from flowlint.core.errors import ConfigError, FileProblem
 from flowlint.core.fileio import read_regular
-from flowlint.core.record import DeclaredRecord
+from flowlint.core.record import DeclaredRecord, replace
 from flowlint.core.severity import Severity
 from flowlint.definition.specversion import parse_spec_version
 from flowlint.lint.codes import ALL, check_codes, matches
@@ -63,7 +63,7 @@ class Config(DeclaredRecord):
             if _glob_matches(pattern, path, base):
                 extra.extend(code for code in codes if code not in self.ignore and code not in extra)
         # Codes already ignored are not added again: a configuration made for a file stays itself.
-        return self.replace(ignore=self.ignore + tuple(extra)) if extra else self
+        return replace(self, ignore=self.ignore + tuple(extra)) if extra else self
 
     def settings(self) -> dict[str, object]:
         """Every resolved setting as plain JSON values (what `--show-settings` prints)."""
@@ -341,7 +341,8 @@ class Overrides(DeclaredRecord):
             changes["ignore"] = config.ignore + self.ignore
         if self.per_file_ignores:
             changes["per_file_ignores"] = config.per_file_ignores + self.per_file_ignores
-        return config.replace(**changes) if changes else config
+        # The keys are setting names checked against the settings table (`_KEYS`) when the overrides were made.
+        return config.with_fields(changes) if changes else config
 
 
 def _checked_codes(codes: tuple[str, ...], where: str) -> tuple[str, ...]:

@@ -18,13 +18,14 @@ if TYPE_CHECKING:
     from flowlint.core.source import SourceText
     from flowlint.lint.fixes import Fix
 
-__all__ = ["Diagnostic", "Finding", "Severity", "fails", "locate"]
+__all__ = ["Diagnostic", "Finding", "Severity", "fails", "locate", "node_path"]
 
 
 class Diagnostic(FrozenRecord):
     """One finding, located in a file and, where it applies, in a tool, a test and a parameter.
 
-    `tool` is the tool name, or `resource.query` for a resource query. `test_index` is 0-based.
+    `tool` is the tool name, or `resource.query` for a resource query. `test_index` is 0-based;
+    `test_indices` are every test the finding stands for ("tests 0-5 of tool ..."), `test_index` the first.
     """
 
     __slots__ = (
@@ -42,6 +43,7 @@ class Diagnostic(FrozenRecord):
         "severity",
         "start_byte",
         "test_index",
+        "test_indices",
         "tool",
     )
     _not_compared = frozenset({"fix"})
@@ -61,6 +63,7 @@ class Diagnostic(FrozenRecord):
     parameter: str | None
     fix: Fix | None  # `check --fix` applies it; the JSON report shows it
     consequence: str  # what FlowMCP's runtime does (a `Consequence` value); "" when not known
+    test_indices: tuple[int, ...]
 
     def __init__(
         self,
@@ -79,6 +82,7 @@ class Diagnostic(FrozenRecord):
         parameter: str | None = None,
         fix: Fix | None = None,
         consequence: str = "",
+        test_indices: tuple[int, ...] = (),
     ) -> None:
         self.code = code
         self.severity = severity
@@ -95,6 +99,7 @@ class Diagnostic(FrozenRecord):
         self.parameter = parameter
         self.fix = fix
         self.consequence = consequence
+        self.test_indices = test_indices or (() if test_index is None else (test_index,))
 
     def to_dict(self) -> dict[str, object]:
         """The JSON report's shape for one diagnostic (byte offsets stay internal); the tool and parameter
@@ -110,6 +115,7 @@ class Diagnostic(FrozenRecord):
             "end_column": self.end_column,
             "tool": None if self.tool is None else printable(self.tool),
             "test_index": self.test_index,
+            "test_indices": list(self.test_indices),
             "parameter": None if self.parameter is None else printable(self.parameter),
         }
 
@@ -121,7 +127,21 @@ class Diagnostic(FrozenRecord):
 class Finding(FrozenRecord):
     """What a rule reports before it is placed in a file: the engine adds path and positions."""
 
-    __slots__ = ("code", "consequence", "fix", "message", "parameter", "severity", "span", "test_index", "tool")
+    __slots__ = (
+        "claims",
+        "code",
+        "consequence",
+        "fix",
+        "message",
+        "parameter",
+        "part",
+        "severity",
+        "span",
+        "subject",
+        "test_index",
+        "test_indices",
+        "tool",
+    )
 
     code: str
     message: str
@@ -134,6 +154,12 @@ class Finding(FrozenRecord):
     fix: Fix | None
     # What the runtime does about this finding, when it differs from its rule's (see core/consequence.py).
     consequence: Consequence | None
+    test_indices: tuple[int, ...]  # every test it stands for (test_index: the first)
+    # Where in the parameter it is (`("option", 2)`, `("primitive",)`), the nodes it stands for, and the z
+    # fact it words: what lint/ownership.py reads to keep one finding per defect.
+    part: tuple[object, ...]
+    claims: tuple[tuple[object, ...], ...]
+    subject: str
 
     def __init__(
         self,
@@ -146,6 +172,10 @@ class Finding(FrozenRecord):
         severity: Severity | None = None,
         fix: Fix | None = None,
         consequence: Consequence | None = None,
+        test_indices: tuple[int, ...] = (),
+        part: tuple[object, ...] = (),
+        claims: tuple[tuple[object, ...], ...] = (),
+        subject: str = "",
     ) -> None:
         self.code = code
         self.message = message
@@ -156,6 +186,28 @@ class Finding(FrozenRecord):
         self.severity = severity
         self.fix = fix
         self.consequence = consequence
+        self.test_indices = test_indices or (() if test_index is None else (test_index,))
+        self.part = part
+        self.claims = claims
+        self.subject = subject
+
+    @property
+    def node(self) -> tuple[object, ...]:
+        """The node this finding is about, as a path (see lint/ownership.py)."""
+        return node_path(self.tool, self.parameter, self.part, self.test_index)
+
+
+def node_path(
+    tool: str | None, parameter: str | None = None, part: tuple[object, ...] = (), test_index: int | None = None
+) -> tuple[object, ...]:
+    """`("tool", tool, "parameter", parameter, *part, "test", test_index)`, each piece where it is given."""
+    path: tuple[object, ...] = ("tool", tool) if tool is not None else ()
+    if parameter is not None:
+        path += ("parameter", parameter)
+    path += part
+    if test_index is not None:
+        path += ("test", test_index)
+    return path
 
 
 def locate(
@@ -182,6 +234,7 @@ def locate(
         test_index=finding.test_index,
         parameter=finding.parameter,
         fix=finding.fix,
+        test_indices=finding.test_indices,
         consequence=consequence,
     )
 

@@ -37,7 +37,7 @@ def profile_severities(rule: type[Rule], generation: int = 3) -> tuple[Severity,
     consequence = rule.consequence_for(generation)
     return (
         profile_severity(consequence, rule.severity, strict=False),
-        profile_severity(consequence, rule.severity, strict=True),
+        profile_severity(consequence, rule.severity, strict=rule.strict_promotes()),
     )
 
 
@@ -71,7 +71,8 @@ def rules_markdown() -> str:
         "A finding's severity follows from what FlowMCP's runtime of the generation the file declares does",
         "about it (its *consequence*). The default profile is FlowMCP's own verdict plus the test rules",
         "TST001-TST008; `--strict` (or `strict = true`) makes every error rule of the declared specification",
-        "an error. `flowlint rule CODE` shows a rule's reasons and examples.",
+        "an error, and only those: flowlint's own codes (FL, VER) keep their default severity there. `flowlint",
+        "rule CODE` shows a rule's reasons and examples.",
         "",
         "| consequence | what it means | default | `--strict` |",
         "|---|---|---|---|",

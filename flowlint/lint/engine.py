@@ -4,7 +4,7 @@ A file that is not a definition gets the diagnostic of its load status (FL001 sy
 FL006 unreadable or binary, VAL002 `main` not an object, FL020 too costly to evaluate, FL008 a failure
 of flowlint itself). Any crash of a rule becomes an FL008 diagnostic for that file, so one odd file never
 stops a run over a whole library. Each finding's severity follows from its consequence and the profile
-(core/consequence.py).
+(core/consequence.py); of two findings on one node, the ownership table (lint/ownership.py) keeps one.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from flowlint.definition.sharedlists import SharedListResolver
 from flowlint.lint.codes import Code
 from flowlint.lint.config import Config, code_selected
 from flowlint.lint.diagnostics import Finding, locate
+from flowlint.lint.ownership import drop_superseded
 from flowlint.lint.registry import all_rules
 from flowlint.lint.result import FileReport
 from flowlint.lint.rule import ListContext, Rule, RuleContext
@@ -108,6 +109,9 @@ class Engine:
         report = FileReport(loaded.display, "definition", definition=loaded.definition)
         context = RuleContext(loaded.definition, loaded.path, self.config, self.resolver, source=loaded.data)
         findings = [finding for rule in self.rules for finding in rule.check(context)]
+        # One defect, one finding: of two findings on one node, the one the ownership table (beside the
+        # codes) says stands for it; only selected codes stand for anything.
+        findings = drop_superseded(finding for finding in findings if code_selected(finding.code, self.config))
         return self._report(report, loaded.data, source, findings, report_unused=True, generation=context.spec.major)
 
     def _lint_list(self, loaded: LoadedFile, source: SourceText) -> FileReport:
@@ -151,6 +155,7 @@ class Engine:
         rule = self._rules[finding.code]
         natural = finding.severity or rule.severity
         consequence = finding.consequence or rule.consequence_for(generation)
-        severity = self.config.severity.get(finding.code) or profile_severity(consequence, natural, self.config.strict)
-        note = tolerated_note(consequence, generation) if natural is Severity.ERROR else ""
+        strict = self.config.strict and rule.strict_promotes()
+        severity = self.config.severity.get(finding.code) or profile_severity(consequence, natural, strict)
+        note = tolerated_note(consequence, generation, rule.strict_promotes()) if natural is Severity.ERROR else ""
         report.diagnostics.append(locate(finding, severity, report.path, source, note, consequence.value))

@@ -510,11 +510,13 @@ class SarifReporter(Reporter):
             }
             if d.code in index:
                 entry["ruleIndex"] = index[d.code]
-            where = {
+            where: dict[str, object] = {
                 k: printable_path(v) if isinstance(v, str) else v
                 for k, v in (("tool", d.tool), ("testIndex", d.test_index), ("parameter", d.parameter))
                 if v is not None
             }
+            if d.test_index is not None:
+                where["testIndices"] = list(d.test_indices)  # every test the finding stands for
             if where:
                 entry["properties"] = where
             results.append(entry)

@@ -8,33 +8,40 @@ message fragment they must produce (tests/test_rules.py runs every example of ev
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from enum import StrEnum
 from functools import cached_property
 from pathlib import Path, PurePath
 from typing import ClassVar, TypeVar, cast
 
 from flowlint.core.consequence import Consequence
-from flowlint.core.nodes import SNode, Span, SScalar
+from flowlint.core.nodes import SNode, Span, SScalar, string_value
 from flowlint.core.record import DeclaredRecord, FrozenRecord, Record
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Definition, Parameter, Tool
 from flowlint.definition.sharedlists import Resolution, SharedListResolver
 from flowlint.definition.specversion import SpecTarget, spec_target
 from flowlint.definition.zod import ZFact, ZNote, ZSpec
-from flowlint.lint.codes import Code
+from flowlint.lint.codes import Code, is_specification_code
 from flowlint.lint.config import Config
-from flowlint.lint.diagnostics import Finding
+from flowlint.lint.diagnostics import Finding, node_path
 from flowlint.lint.fixes import Edit, Fix, literal_edit, string_literal
+
+# Where an expected finding starts, marked in an example's text (U+2038 CARET); `Example` takes the marks
+# out and gives each `Expect`, in order, the line and column of its mark.
+MARK = "\u2038"
 
 
 class Expect(FrozenRecord):
-    """One diagnostic an invalid example must produce (the rule's own code unless `code` is set)."""
+    """One diagnostic an invalid example must produce (the rule's own code unless `code` is set): a part
+    of its message, at the line and column of its mark in the example's text (`MARK`). An example whose
+    text a builder writes without a mark gives them as `line` and `column`."""
 
     line: int
     column: int
     message: str
     code: Code | None
 
-    def __init__(self, line: int, column: int, message: str, code: Code | None = None) -> None:
+    def __init__(self, message: str, code: Code | None = None, *, line: int = 0, column: int = 0) -> None:
         self.line = line
         self.column = column
         self.message = message
@@ -64,7 +71,16 @@ class Example(FrozenRecord):
         title: str = "",
         fixed: tuple[str, str] | tuple[()] = (),
     ) -> None:
-        self.source = source
+        self.source, marks = _take_marks(source)
+        if marks:
+            if len(marks) != len(expect) or any(e.line for e in expect):
+                raise ValueError(f"{len(marks)} marks for {len(expect)} expected findings in {source[:60]!r}...")
+            expect = tuple(
+                Expect(e.message, e.code, line=line, column=column)
+                for e, (line, column) in zip(expect, marks, strict=True)
+            )
+        elif any(not e.line for e in expect):
+            raise ValueError(f"an expected finding has no mark and no position in {source[:60]!r}...")
         self.expect = expect
         self.path = path
         self.title = title
@@ -74,6 +90,26 @@ class Example(FrozenRecord):
     def syntax(self) -> str:
         """`JavaScript`, `Python` or `JSON`."""
         return SYNTAXES[PurePath(self.path).suffix]
+
+
+def _take_marks(marked: str) -> tuple[str, list[tuple[int, int]]]:
+    """The text without its marks, and the (line, column) of each mark in it, 1-based, columns in characters
+    (as diagnostics count them)."""
+    if MARK not in marked:
+        return marked, []
+    text: list[str] = []
+    marks: list[tuple[int, int]] = []
+    line, column = 1, 1
+    for char in marked:
+        if char == MARK:
+            marks.append((line, column))
+            continue
+        text.append(char)
+        if char == "\n":
+            line, column = line + 1, 1
+        else:
+            column += 1
+    return "".join(text), marks
 
 
 T = TypeVar("T")
@@ -147,18 +183,29 @@ class ListContext(Record):
         self.source = source
 
 
-class ZReport(DeclaredRecord):
-    """How a rule reports one z-engine fact: its message, and where they differ from the rule's, its
-    severity and consequence (under 3.x, and under 4.x when that differs); the text a fix writes instead
-    (`safe` when it keeps what the runtime does), or the items one string splits into."""
+class ZFix(StrEnum):
+    """How a z finding is fixed: the option (or primitive) string rewritten as the fact's replacement (unsafe,
+    or safe where the runtime already reads it so), split into the calls it holds, or the options reordered."""
 
-    message: str
+    REPLACE = "replace"
+    SAFE_REPLACE = "safe-replace"
+    SPLIT = "split"
+    REORDER = "reorder"
+
+
+class ZRow(DeclaredRecord):
+    """One z fact as the rule that owns it reports it: one declared row (as ruff's violations carry their
+    own message and fix title). `message(note, spec)` words it; `severity` and the consequences are the
+    rule's where None (`consequence` under 3.x, `consequence_v4` under 4.x when that differs);
+    `generations` where the fact is a defect at all; `fix` how it is fixed."""
+
+    fact: ZFact
+    message: Callable[[ZNote, ZSpec], str]
     severity: Severity | None = None
     consequence: Consequence | None = None
     consequence_v4: Consequence | None = None
-    replacement: str | None = None
-    safe: bool = False
-    split: tuple[str, ...] = ()
+    generations: tuple[int, ...] = (3, 4)
+    fix: ZFix | None = None
 
     def consequence_for(self, generation: int) -> Consequence | None:
         """The consequence under that generation's runtime (None: the rule's)."""
@@ -186,10 +233,16 @@ class Rule:
     target: ClassVar[str] = "definition"
     # True for codes the engine itself reports (parse errors, skipped files): `check` is not used.
     reported_by_engine: ClassVar[bool] = False
-    # The z engine's facts this rule reports (definition/zod.py ZFact); `report_z` words each one.
-    z_facts: ClassVar[frozenset[ZFact]] = frozenset()
+    # The z engine's facts this rule owns (definition/zod/facts.py ZFact), one row each.
+    z_rows: ClassVar[tuple[ZRow, ...]] = ()
     VALID: ClassVar[list[Example]] = []
     INVALID: ClassVar[list[Example]] = []
+
+    @classmethod
+    def strict_promotes(cls) -> bool:
+        """Whether `--strict` reports this rule's tolerated findings at the specification's severity: for the
+        specification's own rules only (issue 25: `--strict` is exactly the specification)."""
+        return is_specification_code(cls.code)
 
     @classmethod
     def consequence_for(cls, generation: int) -> Consequence:
@@ -199,53 +252,65 @@ class Rule:
         return cls.consequence
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        if self.z_facts:
+        if self.z_rows:
             for tool in ctx.definition.tools:
                 for parameter in tool.parameters:
                     yield from self.z_findings(ctx, tool, parameter)
 
-    def report_z(self, note: ZNote, z: ZSpec, generation: int) -> ZReport | None:
-        """How this rule reports one of its z facts for a definition of that generation (None: not at all)."""
-        raise NotImplementedError(f"{self.code} lists z_facts but does not report them")
-
-    def z_fix(self, source: bytes, parameter: Parameter, note: ZNote, report: ZReport) -> Fix | None:
-        """The fix of a z finding: the option's (or primitive's) string literal rewritten as the report's
-        replacement, in its own quote style, or split into the report's items."""
-        span = parameter.option_span(note.option_index)
-        if report.replacement is not None:
-            edit = literal_edit(source, span, report.replacement)
-            return None if edit is None else Fix(f"write '{report.replacement}'", (edit,), report.safe)
-        if report.split:
-            items = [string_literal(source, span, item) for item in report.split]
-            if all(item is not None for item in items):
-                text = ", ".join(item for item in items if item is not None)
-                return Fix(f"write {text}", (Edit(span.start, span.end, text),), safe=False)
-        return None
-
     def z_findings(self, ctx: RuleContext, tool: Tool, parameter: Parameter) -> Iterator[Finding]:
-        """A finding for every fact of this rule's on `parameter`'s z block, at the option (or primitive)
-        it is about."""
+        """A finding for every fact of this rule's rows on `parameter`'s z block, at the option (or primitive)
+        it is about. Each claims its own node (and, for a fact after which the block cannot check values,
+        the parameter's test values; for enum() without values, its values(...) options): lint/ownership.py
+        decides which of two findings on one node is reported."""
         z = parameter.z
         if z is None:
             return
-        name = f"'{parameter.key}'" if parameter.key else f"#{parameter.index}"
+        rows = {row.fact: row for row in self.z_rows}
         for note in z.notes:
-            if note.fact not in self.z_facts:
+            row = rows.get(note.fact)
+            if row is None or ctx.spec.major not in row.generations:
                 continue
-            report = self.report_z(note, z, ctx.spec.major)
-            if report is None:
-                continue
-            consequence = report.consequence_for(ctx.spec.major)
-            yield Finding(
-                self.code,
-                f"parameter {name}: {report.message}",
-                parameter.option_span(note.option_index),
-                tool=tool.label,
-                parameter=parameter.key,
-                severity=report.severity,
-                fix=self.z_fix(ctx.source, parameter, note, report) if ctx.source else None,
-                consequence=consequence,
-            )
+            fix = z_fix(ctx.source, parameter, note, row.fix) if ctx.source and row.fix else None
+            span = parameter.option_span(note.option_index)
+            yield self.z_finding(row, note, z, ctx.spec.major, tool.label, parameter.key, parameter.index, span, fix)
+
+    def z_finding(
+        self,
+        row: ZRow,
+        note: ZNote,
+        z: ZSpec,
+        generation: int,
+        tool: str,
+        key: str | None,
+        index: int,
+        span: Span | None = None,
+        fix: Fix | None = None,
+    ) -> Finding:
+        """The finding of one z fact by its row, on the parameter `key` (None: the `index`th, keyless) of
+        `tool`, at `span`. It claims its own node and, where the fact stands for
+        more (definition/zod/facts.py: a block that cannot check values, the options an enum() names), those."""
+        name = f"'{key}'" if key else f"#{index}"
+        path_key = key if key is not None else f"#{index}"
+        part: tuple[object, ...] = ("primitive",) if note.option_index is None else ("option", note.option_index)
+        claims = [node_path(tool, path_key, part)]
+        claims += [node_path(tool, path_key, ("option", option)) for option in note.covers]
+        if note.broken:
+            claims.append((*node_path(tool, path_key), "test"))
+        if key is None:  # a parameter without a key is named by its place: in the node path only
+            part = ("parameter", path_key, *part)
+        return Finding(
+            self.code,
+            f"parameter {name}: {row.message(note, z)}",
+            span or Span(0, 0),
+            tool=tool,
+            parameter=key,
+            severity=row.severity,
+            fix=fix,
+            consequence=row.consequence_for(generation),
+            part=part,
+            claims=tuple(claims),
+            subject=note.fact,
+        )
 
     def check_list(self, ctx: ListContext) -> Iterator[Finding]:
         return iter(())
@@ -261,9 +326,11 @@ class Rule:
         fix: Fix | None = None,
         severity: Severity | None = None,
         consequence: Consequence | None = None,
+        test_indices: tuple[int, ...] = (),
+        claims: tuple[tuple[object, ...], ...] = (),
     ) -> Finding:
         """A finding of this rule's code at `span`; `severity` and `consequence` only where this finding's
-        differ from the rule's."""
+        differ from the rule's; `claims`: the nodes it stands for (lint/ownership.py)."""
         return Finding(
             self.code,
             message,
@@ -274,6 +341,8 @@ class Rule:
             severity=severity,
             fix=fix,
             consequence=consequence,
+            test_indices=test_indices,
+            claims=claims,
         )
 
 
@@ -320,3 +389,38 @@ def json_example(body: str) -> str:
 def tool_noun(kind: str) -> str:
     """How messages name a tool (`tool`) or a resource query (`resource query`)."""
     return "tool" if kind == "tool" else "resource query"
+
+
+def z_fix(source: bytes, parameter: Parameter, note: ZNote, kind: ZFix) -> Fix | None:
+    """The fix of a z finding: the option's (or primitive's) string literal rewritten as the fact's
+    replacement in its own quote style, split into the calls it holds, or the options reordered."""
+    span = parameter.option_span(note.option_index)
+    if kind is ZFix.REORDER:
+        return _reorder(source, parameter.option_nodes)
+    if kind is ZFix.SPLIT:
+        items = [string_literal(source, span, item) for item in note.items]
+        if not note.items or any(item is None for item in items):
+            return None
+        text = ", ".join(item for item in items if item is not None)
+        return Fix(f"write {text}", (Edit(span.start, span.end, text),), safe=False)
+    if note.replacement is None:
+        return None
+    edit = literal_edit(source, span, note.replacement)
+    return None if edit is None else Fix(f"write '{note.replacement}'", (edit,), kind is ZFix.SAFE_REPLACE)
+
+
+def _option_rank(node: SNode) -> int:
+    text = string_value(node) or ""
+    return 2 if text.startswith("default(") else 1 if text.startswith("optional(") else 0
+
+
+def _reorder(source: bytes, nodes: tuple[SNode, ...]) -> Fix | None:
+    """Constraints first, then optional(), then default(), as the 4.x runtime orders them; each option
+    keeps its own text and every separator stays where it is. Safe: the order the runtime can build."""
+    wanted = sorted(nodes, key=_option_rank)  # stable: constraints keep their order among themselves
+    edits = tuple(
+        Edit(have.span.start, have.span.end, source[want.span.start : want.span.end].decode("utf-8"))
+        for have, want in zip(nodes, wanted, strict=True)
+        if have is not want
+    )
+    return Fix("put constraints before optional() and default()", edits) if edits else None

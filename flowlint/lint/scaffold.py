@@ -43,10 +43,12 @@ class {klass}(Rule):
     why = "What goes wrong at runtime, and which runtime or specification says so."
     fix = "What to write instead."
     VALID = [Example(example("    tools: {{}}"))]
+    # An invalid example marks where each expected finding starts with \u2038 (rule.MARK); the rule tests
+    # derive the line and column from the mark.
     INVALID = [
         Example(
-            example("    tools: {{}}"),
-            (Expect(3, 5, "the message, or a part of it"),),
+            example("    \u2038tools: {{}}"),
+            (Expect("the message, or a part of it"),),
         )
     ]
 

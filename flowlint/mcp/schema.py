@@ -12,10 +12,12 @@ import math
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlsplit
 
+from flowlint.core.jsregex import js_regex_source
 from flowlint.core.nodes import SObject, string_value, to_python
 from flowlint.definition.model import Definition, Parameter, Tool
 from flowlint.definition.names import build_tool_name
-from flowlint.definition.zod import ZSpec, runtime_enum_values, validate
+from flowlint.definition.zod import ZSpec, validate
+from flowlint.definition.zod.runtime import generation_of, registered_parameters, registered_spec, served_tools
 
 URI_SCHEME = "flowmcp"
 MAX_NAME_LENGTH = 64  # MCP clients commonly reject longer tool names
@@ -98,6 +100,7 @@ def parameter_schema(spec: ZSpec | None) -> dict[str, Any]:
     elif kind == "array":
         schema["type"] = "array"
         schema["items"] = {"type": "string"}
+        _bounds(schema, spec, "minItems", "maxItems")
         if spec.length is not None:
             schema["minItems"] = schema["maxItems"] = spec.length
     else:
@@ -125,71 +128,60 @@ VIEWS = ("runtime", "spec")
 """`runtime`: the inputSchema FlowMCP's `prepareServerTool` registers; `spec`: the caller's parameters only."""
 
 
-def input_schema(tool: Tool, view: str = "spec") -> dict[str, Any]:
+def input_schema(tool: Tool, view: str = "spec", generation: int = 3) -> dict[str, Any]:
     """`inputSchema` of a tool or query, with `required` for the parameters that are not optional.
 
     `spec` (the mock's): the `{{USER_PARAM}}` parameters, the only ones a caller gives (shared-list enums
-    expanded when resolved). `runtime`: what `FlowMCP.prepareServerTool` registers (flowmcp-core 3.x
-    c9c0f57 and 4.x 8dab10b, `ZodBuilder.getZodSchema`): every parameter with a z block and a primitive,
-    fixed and server ones included (required unless optional), and enum values as the literal text of
-    the primitive split on commas, so `enum({{evmChains:alias}})` is the one value '{{evmChains:alias}}'."""
+    expanded when resolved). `runtime`: what `FlowMCP.prepareServerTool` of that generation registers
+    (flowmcp-core 3.x c9c0f57 and 4.x 8dab10b, `ZodBuilder.getZodSchema`; definition/zod/runtime.py):
+    every parameter with a z block and a primitive, fixed and server ones included, required where the
+    zod refuses an omission (no optional() or default(), or a default that does not fit where that
+    generation applies it), and enum values as the literal text of the primitive split on commas, so
+    `enum({{evmChains:alias}})` is the one value '{{evmChains:alias}}'."""
     properties: dict[str, Any] = {}
     required: list[str] = []
-    parameters = tool.user_parameters.items() if view == "spec" else _runtime_parameters(tool)
-    for key, parameter in parameters:
-        properties[key] = parameter_schema(parameter.z) if view == "spec" else _runtime_schema(parameter)
-        if _required(parameter, view):
-            if key not in required:
+    if view == "spec":
+        for key, parameter in tool.user_parameters.items():
+            properties[key] = parameter_schema(parameter.z)
+            if parameter.z is None or parameter.z.required:
                 required.append(key)
-        elif key in required:
-            required.remove(key)  # a later parameter with the same key replaces the earlier one, as in zod
+    else:
+        for key, parameter in registered_parameters(tool):
+            spec = registered_spec(parameter)
+            properties[key] = _runtime_schema(spec)
+            if spec is None or spec.omission_refused(generation):
+                required.append(key)
     schema: dict[str, Any] = {"type": "object", "properties": properties}
     if required:
         schema["required"] = required
     return schema
 
 
-def _runtime_parameters(tool: Tool) -> list[tuple[str, Parameter]]:
-    """The parameters ZodBuilder puts in a tool's zod shape, by key: those with a z block whose primitive
-    is set (a later one with the same key wins)."""
-    found: dict[str, Parameter] = {}
-    for parameter in tool.parameters:
-        z = parameter.z_node
-        primitive = z.get("primitive") if isinstance(z, SObject) else None
-        if parameter.key is None or primitive is None or not to_python(primitive):
-            continue
-        found[parameter.key] = parameter
-    return list(found.items())
+_BOUND_KEYS: dict[str, dict[str, tuple[str, ...]]] = {
+    "number": {"min": ("minimum",), "max": ("maximum",)},
+    "string": {"min": ("minLength",), "max": ("maxLength",), "length": ("minLength", "maxLength")},
+    "array": {"min": ("minItems",), "max": ("maxItems",), "length": ("minItems", "maxItems")},
+}
 
 
-def _runtime_schema(parameter: Parameter) -> dict[str, Any]:
+def _runtime_schema(spec: ZSpec | None) -> dict[str, Any]:
     """The JSON Schema of one parameter as the runtime's zod describes it: enum values from the literal
-    text, the default as ZodBuilder typed it (whether or not it fits), and no description (it sets none)."""
-    spec = parameter.z
+    text, the default as ZodBuilder typed it (whether or not it fits), a bound zod ignores (NaN) as null,
+    and no description (it sets none)."""
     schema = parameter_schema(spec)
     del schema["description"]
-    if spec is not None and spec.kind == "enum":
-        schema["enum"] = runtime_enum_values(spec.primitive_text)
-    if spec is not None and spec.has_default:
-        schema["default"] = spec.default
+    if spec is not None:
+        for name in spec.ignored_bounds:
+            for key in _BOUND_KEYS.get(spec.kind, {}).get(name, ()):
+                schema.setdefault(key, None)
+        if spec.has_default:
+            default = spec.default  # JSON has no Infinity or NaN: the SDK writes null
+            schema["default"] = None if isinstance(default, float) and not math.isfinite(default) else default
+        if spec.regex is not None and spec.kind == "string":
+            schema["pattern"] = js_regex_source(spec.regex)
+        if spec.kind == "object":  # z.object( {} ), as the SDK writes it
+            schema.update(properties={}, additionalProperties=False)
     return schema
-
-
-def _required(parameter: Parameter, view: str) -> bool:
-    """Whether a call must give the parameter: the MCP SDK lists a property as required when its zod
-    refuses an omitted value, so in the runtime's view a default() that does not fit its type (reported
-    as refused when omitted) leaves the parameter required, as does the lack of optional() and default()."""
-    spec = parameter.z
-    if spec is None or spec.required:
-        return True
-    if view != "runtime" or not spec.has_default:
-        return False
-    if spec.default_refused:
-        return True
-    if spec.kind == "enum" and not spec.optional:  # an enum whose values the engine could not take as written
-        literal = spec.replace(list_ref=None, enum_values=tuple(runtime_enum_values(spec.primitive_text)), issues=())
-        return validate(spec.default, literal) is not None
-    return False
 
 
 def _text(tool: Tool, key: str) -> str | None:
@@ -200,18 +192,21 @@ def _text(tool: Tool, key: str) -> str | None:
 
 def list_tools(definitions: list[Definition], view: str = "spec") -> list[dict[str, Any]]:
     """The `tools` of a `tools/list` result for these definitions (queries are resources, not tools), each
-    `inputSchema` in `view` (see `input_schema`)."""
+    `inputSchema` in `view` (see `input_schema`). In the runtime view, the tools the runtime of each
+    definition's generation serves (a 3.x file with `tools` and `routes`: the `tools`)."""
     tools: list[dict[str, Any]] = []
     for definition in definitions:
         namespace = definition.namespace or ""
-        for tool in definition.tools:
+        generation = generation_of(definition)
+        served = served_tools(definition, generation) if view == "runtime" else definition.tools
+        for tool in served:
             if tool.kind != "tool":
                 continue
             entry: dict[str, Any] = {"name": mcp_tool_name(namespace, tool.name)}
             description = _text(tool, "description")
             if description:
                 entry["description"] = description
-            entry["inputSchema"] = input_schema(tool, view)
+            entry["inputSchema"] = input_schema(tool, view, generation)
             tools.append(entry)
     return tools
 

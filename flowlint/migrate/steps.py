@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from flowlint.core.nodes import SArray, SObject, SScalar, string_value, to_python
 from flowlint.definition.model import USER_PARAM, Parameter, Tool
 from flowlint.definition.specversion import declared_major
-from flowlint.definition.zod import runtime_enum_values, split_loose, validate
+from flowlint.definition.zod import runtime_enum_values, split_loose
+from flowlint.definition.zod.runtime import registered_parameters, registered_spec
 from flowlint.lint.codes import Code
 from flowlint.migrate.model import Change, ChangeClass, ManualItem, StepResult
 from flowlint.migrate.source import Source, Target
-from flowlint.migrate.views import _literal, outer_wrapper, registered
 from flowlint.rewrite.members import append_item, inline_members, insert_member, remove_item, remove_member
 
 __all__ = ["STEPS", "Options"]
@@ -206,7 +206,7 @@ def step_enum_values(src: Source, opts: Options) -> StepResult:
     `enum(a,b)`, and the option goes (unsafe: the tool then accepts them)."""
     changes: list[Change] = []
     for tool in _tools(src):
-        for key, parameter in registered(tool).items():
+        for key, parameter in registered_parameters(tool):
             z_node = parameter.z_node
             primitive = z_node.get("primitive") if z_node is not None else None
             options = z_node.get("options") if z_node is not None else None
@@ -263,17 +263,17 @@ def step_defaults(src: Source, opts: Options) -> StepResult:
     or dropped with `drop_unapplied_defaults` (3.x's requests kept)."""
     changes: list[Change] = []
     for tool in _tools(src):
-        for key, parameter in registered(tool).items():
+        for key, parameter in registered_parameters(tool):
             index = _default_index(parameter)
-            spec = _literal(parameter)
+            spec = registered_spec(parameter)
             if index is None or spec is None or not isinstance(parameter.z_node, SObject):
                 continue
             options = parameter.z_node.get("options")
             if not isinstance(options, SArray) or index >= len(options.items):
                 continue
             written = to_python(options.items[index])
-            fits = validate(parameter.z.default if parameter.z else None, spec) is None
-            never_applied = outer_wrapper(parameter, 3) == "optional"
+            fits = not spec.default_misfit
+            never_applied = spec.has_default and not spec.default_applied(3)
             line = _line(src, options.items[index].span.start)
             edit = remove_item(src.data, options, index, src.syntax)
             if not fits:
@@ -369,8 +369,8 @@ def step_fixed_optional(src: Source, opts: Options) -> StepResult:
     manual: list[ManualItem] = []
     declared = set(definition.required_server_params)
     for tool in _tools(src):
-        for key, parameter in registered(tool).items():
-            if parameter.role == "user" or outer_wrapper(parameter, 4) is not None:
+        for key, parameter in registered_parameters(tool):
+            if parameter.role == "user" or parameter.z is None or not parameter.z.required:
                 continue
             if parameter.role == "placeholder" and tool.keyed_by_tests(parameter):
                 continue  # the placeholder step makes it a user parameter

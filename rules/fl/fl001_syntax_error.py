@@ -38,18 +38,18 @@ class SyntaxError_(Rule):
             """\
 export const main = {
     namespace: 'demo',
-    tools: { getPing: { method: 'GET', path: '/ping'
+    tools: { getPing: ‸{ method: 'GET', path: '/ping'
 """,
-            (Expect(3, 23, "syntax error: unexpected end of file: `{` is never closed"),),
+            (Expect("syntax error: unexpected end of file: `{` is never closed"),),
             title="a `{` never closed",
         ),
         Example(
             """\
 main = {
     'namespace': 'demo',
-    'tools': {'getPing': {'method': 'GET', 'path': '/ping'
+    'tools': {'getPing': ‸{'method': 'GET', 'path': '/ping'
 """,
-            (Expect(3, 26, "syntax error: `{` was never closed"),),
+            (Expect("syntax error: `{` was never closed"),),
             path="example.py",
             title="a `{` never closed",
         ),
@@ -57,9 +57,9 @@ main = {
             json_example("""\
     "tools": {
         "getPing": { "method": "GET", "path": "/ping", "description": "Health check", "parameters": [],
-            "tests": [ { "_description": "Service is up" }, ] }
+            "tests": [ { "_description": "Service is up" }‸, ] }
     }"""),
-            (Expect(5, 59, "syntax error: trailing comma is not allowed in JSON"),),
+            (Expect("syntax error: trailing comma is not allowed in JSON"),),
             path="example.json",
             title="a trailing comma",
         ),
@@ -67,9 +67,9 @@ main = {
             json_example("""\
     "tools": {
         "getPing": { "method": "GET", "path": "/ping", "description": "Health check", "parameters": [],
-            "tests": [ { "_description": "Service is up" } ] } // flowlint: ignore[TST008]
+            "tests": [ { "_description": "Service is up" } ] } ‸// flowlint: ignore[TST008]
     }"""),
-            (Expect(5, 64, "syntax error: comments are not allowed in JSON"),),
+            (Expect("syntax error: comments are not allowed in JSON"),),
             path="example.json",
             title="a comment: JSON has none",
         ),

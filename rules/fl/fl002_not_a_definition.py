@@ -41,33 +41,33 @@ class NotADefinition(Rule):
     INVALID = [
         Example(
             """\
-export const skill = {
+‸export const skill = {
     name: 'token-analysis', description: 'How to analyse a token with the price tools'
 }
 """,
-            (Expect(1, 1, "skipped: not a tool definition: a skill"),),
+            (Expect("skipped: not a tool definition: a skill"),),
             title="a skill (shared lists are checked by the LST rules)",
         ),
         Example(
             """\
-# Builds contracts.db from the public token lists.
+‸# Builds contracts.db from the public token lists.
 import sqlite3
 
 ROWS = [('USDC', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 1)]
 """,
-            (Expect(1, 1, "skipped: not a tool definition: no module-level `main = {...}`"),),
+            (Expect("skipped: not a tool definition: no module-level `main = {...}`"),),
             path="example.py",
             title="a helper script next to the definitions",
         ),
         Example(
             """\
-{
+‸{
     "name": "demo-schemas",
     "version": "1.0.0",
     "type": "module"
 }
 """,
-            (Expect(1, 1, "skipped: not a tool definition: a JSON object without namespace, tools or resources"),),
+            (Expect("skipped: not a tool definition: a JSON object without namespace, tools or resources"),),
             path="example.json",
             title="package.json",
         ),

@@ -65,14 +65,14 @@ main = {
             """\
 import { ROOT } from './config.mjs'
 export const main = {
-    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: ROOT,
+    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: ‸ROOT,
     tools: {
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
             tests: [ { _description: 'Service is up' } ] }
     }
 }
 """,
-            (Expect(3, 87, "main.root is `ROOT`"),),
+            (Expect("main.root is `ROOT`"),),
             title="an imported name",
         ),
         Example(
@@ -81,14 +81,14 @@ import os
 
 main = {
     'namespace': 'demo', 'name': 'Demo', 'description': 'Demo API', 'version': '3.0.0',
-    'root': os.environ.get('DEMO_API_ROOT', 'https://api.example.com'),
+    'root': ‸os.environ.get('DEMO_API_ROOT', 'https://api.example.com'),
     'tools': {
         'getPing': {'method': 'GET', 'path': '/ping', 'description': 'Health check', 'parameters': [],
             'tests': [{'_description': 'Service is up'}]},
     },
 }
 """,
-            (Expect(5, 13, "main.root is `os.environ.get('DEMO_API_ROOT', "),),
+            (Expect("main.root is `os.environ.get('DEMO_API_ROOT', "),),
             path="example.py",
             title="a call",
         ),
@@ -96,13 +96,13 @@ main = {
             python_example("""\
     'tools': {
         'getForecast': {'method': 'GET', 'path': '/forecast', 'description': 'Weather forecast',
-            'parameters': [
+            'parameters': ‸[
                 {'position': {'key': key, 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'number()', 'options': []}}
                 for key in ('latitude', 'longitude')
             ],
             'tests': [{'_description': 'Berlin', 'latitude': 52.52, 'longitude': 13.41}]},
     },"""),
-            (Expect(5, 27, "main.tools.getForecast.parameters is `[ {'position'"),),
+            (Expect("main.tools.getForecast.parameters is `[ {'position'"),),
             path="example.py",
             title="a comprehension",
         ),

@@ -23,4 +23,4 @@ class Unreadable(Rule):
     tools: {}""")
         )
     ]
-    INVALID = [Example("export const main = {\x00\x01\x02}\n", (Expect(1, 1, "the file is binary"),))]
+    INVALID = [Example("‸export const main = {\x00\x01\x02}\n", (Expect("the file is binary"),))]

@@ -53,8 +53,8 @@ class Structure(Rule):
         Example(
             example("""\
     tools: {},
-    resources: [ { source: 'sqlite' } ]"""),
-            (Expect(4, 16, "main.resources must be an object keyed by name, got array"),),
+    resources: ‸[ { source: 'sqlite' } ]"""),
+            (Expect("main.resources must be an object keyed by name, got array"),),
             title="resources as a list",
         )
     ]

@@ -40,10 +40,10 @@ class BodyOnGet(Rule):
             example("""\
     tools: {
         search: { method: 'GET', path: '/search', description: 'Search',
-            parameters: [ { position: { key: 'q', value: '{{USER_PARAM}}', location: 'body' }, z: { primitive: 'string()', options: [] } } ],
+            parameters: [ { position: { key: 'q', value: '{{USER_PARAM}}', location: ‸'body' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'Bitcoin', q: 'bitcoin' } ] }
     }"""),
-            (Expect(5, 86, "parameter 'q' is a body parameter, but GET requests carry no body"),),
+            (Expect("parameter 'q' is a body parameter, but GET requests carry no body"),),
         )
     ]
 

@@ -62,15 +62,15 @@ main = {
         getCoin: { method: 'GET', path: '/coins', description: 'Coins',
             parameters: [
                 { position: { key: 'ids', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'array()', options: [] } },
-                { position: { key: 'ids', value: 'bitcoin', location: 'query' }, z: { primitive: 'string()', options: [] } }
+                { position: { key: ‸'ids', value: 'bitcoin', location: 'query' }, z: { primitive: 'string()', options: [] } }
             ],
             tests: [ { _description: 'Bitcoin', ids: [ 'bitcoin' ] } ] }
     }"""),
-            (Expect(7, 36, "parameter key 'ids' is used by parameters #0 and #1"),),
+            (Expect("parameter key 'ids' is used by parameters #0 and #1"),),
         ),
         Example(
             """\
-PAGE = {'position': {'key': 'page', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'number()', 'options': ['optional()']}}
+PAGE = {'position': {'key': ‸'page', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'number()', 'options': ['optional()']}}
 
 main = {
     'namespace': 'demo', 'name': 'Demo', 'description': 'Demo API', 'version': '3.0.0', 'root': 'https://api.example.com',
@@ -80,7 +80,7 @@ main = {
     },
 }
 """,
-            (Expect(1, 29, "parameter key 'page' is used by parameters #0 and #1"),),
+            (Expect("parameter key 'page' is used by parameters #0 and #1"),),
             path="example.py",
             title="a module-level constant used twice: reported where the constant is written",
         ),
@@ -90,11 +90,11 @@ main = {
         "getCoin": { "method": "GET", "path": "/coins", "description": "Coins",
             "parameters": [
                 { "position": { "key": "ids", "value": "{{USER_PARAM}}", "location": "query" }, "z": { "primitive": "array()", "options": [] } },
-                { "position": { "key": "ids", "value": "bitcoin", "location": "query" }, "z": { "primitive": "string()", "options": [] } }
+                { "position": { "key": ‸"ids", "value": "bitcoin", "location": "query" }, "z": { "primitive": "string()", "options": [] } }
             ],
             "tests": [ { "_description": "Bitcoin", "ids": [ "bitcoin" ] } ] }
     }"""),
-            (Expect(7, 40, "parameter key 'ids' is used by parameters #0 and #1"),),
+            (Expect("parameter key 'ids' is used by parameters #0 and #1"),),
             path="example.json",
         ),
     ]

@@ -4,32 +4,134 @@ from __future__ import annotations
 
 from flowlint.core.consequence import Consequence
 from flowlint.core.jsvalues import js_repr
-from flowlint.core.nodes import SNode, json_type, string_value
+from flowlint.core.nodes import json_type
 from flowlint.core.severity import Severity
-from flowlint.definition.model import Parameter
 from flowlint.definition.zod import KNOWN_OPTIONS, ZFact, ZNote, ZSpec, guess_default
 from flowlint.lint.codes import Code
-from flowlint.lint.fixes import Edit, Fix
-from flowlint.lint.rule import Example, Expect, Rule, ZReport, example
+from flowlint.lint.rule import Example, Expect, Rule, ZFix, ZRow, example
+
+# Why an option that does not fit the primitive cannot apply.
+NOT_APPLICABLE = {"length": "length() counts string characters or array items", "regex": "only string() takes regex()"}
 
 
 class Options(Rule):
     code = Code.FL012
-    z_facts = frozenset(
-        {
-            ZFact.OPTION_NOT_CALL,
-            ZFact.OPTION_READ_AS,
-            ZFact.OPTION_UNKNOWN,
-            ZFact.OPTION_NOT_APPLICABLE,
-            ZFact.BOUND_NOT_NUMBER,
-            ZFact.LENGTH_NOT_COUNT,
-            ZFact.OPTIONAL_ARGUMENT,
-            ZFact.REGEX_SLASHES,
-            ZFact.REGEX_INVALID,
-            ZFact.DEFAULT_QUOTED,
-            ZFact.DEFAULT_MISFIT,
-            ZFact.CONSTRAINT_AFTER_WRAPPER,
-        }
+    z_rows = (
+        ZRow(
+            fact=ZFact.OPTION_NOT_APPLICABLE,
+            message=lambda note, z: (
+                f"'{note.written}' does not apply to {z.kind}(); "
+                f"{NOT_APPLICABLE.get(note.name, 'remove it')}: ZodBuilder throws while building the tool, so FlowMCP "
+                "serves no tool"
+            ),
+            consequence=Consequence.NOT_BUILT,
+        ),
+        ZRow(
+            fact=ZFact.REGEX_INVALID,
+            message=lambda note, z: (
+                f"'{note.written}' is not a valid JavaScript regular expression ({note.reason}); "
+                "ZodBuilder's new RegExp() throws while building the tool, so FlowMCP serves no tool"
+            ),
+            consequence=Consequence.NOT_BUILT,
+        ),
+        ZRow(
+            fact=ZFact.CONSTRAINT_AFTER_WRAPPER,
+            message=lambda note, z: (
+                f"'{note.written}' comes after '{note.reason}': the 3.x runtime applies options "
+                f"in order and throws ({note.name} is not a function once the value is optional), so the tool cannot be "
+                "built and every call fails; put constraints first, then optional() and default()"
+            ),
+            consequence=Consequence.NOT_BUILT,
+            generations=(3,),  # the 4.x runtime applies constraints, then optional(), then default()
+            fix=ZFix.REORDER,
+        ),
+        ZRow(
+            fact=ZFact.DEFAULT_MISFIT,
+            message=lambda note, z: _default_misfit(note, z),
+            consequence=Consequence.CALL_REFUSED,
+            fix=ZFix.REPLACE,
+        ),
+        ZRow(
+            fact=ZFact.DEFAULT_MISFIT_OPTIONAL_LAST,
+            message=lambda note, z: _default_misfit(note, z),
+            consequence=Consequence.IGNORED,
+            consequence_v4=Consequence.CALL_REFUSED,
+            fix=ZFix.REPLACE,
+        ),
+        ZRow(
+            fact=ZFact.LENGTH_NEGATIVE,
+            message=lambda note, z: (
+                f"'{note.written}': no value has a negative length, so FlowMCP's MCP tool refuses "
+                "every call that gives this parameter; write a non-negative integer, e.g. 'length(42)'"
+            ),
+            consequence=Consequence.CALL_REFUSED,
+        ),
+        ZRow(
+            fact=ZFact.BOUND_IGNORED,
+            message=lambda note, z: _nan_bound(note, "parseFloat", f"{note.name}(1)"),
+            severity=Severity.WARNING,
+        ),
+        ZRow(
+            fact=ZFact.LENGTH_IGNORED,
+            message=lambda note, z: _nan_bound(note, "parseInt", "length(42)"),
+            severity=Severity.WARNING,
+        ),
+        ZRow(
+            fact=ZFact.BOUND_READ_AS,
+            message=lambda note, z: (
+                f"ZodBuilder reads '{note.written}' with parseFloat(), as '{note.replacement}': "
+                f"write '{note.replacement}'"
+            ),
+            severity=Severity.WARNING,
+            fix=ZFix.SAFE_REPLACE,  # the runtime's own reading
+        ),
+        ZRow(
+            fact=ZFact.LENGTH_READ_AS,
+            message=lambda note, z: (
+                f"ZodBuilder reads '{note.written}' with parseInt(), as '{note.replacement}': "
+                f"write '{note.replacement}'"
+            ),
+            severity=Severity.WARNING,
+            fix=ZFix.SAFE_REPLACE,
+        ),
+        ZRow(
+            fact=ZFact.DEFAULT_QUOTED,
+            message=lambda note, z: _default_quoted(note, z),
+            severity=Severity.WARNING,
+            fix=ZFix.REPLACE,
+        ),
+        # The rest the runtime ignores.
+        ZRow(
+            fact=ZFact.OPTION_NOT_CALL,
+            message=lambda note, z: (
+                f"option '{note.written}' is not a call such as 'optional()' or 'min(1)'; "
+                "FlowMCP's runtime silently ignores it"
+            ),
+        ),
+        ZRow(
+            fact=ZFact.OPTION_READ_AS,
+            message=lambda note, z: (
+                f"FlowMCP's runtime reads options by prefix ('{note.name}(' at the very start), so "
+                f"it ignores '{note.written}': write '{note.replacement}'"
+            ),
+            fix=ZFix.REPLACE,
+        ),
+        ZRow(fact=ZFact.OPTION_UNKNOWN, message=lambda note, z: _unknown_option(note, z)),
+        ZRow(
+            fact=ZFact.OPTIONAL_ARGUMENT,
+            message=lambda note, z: f"'{note.written}' takes no argument: write 'optional()'",
+            severity=Severity.WARNING,
+            fix=ZFix.SAFE_REPLACE,
+        ),
+        ZRow(
+            fact=ZFact.REGEX_SLASHES,
+            message=lambda note, z: (
+                f"'{note.written}': the runtime builds new RegExp(text), so the slashes are part "
+                f"of the pattern (a value would have to start with '/'): write '{note.replacement}'"
+            ),
+            severity=Severity.WARNING,
+            fix=ZFix.REPLACE,
+        ),
     )
     name = "option-valid"
     severity = Severity.ERROR
@@ -58,123 +160,54 @@ class Options(Rule):
             example("""\
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
-            parameters: [ { position: { key: 'sparkline', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'boolean()', options: [ 'min(1)' ] } } ],
+            parameters: [ { position: { key: 'sparkline', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'boolean()', options: [ ‸'min(1)' ] } } ],
             tests: [ { _description: 'With sparkline', sparkline: true } ] }
     }"""),
-            (Expect(5, 145, "'min(1)' does not apply to boolean()"),),
+            (Expect("'min(1)' does not apply to boolean()"),),
         ),
         Example(
             example("""\
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
-            parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'optional()', 'max(250)' ] } } ],
+            parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'optional()', ‸'max(250)' ] } } ],
             tests: [ { _description: 'Ten', limit: 10 } ] }
     }"""),
-            (Expect(5, 154, "'max(250)' comes after 'optional()': the 3.x runtime applies options in order"),),
+            (Expect("'max(250)' comes after 'optional()': the 3.x runtime applies options in order"),),
             title="a constraint after optional() (3.x)",
             fixed=("[ 'optional()', 'max(250)' ]", "[ 'max(250)', 'optional()' ]"),
         ),
     ]
 
-    def report_z(self, note: ZNote, z: ZSpec, generation: int) -> ZReport | None:
-        text, fact = note.written, note.fact
-        if fact is ZFact.CONSTRAINT_AFTER_WRAPPER:
-            if generation != 3:
-                return None  # the 4.x runtime applies constraints, then optional(), then default()
-            return ZReport(
-                message=f"'{text}' comes after '{note.reason}': the 3.x runtime applies options in order and throws "
-                f"({note.name} is not a function once the value is optional), so the tool cannot be built and "
-                "every call fails; put constraints first, then optional() and default()",
-                consequence=Consequence.NOT_BUILT,
-            )
-        if fact is ZFact.DEFAULT_MISFIT:
-            return _default_misfit(note, z)
-        if fact is ZFact.OPTION_NOT_APPLICABLE:
-            why = NOT_APPLICABLE.get(note.name, "remove it")
-            return ZReport(
-                message=f"'{text}' does not apply to {z.kind}(); {why}: ZodBuilder throws while building the tool, "
-                "so FlowMCP serves no tool",
-                consequence=Consequence.NOT_BUILT,
-            )
-        if fact is ZFact.REGEX_INVALID:
-            return ZReport(
-                message=f"'{text}' is not a valid JavaScript regular expression ({note.reason}); ZodBuilder's "
-                "new RegExp() throws while building the tool, so FlowMCP serves no tool",
-                consequence=Consequence.NOT_BUILT,
-            )
-        if fact is ZFact.BOUND_NOT_NUMBER:
-            return ZReport(
-                message=f"'{text}' needs a number, e.g. '{note.name}(1)'; the runtime's bound is NaN, which every value fails",
-                consequence=Consequence.CALL_REFUSED,
-            )
-        if fact is ZFact.LENGTH_NOT_COUNT:
-            return ZReport(
-                message=f"'{text}' needs a non-negative integer, e.g. 'length(42)'",
-                consequence=Consequence.CALL_REFUSED,
-            )
-        if fact is ZFact.DEFAULT_QUOTED:
-            return _default_quoted(note, z)
-        # The rest the runtime ignores.
-        if fact is ZFact.OPTION_NOT_CALL:
-            return ZReport(
-                message=f"option '{text}' is not a call such as 'optional()' or 'min(1)'; FlowMCP's runtime silently ignores it"
-            )
-        if fact is ZFact.OPTION_READ_AS:
-            return ZReport(
-                message=f"FlowMCP's runtime reads options by prefix ('{note.name}(' at the very start), so it ignores "
-                f"'{text}': write '{note.replacement}'",
-                replacement=note.replacement,
-            )
-        if fact is ZFact.OPTION_UNKNOWN:
-            if note.name == "values" and z.kind == "enum":
-                hint = f"put the values in the primitive: 'enum({','.join(note.items)})'"
-            else:
-                hint = "known options are " + ", ".join(f"{o}()" for o in KNOWN_OPTIONS)
-            return ZReport(message=f"unknown option '{text}'; FlowMCP's runtime silently ignores it: {hint}")
-        if fact is ZFact.OPTIONAL_ARGUMENT:
-            return ZReport(
-                message=f"'{text}' takes no argument: write 'optional()'",
-                severity=Severity.WARNING,
-                replacement="optional()",
-                safe=True,
-            )
-        # REGEX_SLASHES
-        return ZReport(
-            message=f"'{text}': the runtime builds new RegExp(text), so the slashes are part of the pattern (a value "
-            f"would have to start with '/'): write '{note.replacement}'",
-            severity=Severity.WARNING,
-            replacement=note.replacement,
-        )
 
-    def z_fix(self, source: bytes, parameter: Parameter, note: ZNote, report: ZReport) -> Fix | None:
-        if note.fact is ZFact.CONSTRAINT_AFTER_WRAPPER:
-            return _reorder(source, parameter.option_nodes)
-        return super().z_fix(source, parameter, note, report)
-
-
-# Why an option that does not fit the primitive cannot apply.
-NOT_APPLICABLE = {"length": "length() counts string characters or array items", "regex": "only string() takes regex()"}
-
-
-def _default_quoted(note: ZNote, z: ZSpec) -> ZReport:
-    """default('x'): the quotes are part of the value. Without them the runtime reads it as meant, unless
-    it then reads a number or boolean the primitive refuses (a mismatch is one DEFAULT_MISFIT instead)."""
-    quoted, inner = note.argument, note.argument[1:-1]
-    if note.replacement is not None:
-        return ZReport(
-            message=f"'{note.written}': the quotes become part of the default value ({quoted}); write '{note.replacement}'",
-            severity=Severity.WARNING,
-            replacement=note.replacement,
-        )
-    return ZReport(
-        message=f"'{note.written}': the quotes become part of the default value ({quoted}), and without them the runtime "
-        f"reads default({inner}) as the {json_type(guess_default(inner))} {inner}, which {z.kind}() refuses: no "
-        f"default() text gives the string {inner}; remove default() and let the API apply its own",
-        severity=Severity.WARNING,
+def _nan_bound(note: ZNote, reader: str, example: str) -> str:
+    return (
+        f"'{note.written}' has no number: ZodBuilder's {reader}() gives NaN, and zod ignores a NaN bound, so every "
+        f"value passes and the option has no effect; write a number, e.g. '{example}', or remove it"
     )
 
 
-def _default_misfit(note: ZNote, z: ZSpec) -> ZReport:
+def _unknown_option(note: ZNote, z: ZSpec) -> str:
+    if note.name == "values" and z.kind == "enum":
+        hint = f"put the values in the primitive: 'enum({','.join(note.items)})'"
+    else:
+        hint = "known options are " + ", ".join(f"{o}()" for o in KNOWN_OPTIONS)
+    return f"unknown option '{note.written}'; FlowMCP's runtime silently ignores it: {hint}"
+
+
+def _default_quoted(note: ZNote, z: ZSpec) -> str:
+    """default('x'): the quotes are part of the value. Without them the runtime reads it as meant, unless
+    it then reads a number or boolean the primitive refuses (then DEFAULT_MISFIT stands for both)."""
+    quoted, inner = note.argument, note.argument[1:-1]
+    if note.replacement is not None:
+        return f"'{note.written}': the quotes become part of the default value ({quoted}); write '{note.replacement}'"
+    return (
+        f"'{note.written}': the quotes become part of the default value ({quoted}), and without them the runtime "
+        f"reads default({inner}) as the {json_type(guess_default(inner))} {inner}, which {z.kind}() refuses: no "
+        f"default() text gives the string {inner}; remove default() and let the API apply its own"
+    )
+
+
+def _default_misfit(note: ZNote, z: ZSpec) -> str:
     """A default the primitive refuses: every call that omits the parameter is refused, except under 3.x
     when optional() follows default() (the omitted value passes as undefined; the default never applies)."""
     problem, default = note.reason, note.value
@@ -194,28 +227,4 @@ def _default_misfit(note: ZNote, z: ZSpec) -> ZReport:
         if note.optional_last
         else "every call that omits this parameter is refused"
     )
-    return ZReport(
-        message=f"the default value {js_repr(default)}{hint} does not fit: {problem}; {consequence}",
-        consequence=Consequence.IGNORED if note.optional_last else Consequence.CALL_REFUSED,
-        consequence_v4=Consequence.CALL_REFUSED,
-        replacement=note.replacement,
-    )
-
-
-def _rank(node: SNode) -> int:
-    text = string_value(node) or ""
-    return 2 if text.startswith("default(") else 1 if text.startswith("optional(") else 0
-
-
-def _reorder(source: bytes, nodes: tuple[SNode, ...]) -> Fix | None:
-    """Constraints first, then optional(), then default(), as the 4.x runtime orders them; each option
-    keeps its own text and every separator stays where it is. Safe: the order the runtime can build."""
-    if not source:
-        return None
-    wanted = sorted(nodes, key=_rank)  # stable: constraints keep their order among themselves
-    edits = tuple(
-        Edit(have.span.start, have.span.end, source[want.span.start : want.span.end].decode("utf-8"))
-        for have, want in zip(nodes, wanted, strict=True)
-        if have is not want
-    )
-    return Fix("put constraints before optional() and default()", edits) if edits else None
+    return f"the default value {js_repr(default)}{hint} does not fit: {problem}; {consequence}"

@@ -42,10 +42,10 @@ class ServerParamDeclared(Rule):
             example("""\
     tools: {
         getAbi: { method: 'GET', path: '/api', description: 'Contract ABI',
-            parameters: [ { position: { key: 'apikey', value: '{{SERVER_PARAM:ETHERSCAN_API_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
+            parameters: [ { position: { key: 'apikey', value: ‸'{{SERVER_PARAM:ETHERSCAN_API_KEY}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'ABI' } ] }
     }"""),
-            (Expect(5, 63, "ETHERSCAN_API_KEY is not in main.requiredServerParams"),),
+            (Expect("ETHERSCAN_API_KEY is not in main.requiredServerParams"),),
         )
     ]
 
@@ -53,13 +53,9 @@ class ServerParamDeclared(Rule):
         declared = set(ctx.definition.required_server_params)
         for tool in ctx.definition.tools:
             if tool.kind == "query":
-                continue  # resources use no server params at all (RES016)
+                continue  # outside this rule: a resource query takes no server params at all
             for parameter in tool.parameters:
                 name = parameter.server_param
-                if parameter.role == "placeholder" and (
-                    tool.keyed_by_tests(parameter) or (parameter.z is not None and parameter.z.required)
-                ):
-                    continue  # TST006 (tests set it) or FL015 (a required input) reports it: one defect, one finding
                 if name is not None and name not in declared and isinstance(parameter.node, SObject):
                     position = parameter.node.get("position")
                     value = position.get("value") if isinstance(position, SObject) else None

@@ -11,8 +11,7 @@ from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
-from ..res._read_only_sql import queries
-from ..res.res012_sql_select import SelectOnly
+from ..res._read_only_sql import READ_ONLY_QUERIES, queries
 
 
 class OneStatement(Rule):
@@ -26,16 +25,16 @@ class OneStatement(Rule):
         "inside a string literal or a comment is not a separator."
     )
     fix = "Keep one SELECT; split other statements into further queries."
-    VALID = SelectOnly.VALID
+    VALID = READ_ONLY_QUERIES
     INVALID = [
         Example(
             example("""\
     resources: { contracts: { source: 'sqlite', description: 'Contracts', database: 'contracts.db', queries: {
-        twice: { sql: 'SELECT 1; SELECT 2', description: 'Two', parameters: [],
+        twice: { sql: ‸'SELECT 1; SELECT 2', description: 'Two', parameters: [],
             output: { mimeType: 'application/json', schema: { type: 'array' } },
             tests: [ { _description: 'Two' } ] }
     } } }"""),
-            (Expect(4, 23, "the SQL holds 2 statements"),),
+            (Expect("the SQL holds 2 statements"),),
         )
     ]
 

@@ -6,9 +6,8 @@ from collections.abc import Iterator
 
 from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
-from flowlint.definition.model import Tool
 from flowlint.lint.codes import Code
-from flowlint.lint.diagnostics import Finding
+from flowlint.lint.diagnostics import Finding, node_path
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 
@@ -42,14 +41,10 @@ class FixedParameterRequired(Rule):
             example("""\
     tools: {
         getCoins: { method: 'GET', path: '/coins', description: 'Coins',
-            parameters: [ { position: { key: 'format', value: 'json', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
+            parameters: [ { position: { key: 'format', value: 'json', location: 'query' }, z: ‸{ primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'All coins' } ] }
     }"""),
-            (
-                Expect(
-                    5, 95, "parameter 'format' has the fixed value 'json', but its z block makes it a required input"
-                ),
-            ),
+            (Expect("parameter 'format' has the fixed value 'json', but its z block makes it a required input"),),
         )
     ]
 
@@ -64,10 +59,6 @@ class FixedParameterRequired(Rule):
                     continue
                 if not spec.required:
                     continue
-                if parameter.role == "placeholder" and tool.keyed_by_tests(parameter):
-                    continue  # TST006 reports the parameter and the tests that set it: one defect, one finding
-                if parameter.role == "fixed" and _set_by_every_test(tool, parameter.key):
-                    continue  # TST006 reports the test keys and says to add optional()
                 if parameter.role == "placeholder" and parameter.server_param not in declared:
                     what = (
                         f"the value '{parameter.value}', which the runtime reads from the server param "
@@ -77,6 +68,8 @@ class FixedParameterRequired(Rule):
                     what = f"the fixed value '{parameter.value}'"
                 else:
                     what = f"the server param {parameter.server_param}"
+                # A named placeholder's finding stands for the parameter: that it is undeclared is the same root.
+                claims = (node_path(tool.label, parameter.key),) if parameter.role == "placeholder" else ()
                 yield self.finding(
                     f"parameter '{parameter.key}' has {what}, but its z block makes it a required input of the "
                     "tool's MCP schema (the runtime builds it from every parameter with z), so calls and tests "
@@ -84,10 +77,5 @@ class FixedParameterRequired(Rule):
                     parameter.z_node.span if parameter.z_node is not None else parameter.span,
                     tool=tool.label,
                     parameter=parameter.key,
+                    claims=claims,
                 )
-
-
-def _set_by_every_test(tool: Tool, key: str) -> bool:
-    """Whether `tool` has tests and every one of them sets `key` (so the MCP schema accepts them)."""
-    tests = [test for test in tool.tests if test.obj is not None]
-    return bool(tests) and all(test.obj is not None and test.obj.get(key) is not None for test in tests)

@@ -38,11 +38,11 @@ class ToolNameCollision(Rule):
             example("""\
     tools: {
         getPrice: { method: 'GET', path: '/price', description: 'Price', parameters: [], tests: [ { _description: 'Price' } ] },
-        get_price: { method: 'GET', path: '/price2', description: 'Price', parameters: [], tests: [ { _description: 'Price' } ] }
+        ‸‸get_price: { method: 'GET', path: '/price2', description: 'Price', parameters: [], tests: [ { _description: 'Price' } ] }
     }"""),
             (
-                Expect(5, 9, "tools 'getPrice' and 'get_price' both become the MCP tool 'get_price_demo'"),
-                Expect(5, 9, "tool name 'get_price' must match", code=Code.VAL030),
+                Expect("tools 'getPrice' and 'get_price' both become the MCP tool 'get_price_demo'"),
+                Expect("tool name 'get_price' must match", code=Code.VAL030),
             ),
         )
     ]

@@ -30,8 +30,8 @@ class ForbiddenPattern(Rule):
     VALID = [Example(example("    tools: {}"))]
     INVALID = [
         Example(
-            example("    docs: [ 'https://api.example.com/fs.json' ],\n    tools: {}"),
-            (Expect(3, 38, "the runtime refuses the file at load: SEC008"),),
+            example("    docs: [ 'https://api.example.com/‸fs.json' ],\n    tools: {}"),
+            (Expect("the runtime refuses the file at load: SEC008"),),
             title="a URL trips the 3.x scan",
         )
     ]

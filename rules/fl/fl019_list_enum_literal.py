@@ -53,13 +53,11 @@ class ListEnumLiteral(Rule):
     sharedLists: [ { ref: 'evmChains', version: '3.0.0' } ],
     tools: {
         getBalance: { method: 'GET', path: '/balance', description: 'Balance',
-            parameters: [ { position: { key: 'chain', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum({{evmChains:alias}})', options: [] } } ],
+            parameters: [ { position: { key: 'chain', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: ‸'enum({{evmChains:alias}})', options: [] } } ],
             tests: [ { _description: 'Ethereum', chain: 'ETHEREUM_MAINNET' }, { _description: 'Polygon', chain: 'POLYGON_MAINNET' } ] }
     }"""),
             (
                 Expect(
-                    6,
-                    117,
                     "parameter 'chain': FlowMCP's runtime does not expand 'enum({{evmChains:alias}})': its MCP tool "
                     "accepts only the literal text '{{evmChains:alias}}' and refuses 'ETHEREUM_MAINNET' (test 0)",
                 ),

@@ -40,10 +40,10 @@ class EvaluationBudget(Rule):
     tools: {}"""),
             (
                 Expect(
-                    7,
-                    41,
                     f"evaluating this file's values takes more than {MAX_EVALUATION_WORK:,} values (constants that "
                     "repeat other constants multiply the work); FlowMCP would evaluate it, but flowlint cannot check it",
+                    line=7,
+                    column=41,
                 ),
             ),
             title="a constant repeated ten times, six levels deep",

@@ -44,12 +44,12 @@ class Preload(Rule):
             example("""\
     tools: {
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
-            preload: { enabled: 'yes', ttl: 0 },
+            preload: { enabled: ‸'yes', ttl: ‸0 },
             tests: [ { _description: 'Up' } ] }
     }"""),
             (
-                Expect(5, 33, "preload.enabled must be a boolean, got string"),
-                Expect(5, 45, "preload.ttl must be a positive integer, got 0"),
+                Expect("preload.enabled must be a boolean, got string"),
+                Expect("preload.ttl must be a positive integer, got 0"),
             ),
             title="enabled a string, ttl zero",
         ),
@@ -57,10 +57,10 @@ class Preload(Rule):
             example("""\
     tools: {
         getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],
-            preload: true,
+            preload: ‸true,
             tests: [ { _description: 'Up' } ] }
     }"""),
-            (Expect(5, 22, "preload must be a plain object such as { enabled: true, ttl: 3600 }, got boolean"),),
+            (Expect("preload must be a plain object such as { enabled: true, ttl: 3600 }, got boolean"),),
         ),
     ]
 

@@ -27,8 +27,8 @@ class MarkdownDatabase(Rule):
     VALID = [Example(example_v4(f"    resources: {{ guide: {{ {MARKDOWN} }} }}"))]
     INVALID = [
         Example(
-            example_v4(f"    resources: {{ guide: {{ {MARKDOWN}, database: 'guide.db' }} }}"),
-            (Expect(3, 105, "resource 'guide': a markdown resource has no database"),),
+            example_v4(f"    resources: {{ guide: {{ {MARKDOWN}, ‸database: 'guide.db' }} }}"),
+            (Expect("resource 'guide': a markdown resource has no database"),),
         )
     ]
 

@@ -46,18 +46,18 @@ class ProviderPrompts(Rule):
     VALID = [Example(example("    tools: {}"))]
     INVALID = [
         Example(
-            example("    prompts: {},\n    tools: {}"),
-            (Expect(3, 14, "main.prompts must contain at least one prompt (the runtime's PRM001)"),),
+            example("    prompts: ‸{},\n    tools: {}"),
+            (Expect("main.prompts must contain at least one prompt (the runtime's PRM001)"),),
         ),
         Example(
-            example(_GOOD.replace("flowmcp-prompt/1.0.0", "1.0.0")),
-            (Expect(3, 49, "prompts.about.version must be 'flowmcp-prompt/1.0.0' (the runtime's PRM002)"),),
+            example(_GOOD.replace("'flowmcp-prompt/1.0.0'", "‸'1.0.0'")),
+            (Expect("prompts.about.version must be 'flowmcp-prompt/1.0.0' (the runtime's PRM002)"),),
         ),
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         if ctx.spec.major != 3:
-            return  # the 4.x runtime refuses main.prompts as an unknown field (VAL003)
+            return  # under 4.x main.prompts is an unknown field of main, refused as such
         prompts = ctx.definition.main.get("prompts")
         if prompts is None or isinstance(prompts, NonStatic) or (isinstance(prompts, SScalar) and not prompts.value):
             return  # absent, or falsy: the runtime's `if( main.prompts )` skips it

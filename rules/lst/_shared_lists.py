@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from flowlint.core.nodes import SArray, SObject, SScalar, string_value
 from flowlint.definition.sharedlists import SharedList
-from flowlint.lint.rule import Example, ListContext
+from flowlint.lint.rule import MARK, Example, ListContext
 
 FIELD_TYPES: dict[str, type | tuple[type, ...]] = {"string": str, "number": (int, float), "boolean": bool}
 
@@ -25,7 +25,8 @@ PATH = "_lists/example.mjs"  # a module in a `_lists/` folder is read as a list
 IN_SAMPLES = "sample_schemas/_lists/example.mjs"  # beside the repository's sample list `evmChains`
 
 
-def list_example(meta: str = "", entries: str = "") -> str:
+def list_example(meta: str = "", entries: str = "", mark: str = "") -> str:
+    """A shared list; `mark` ("meta" or "entries"): an expected finding starts at that block's bracket."""
     meta = meta or (
         "name: 'stablecoins', version: '1.0.0', description: 'USD stablecoins',\n"
         "        fields: [ { key: 'symbol', type: 'string', description: 'Ticker' },"
@@ -33,7 +34,8 @@ def list_example(meta: str = "", entries: str = "") -> str:
         " { key: 'bridged', type: 'boolean', optional: true, description: 'A bridged token' } ]"
     )
     entries = entries or "{ symbol: 'USDC', decimals: 6 }, { symbol: 'DAI', decimals: 18, bridged: false }"
-    return f"export const list = {{\n    meta: {{\n        {meta}\n    }},\n    entries: [ {entries} ]\n}}\n"
+    at_meta, at_entries = (MARK if mark == "meta" else ""), (MARK if mark == "entries" else "")
+    return f"export const list = {{\n    meta: {at_meta}{{\n        {meta}\n    }},\n    entries: {at_entries}[ {entries} ]\n}}\n"
 
 
 GOOD = Example(list_example(), path=PATH)

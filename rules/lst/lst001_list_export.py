@@ -24,9 +24,7 @@ class ListExport(Rule):
     why = "The runtime imports `list` from every module of the list registry (`_lists/`)."
     fix = "Write `export const list = { meta: { ... }, entries: [ ... ] }`."
     VALID = [GOOD]
-    INVALID = [
-        Example("export const chains = { meta: {}, entries: [] }\n", (Expect(1, 1, "exports no `list`"),), path=PATH)
-    ]
+    INVALID = [Example("‸export const chains = { meta: {}, entries: [] }\n", (Expect("exports no `list`"),), path=PATH)]
 
     def check_list(self, ctx: ListContext) -> Iterator[Finding]:
         if ctx.node is None:

@@ -29,13 +29,14 @@ class ListName(Rule):
             list_example(
                 meta="version: '1.0.0', description: 'x', fields: [ { key: 'a', type: 'string', description: 'A' } ]",
                 entries="{ a: 'x' }",
+                mark="meta",
             ),
-            (Expect(2, 11, "meta.name is required"),),
+            (Expect("meta.name is required"),),
             path=PATH,
         ),
         Example(
-            list_example().replace("name: 'stablecoins'", "name: 'evmChains'"),
-            (Expect(3, 15, "another list in this registry is named 'evmChains'"),),
+            list_example().replace("name: 'stablecoins'", "name: ‸'evmChains'"),
+            (Expect("another list in this registry is named 'evmChains'"),),
             path=IN_SAMPLES,
             title="a name taken by another list",
         ),

@@ -27,8 +27,8 @@ class ListVersion(Rule):
     VALID = [GOOD]
     INVALID = [
         Example(
-            list_example().replace("version: '1.0.0'", "version: '1.0'"),
-            (Expect(3, 39, "meta.version '1.0' is not a semantic version"),),
+            list_example().replace("version: '1.0.0'", "version: ‸'1.0'"),
+            (Expect("meta.version '1.0' is not a semantic version"),),
             path=PATH,
         )
     ]

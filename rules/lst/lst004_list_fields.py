@@ -27,9 +27,10 @@ class ListFields(Rule):
     INVALID = [
         Example(
             list_example(
-                meta="name: 'stablecoins', version: '1.0.0', description: 'x', fields: []", entries="{ symbol: 'USDC' }"
+                meta="name: 'stablecoins', version: '1.0.0', description: 'x', fields: ‸[]",
+                entries="{ symbol: 'USDC' }",
             ),
-            (Expect(3, 74, "meta.fields must be a non-empty array"),),
+            (Expect("meta.fields must be a non-empty array"),),
             path=PATH,
         )
     ]

@@ -25,7 +25,9 @@ class ListEntries(Rule):
     fix = "Add the entries."
     VALID = [GOOD]
     INVALID = [
-        Example(list_example(entries=" "), (Expect(6, 14, "list.entries must be a non-empty array"),), path=PATH)
+        Example(
+            list_example(entries=" ", mark="entries"), (Expect("list.entries must be a non-empty array"),), path=PATH
+        )
     ]
 
     def check_list(self, ctx: ListContext) -> Iterator[Finding]:

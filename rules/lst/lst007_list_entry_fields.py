@@ -25,8 +25,8 @@ class EntryComplete(Rule):
     VALID = [GOOD]
     INVALID = [
         Example(
-            list_example(entries="{ symbol: 'USDC', decimals: 6 }, { symbol: 'DAI' }"),
-            (Expect(6, 49, "entry 1 has no 'decimals'"),),
+            list_example(entries="{ symbol: 'USDC', decimals: 6 }, ‸{ symbol: 'DAI' }"),
+            (Expect("entry 1 has no 'decimals'"),),
             path=PATH,
         )
     ]

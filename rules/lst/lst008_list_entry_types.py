@@ -26,8 +26,8 @@ class EntryTypes(Rule):
     VALID = [GOOD]
     INVALID = [
         Example(
-            list_example(entries="{ symbol: 'USDC', decimals: '6' }"),
-            (Expect(6, 44, "entry 0: 'decimals' is declared number, got string"),),
+            list_example(entries="{ symbol: 'USDC', decimals: ‸'6' }"),
+            (Expect("entry 0: 'decimals' is declared number, got string"),),
             path=PATH,
         )
     ]

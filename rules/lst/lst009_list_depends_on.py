@@ -27,9 +27,9 @@ class DependsResolve(Rule):
         Example(
             list_example().replace(
                 "description: 'USD stablecoins',",
-                "description: 'USD stablecoins', dependsOn: [ { ref: 'isoCountryCodes', version: '1.0.0' } ],",
+                "description: 'USD stablecoins', dependsOn: [ ‸{ ref: 'isoCountryCodes', version: '1.0.0' } ],",
             ),
-            (Expect(3, 93, "dependsOn names 'isoCountryCodes'"),),
+            (Expect("dependsOn names 'isoCountryCodes'"),),
             path=IN_SAMPLES,
         )
     ]

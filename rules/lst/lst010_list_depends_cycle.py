@@ -25,13 +25,13 @@ class DependsCycle(Rule):
     VALID = [GOOD]
     INVALID = [
         Example(
-            list_example()
+            list_example(mark="meta")
             .replace("name: 'stablecoins'", "name: 'loop'")
             .replace(
                 "description: 'USD stablecoins',",
                 "description: 'Loop', dependsOn: [ { ref: 'loop', version: '1.0.0' } ],",
             ),
-            (Expect(2, 11, "list 'loop' depends on itself: loop -> loop"),),
+            (Expect("list 'loop' depends on itself: loop -> loop"),),
             path=PATH,
         )
     ]

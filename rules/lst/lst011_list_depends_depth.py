@@ -27,12 +27,12 @@ class DependsDepth(Rule):
     VALID = [GOOD]
     INVALID = [
         Example(
-            list_example()
+            list_example(mark="meta")
             .replace("name: 'stablecoins'", "name: 'a'")
             .replace(
                 "description: 'USD stablecoins',", "description: 'A', dependsOn: [ { ref: 'b', version: '1.0.0' } ],"
             ),
-            (Expect(2, 11, "4 levels deep"),),
+            (Expect("4 levels deep"),),
             path="tests/fixtures/list_chain/_lists/a.mjs",
             title="beside the lists b -> c -> d -> e of tests/fixtures/list_chain/_lists/",
         )

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from flowlint.definition.model import Tool
-from flowlint.lint.rule import RuleContext
+from flowlint.lint.rule import Example, RuleContext, example
 
 
 def queries(ctx: RuleContext) -> Iterator[tuple[Tool, str]]:
@@ -21,3 +21,19 @@ def queries(ctx: RuleContext) -> Iterator[tuple[Tool, str]]:
     for tool in ctx.definition.tools:
         if tool.static_sql is not None:
             yield tool, tool.static_sql
+
+
+# Queries every read-only SQL rule accepts (RES012, RES013, FL014): a string literal holding ; and the dynamic SQL of a handler.
+READ_ONLY_QUERIES = [
+    Example(
+        example("""\
+    resources: { contracts: { source: 'sqlite', description: 'Contracts', database: 'contracts.db', queries: {
+        all: { sql: "SELECT REPLACE(name, ';', ',') AS name FROM contracts WHERE note <> 'x;y' LIMIT 10", description: 'Some contracts', parameters: [],
+            output: { mimeType: 'application/json', schema: { type: 'array' } },
+            tests: [ { _description: 'First ten' } ] },
+        dynamic: { sql: '{{DYNAMIC_SQL}}', description: 'Built at call time', parameters: [],
+            output: { mimeType: 'application/json', schema: { type: 'array' } },
+            tests: [ { _description: 'Anything' } ] }
+    } } }""")
+    )
+]

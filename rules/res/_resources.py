@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from flowlint.core.nodes import NonStatic, SEntry, SObject, SScalar, string_value, type_name
 from flowlint.definition.model import Tool
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Rule, RuleContext, example
+from flowlint.lint.rule import MARK, Rule, RuleContext, example
 
 CAMEL = re.compile(r"[a-z][a-zA-Z0-9]*\Z")
 
@@ -27,13 +27,16 @@ TESTS = "tests: [ { _description: 'All' }, { _description: 'Again' }, { _descrip
 
 
 def resource(
-    head: str = "source: 'sqlite', description: 'Contracts', database: 'contracts.db'", query: str = ""
+    head: str = "source: 'sqlite', description: 'Contracts', database: 'contracts.db'",
+    query: str = "",
+    mark_query: bool = False,
 ) -> str:
-    """An example with one resource `contracts` (line 3) and one query (line 4, fields `query`)."""
+    """An example with one resource `contracts` (line 3) and one query (line 4, fields `query`);
+    `mark_query`: an expected finding starts at the query's key."""
     query = query or f"sql: 'SELECT address FROM contracts', description: 'All', parameters: [], {OUTPUT},"
     return example(
         f"    resources: {{ contracts: {{ {head}, queries: {{\n"
-        f"        all: {{ {query}\n"
+        f"        {MARK if mark_query else ''}all: {{ {query}\n"
         f"            {TESTS} }}\n"
         "    } } }"
     )

@@ -27,8 +27,8 @@ class Source(Rule):
     VALID = [Example(GOOD)]
     INVALID = [
         Example(
-            resource("source: 'postgres', description: 'Contracts', database: 'contracts.db'"),
-            (Expect(3, 39, "resource 'contracts': source 'postgres' is not one of sqlite"),),
+            resource("source: ‸'postgres', description: 'Contracts', database: 'contracts.db'"),
+            (Expect("resource 'contracts': source 'postgres' is not one of sqlite"),),
         )
     ]
 

@@ -25,8 +25,8 @@ class ResourceDescription(Rule):
     VALID = [Example(GOOD)]
     INVALID = [
         Example(
-            resource("source: 'sqlite', description: '', database: 'contracts.db'"),
-            (Expect(3, 62, "resource 'contracts': description must be a non-empty string"),),
+            resource("source: 'sqlite', description: ‸'', database: 'contracts.db'"),
+            (Expect("resource 'contracts': description must be a non-empty string"),),
         )
     ]
 

@@ -25,8 +25,8 @@ class Database(Rule):
     VALID = [Example(GOOD)]
     INVALID = [
         Example(
-            resource("source: 'sqlite', description: 'Contracts', database: '/var/data/contracts.sqlite'"),
-            (Expect(3, 85, "must be a relative path ending with .db"),),
+            resource("source: 'sqlite', description: 'Contracts', database: ‸'/var/data/contracts.sqlite'"),
+            (Expect("must be a relative path ending with .db"),),
         )
     ]
 

@@ -26,8 +26,8 @@ class DatabaseDotDot(Rule):
     VALID = [Example(GOOD)]
     INVALID = [
         Example(
-            resource("source: 'sqlite', description: 'Contracts', database: '../shared/contracts.db'"),
-            (Expect(3, 85, "must not contain '..'"),),
+            resource("source: 'sqlite', description: 'Contracts', database: ‸'../shared/contracts.db'"),
+            (Expect("must not contain '..'"),),
         )
     ]
 

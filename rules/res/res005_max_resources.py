@@ -28,14 +28,14 @@ class MaxResources(Rule):
     INVALID = [
         Example(
             example(
-                "    resources: {\n"
+                "    ‸resources: {\n"
                 + "".join(
                     f"        r{n}: {{ source: 'sqlite', description: 'R', database: 'r.db', queries: {{}} }},\n"
                     for n in range(3)
                 )
                 + "    }"
             ),
-            (Expect(3, 5, "main.resources has 3 resources; the maximum is 2"),),
+            (Expect("main.resources has 3 resources; the maximum is 2"),),
         )
     ]
 

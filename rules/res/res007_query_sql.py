@@ -24,8 +24,8 @@ class QuerySql(Rule):
     VALID = [Example(GOOD)]
     INVALID = [
         Example(
-            resource(query=f"description: 'All', parameters: [], {OUTPUT},"),
-            (Expect(4, 9, "query 'contracts.all' needs a sql string"),),
+            resource(query=f"description: 'All', parameters: [], {OUTPUT},", mark_query=True),
+            (Expect("query 'contracts.all' needs a sql string"),),
         )
     ]
 

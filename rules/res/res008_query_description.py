@@ -24,8 +24,8 @@ class QueryDescription(Rule):
     VALID = [Example(GOOD)]
     INVALID = [
         Example(
-            resource(query=f"sql: 'SELECT 1', parameters: [], {OUTPUT},"),
-            (Expect(4, 9, "query 'contracts.all' needs a description"),),
+            resource(query=f"sql: 'SELECT 1', parameters: [], {OUTPUT},", mark_query=True),
+            (Expect("query 'contracts.all' needs a description"),),
         )
     ]
 

@@ -25,8 +25,8 @@ class QueryParameters(Rule):
     VALID = [Example(GOOD)]
     INVALID = [
         Example(
-            resource(query=f"sql: 'SELECT 1', description: 'All', {OUTPUT},"),
-            (Expect(4, 9, "query 'contracts.all' needs a parameters array"),),
+            resource(query=f"sql: 'SELECT 1', description: 'All', {OUTPUT},", mark_query=True),
+            (Expect("query 'contracts.all' needs a parameters array"),),
         )
     ]
 

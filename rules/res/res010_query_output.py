@@ -25,8 +25,8 @@ class QueryOutput(Rule):
     VALID = [Example(GOOD)]
     INVALID = [
         Example(
-            resource(query="sql: 'SELECT 1', description: 'All', parameters: [],"),
-            (Expect(4, 9, "query 'contracts.all' needs an output"),),
+            resource(query="sql: 'SELECT 1', description: 'All', parameters: [],", mark_query=True),
+            (Expect("query 'contracts.all' needs an output"),),
         )
     ]
 

@@ -11,7 +11,7 @@ from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
-from ._read_only_sql import queries
+from ._read_only_sql import READ_ONLY_QUERIES, queries
 
 
 class SelectOnly(Rule):
@@ -22,28 +22,16 @@ class SelectOnly(Rule):
     summary = "Resource SQL must begin with SELECT (or WITH, which the runtime and 13-resources allow)"
     why = "FlowMCP opens SQLite resources read-only and refuses to load a query that starts with anything else."
     fix = "Rewrite the query as a SELECT."
-    VALID = [
-        Example(
-            example("""\
-    resources: { contracts: { source: 'sqlite', description: 'Contracts', database: 'contracts.db', queries: {
-        all: { sql: "SELECT REPLACE(name, ';', ',') AS name FROM contracts WHERE note <> 'x;y' LIMIT 10", description: 'Some contracts', parameters: [],
-            output: { mimeType: 'application/json', schema: { type: 'array' } },
-            tests: [ { _description: 'First ten' } ] },
-        dynamic: { sql: '{{DYNAMIC_SQL}}', description: 'Built at call time', parameters: [],
-            output: { mimeType: 'application/json', schema: { type: 'array' } },
-            tests: [ { _description: 'Anything' } ] }
-    } } }""")
-        )
-    ]
+    VALID = READ_ONLY_QUERIES
     INVALID = [
         Example(
             example("""\
     resources: { contracts: { source: 'sqlite', description: 'Contracts', database: 'contracts.db', queries: {
-        purge: { sql: 'VACUUM', description: 'Compact', parameters: [],
+        purge: { sql: ‸'VACUUM', description: 'Compact', parameters: [],
             output: { mimeType: 'application/json', schema: { type: 'array' } },
             tests: [ { _description: 'Compact' } ] }
     } } }"""),
-            (Expect(4, 23, "the SQL starts with VACUUM; it must be a read-only SELECT"),),
+            (Expect("the SQL starts with VACUUM; it must be a read-only SELECT"),),
         )
     ]
 

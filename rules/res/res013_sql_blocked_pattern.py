@@ -12,8 +12,7 @@ from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
-from ._read_only_sql import queries
-from .res012_sql_select import SelectOnly
+from ._read_only_sql import READ_ONLY_QUERIES, queries
 
 # The runtime's blocked patterns (flowmcp-core src/v4/task/ResourceValidator.mjs), matched against the raw text.
 _RUNTIME_BLOCKED = (
@@ -45,25 +44,25 @@ class BlockedSql(Rule):
         "TRUNCATE statements."
     )
     fix = "Remove the statement; if a literal or a name trips the runtime's pattern, rename or rephrase it."
-    VALID = SelectOnly.VALID
+    VALID = READ_ONLY_QUERIES
     INVALID = [
         Example(
             example("""\
     resources: { contracts: { source: 'sqlite', description: 'Contracts', database: 'contracts.db', queries: {
-        purge: { sql: 'SELECT 1; DELETE FROM contracts', description: 'Remove all', parameters: [],
+        purge: { sql: ‸'SELECT 1; DELETE FROM contracts', description: 'Remove all', parameters: [],
             output: { mimeType: 'application/json', schema: { type: 'array' } },
             tests: [ { _description: 'Purge' } ] }
     } } }"""),
-            (Expect(4, 23, "DELETE FROM"),),
+            (Expect("DELETE FROM"),),
         ),
         Example(
             example("""\
     resources: { contracts: { source: 'sqlite', description: 'Contracts', database: 'contracts.db', queries: {
-        notes: { sql: "SELECT note FROM contracts WHERE note LIKE '%pragma%'", description: 'Notes', parameters: [],
+        notes: { sql: ‸"SELECT note FROM contracts WHERE note LIKE '%pragma%'", description: 'Notes', parameters: [],
             output: { mimeType: 'application/json', schema: { type: 'array' } },
             tests: [ { _description: 'Notes' } ] }
     } } }"""),
-            (Expect(4, 23, "the runtime refuses any text matching PRAGMA, string literals included"),),
+            (Expect("the runtime refuses any text matching PRAGMA, string literals included"),),
             title="the runtime's pattern matches inside a string literal",
         ),
     ]

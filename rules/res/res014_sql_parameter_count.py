@@ -61,11 +61,11 @@ class SqlParameterCount(Rule):
         Example(
             example("""\
     resources: { contracts: { source: 'sqlite', description: 'Contracts', database: 'contracts.db', queries: {
-        byAddress: { sql: 'SELECT * FROM contracts WHERE address = ? AND chain_id = ?', description: 'By address',
+        byAddress: { sql: ‸'SELECT * FROM contracts WHERE address = ? AND chain_id = ?', description: 'By address',
             parameters: [ { position: { key: 'address', value: '{{USER_PARAM}}' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'USDC', address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' } ] }
     } } }"""),
-            (Expect(4, 27, "the SQL has 2 `?` placeholders but the query has 1 parameter"),),
+            (Expect("the SQL has 2 `?` placeholders but the query has 1 parameter"),),
         )
     ]
 

@@ -26,10 +26,10 @@ class NoLocation(Rule):
         Example(
             resource(
                 query="sql: 'SELECT * FROM contracts WHERE address = ?', description: 'By address', parameters: [ "
-                "{ position: { key: 'address', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ], "
+                "{ position: { key: 'address', value: '{{USER_PARAM}}', location: ‸'query' }, z: { primitive: 'string()', options: [] } } ], "
                 f"{OUTPUT},"
             ),
-            (Expect(4, 172, "resource parameters have no location"),),
+            (Expect("resource parameters have no location"),),
         )
     ]
 

@@ -25,11 +25,11 @@ class NoServerParam(Rule):
     INVALID = [
         Example(
             resource(
-                query="sql: 'SELECT * FROM contracts WHERE owner = ?', description: 'Mine', parameters: [ "
+                query="sql: 'SELECT * FROM contracts WHERE owner = ?', description: 'Mine', parameters: [ ‸"
                 "{ position: { key: 'owner', value: '{{SERVER_PARAM:OWNER}}' }, z: { primitive: 'string()', options: [] } } ], "
                 f"{OUTPUT},"
             ),
-            (Expect(4, 99, "resource parameters must not use server params"),),
+            (Expect("resource parameters must not use server params"),),
         )
     ]
 

@@ -24,8 +24,8 @@ class ResourceName(Rule):
     VALID = [Example(GOOD)]
     INVALID = [
         Example(
-            resource().replace("resources: { contracts:", "resources: { token_contracts:"),
-            (Expect(3, 18, "resource name 'token_contracts' must be camelCase"),),
+            resource().replace("resources: { contracts:", "resources: { ‸token_contracts:"),
+            (Expect("resource name 'token_contracts' must be camelCase"),),
         )
     ]
 

@@ -24,8 +24,8 @@ class QueryName(Rule):
     VALID = [Example(GOOD)]
     INVALID = [
         Example(
-            resource().replace("        all: {", "        all_rows: {"),
-            (Expect(4, 9, "query name 'all_rows' must be camelCase"),),
+            resource().replace("        all: {", "        ‸all_rows: {"),
+            (Expect("query name 'all_rows' must be camelCase"),),
         )
     ]
 

@@ -28,10 +28,10 @@ class ScalarPrimitives(Rule):
         Example(
             resource(
                 query="sql: 'SELECT * FROM contracts WHERE address IN (?)', description: 'Some', parameters: [ "
-                "{ position: { key: 'addresses', value: '{{USER_PARAM}}' }, z: { primitive: 'array()', options: [] } } ], "
+                "{ position: { key: 'addresses', value: '{{USER_PARAM}}' }, z: { primitive: ‸'array()', options: [] } } ], "
                 f"{OUTPUT},"
             ),
-            (Expect(4, 179, "resource parameters must be scalar"),),
+            (Expect("resource parameters must be scalar"),),
         )
     ]
 

@@ -27,9 +27,9 @@ class OutputArray(Rule):
         Example(
             resource(
                 query="sql: 'SELECT 1', description: 'One', parameters: [], "
-                "output: { mimeType: 'application/json', schema: { type: 'object' } },"
+                "output: { mimeType: 'application/json', schema: { type: ‸'object' } },"
             ),
-            (Expect(4, 125, "output.schema.type must be 'array'"),),
+            (Expect("output.schema.type must be 'array'"),),
         )
     ]
 

@@ -32,8 +32,8 @@ class HttpPath(Rule):
     ]
     INVALID = [
         Example(
-            example_v4("    resources: { data: { source: 'http', description: 'Data', queries: {} } }"),
-            (Expect(3, 18, "resource 'data': a 4.x http resource needs path"),),
+            example_v4("    resources: { ‸data: { source: 'http', description: 'Data', queries: {} } }"),
+            (Expect("resource 'data': a 4.x http resource needs path"),),
         )
     ]
 

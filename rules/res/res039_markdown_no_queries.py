@@ -25,8 +25,8 @@ class MarkdownQueries(Rule):
     VALID = [Example(example_v4(f"    resources: {{ guide: {{ {MARKDOWN} }} }}"))]
     INVALID = [
         Example(
-            example_v4(f"    resources: {{ guide: {{ {MARKDOWN}, queries: {{}} }} }}"),
-            (Expect(3, 105, "resource 'guide': a markdown resource has no queries"),),
+            example_v4(f"    resources: {{ guide: {{ {MARKDOWN}, ‸queries: {{}} }} }}"),
+            (Expect("resource 'guide': a markdown resource has no queries"),),
         )
     ]
 

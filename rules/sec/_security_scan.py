@@ -19,10 +19,11 @@ from collections.abc import Iterator
 from typing import ClassVar
 
 from flowlint.core.consequence import Consequence
+from flowlint.core.record import replace
 from flowlint.core.severity import Severity
 from flowlint.definition.security import ScanHit, codes, scan
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example_v4
+from flowlint.lint.rule import MARK, Example, Expect, Rule, RuleContext, example_v4
 
 _TIMERS = ("SEC015", "SEC016")
 
@@ -36,7 +37,7 @@ def scan_hits(ctx: RuleContext) -> list[ScanHit]:
             return []
         hits = scan(ctx.source, ctx.spec.major)
         if ctx.spec.major == 4:
-            hits += [hit.replace(code=hit.runtime_code) for hit in scan(ctx.source, 3) if hit.runtime_code in _TIMERS]
+            hits += [replace(hit, code=hit.runtime_code) for hit in scan(ctx.source, 3) if hit.runtime_code in _TIMERS]
         return hits
 
     return ctx.shared("security scan", run)
@@ -97,8 +98,8 @@ class PatternRule(ScanRule):
         cls.VALID = [Example(example_v4("    tools: {}"))]
         cls.INVALID = [
             Example(
-                example_v4("    tools: {}") + HANDLERS + example_line + " } )\n",
-                (Expect(5, len(HANDLERS) + example_line.index(pattern) + 1, f"the line contains '{pattern}'"),),
+                example_v4("    tools: {}") + HANDLERS + example_line.replace(pattern, MARK + pattern, 1) + " } )\n",
+                (Expect(f"the line contains '{pattern}'"),),
             )
         ]
 

@@ -38,15 +38,15 @@ class ListForbiddenPattern(Rule):
     ]
     INVALID = [
         Example(
-            "import data from './coins.json' with { type: 'json' }\n"
+            "‸import data from './coins.json' with { type: 'json' }\n"
             "export const list = {\n    meta: { name: 'coins', version: '1.0.0', description: 'Coins', "
             "fields: [ { key: 'id', type: 'string', description: 'Id' } ] },\n    entries: [ { id: 'btc' } ]\n}\n",
-            (Expect(1, 1, "a list file may not contain 'import '"),),
+            (Expect("a list file may not contain 'import '"),),
             path="_lists/example.mjs",
         ),
         Example(
-            example_v4("    tools: {}") + HANDLERS + "eval( '1' ) } )\n",
-            (Expect(5, 38, "the line contains 'eval(': the runtime refuses the file at load: SEC003"),),
+            example_v4("    tools: {}") + HANDLERS + "‸eval( '1' ) } )\n",
+            (Expect("the line contains 'eval(': the runtime refuses the file at load: SEC003"),),
             title="4.x: eval( in a definition",
         ),
     ]

@@ -38,9 +38,9 @@ class RequiredParams(Rule):
     tools: {
         getCoin: { method: 'GET', path: '/coins/:id', description: 'Coin details',
             parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } } ],
-            tests: [ { _description: 'Bitcoin' } ] }
+            tests: [ ‸{ _description: 'Bitcoin' } ] }
     }"""),
-            (Expect(6, 22, "test 0 ('Bitcoin') does not set the required parameter 'id' (string())"),),
+            (Expect("test 0 ('Bitcoin') does not set the required parameter 'id' (string())"),),
         )
     ]
 

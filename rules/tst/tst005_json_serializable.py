@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import ClassVar
-
 from flowlint.core.consequence import Consequence
-from flowlint.core.jsvalues import js_number
-from flowlint.core.nodes import NonStatic, SHole, SNode, SScalar, first_non_json, shorten
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
-from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example, json_example, python_example
+from flowlint.lint.rule import Example, Expect, example, json_example, python_example
+
+from ._json_tests import JsonDataRule
 
 
-class JsonSerializable(Rule):
-    # The tool kinds this code covers; a resource query's tests are RES022/RES023 (09's resource rules).
-    kinds: ClassVar[tuple[str, ...]] = ("tool",)
+class JsonSerializable(JsonDataRule):
     code = Code.TST005
     name = "json-serializable"
     severity = Severity.ERROR
@@ -65,9 +59,9 @@ class JsonSerializable(Rule):
     tools: {
         getBlocks: { method: 'GET', path: '/blocks', description: 'Blocks since a date',
             parameters: [ { position: { key: 'since', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
-            tests: [ { _description: 'Since now', since: new Date().toISOString() } ] }
+            tests: [ { _description: 'Since now', since: ‸new Date().toISOString() } ] }
     }"""),
-            (Expect(6, 58, "test 0 ('Since now'): the value of 'since' is `new Date().toISOString()`"),),
+            (Expect("test 0 ('Since now'): the value of 'since' is `new Date().toISOString()`"),),
             title="a call",
         ),
         Example(
@@ -75,9 +69,9 @@ class JsonSerializable(Rule):
     tools: {
         getPrices: { method: 'GET', path: '/simple/price', description: 'Prices in USD',
             parameters: [ { position: { key: 'ids', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'array()', options: [] } } ],
-            tests: [ { _description: 'Bitcoin and Ether', ids: [ 'bitcoin', , 'ethereum' ] } ] }
+            tests: [ { _description: 'Bitcoin and Ether', ids: [ 'bitcoin', ‸, 'ethereum' ] } ] }
     }"""),
-            (Expect(6, 77, "the value of 'ids' has an array hole (undefined), which JSON turns into null"),),
+            (Expect("the value of 'ids' has an array hole (undefined), which JSON turns into null"),),
             title="an array hole",
         ),
         Example(
@@ -85,9 +79,9 @@ class JsonSerializable(Rule):
     tools: {
         getPrices: { method: 'GET', path: '/simple/price', description: 'Prices in USD',
             parameters: [ { position: { key: 'precision', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
-            tests: [ { _description: 'Full precision', precision: NaN } ] }
+            tests: [ { _description: 'Full precision', precision: ‸NaN } ] }
     }"""),
-            (Expect(6, 67, "the value of 'precision' is NaN, which JSON cannot represent"),),
+            (Expect("the value of 'precision' is NaN, which JSON cannot represent"),),
             title="NaN",
         ),
         Example(
@@ -95,9 +89,9 @@ class JsonSerializable(Rule):
     'tools': {
         'getPrices': {'method': 'GET', 'path': '/simple/price', 'description': 'Prices in USD',
             'parameters': [{'position': {'key': 'ids', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'array()', 'options': []}}],
-            'tests': [{'_description': 'Bitcoin and Ether', 'ids': {'bitcoin', 'ethereum'}}]},
+            'tests': [{'_description': 'Bitcoin and Ether', 'ids': ‸{'bitcoin', 'ethereum'}}]},
     },"""),
-            (Expect(6, 68, "the value of 'ids' is `{'bitcoin', 'ethereum'}` (a set (not JSON data))"),),
+            (Expect("the value of 'ids' is `{'bitcoin', 'ethereum'}` (a set (not JSON data))"),),
             path="example.py",
             title="a set",
         ),
@@ -106,9 +100,9 @@ class JsonSerializable(Rule):
     'tools': {
         'getPrices': {'method': 'GET', 'path': '/simple/price', 'description': 'Prices in USD',
             'parameters': [{'position': {'key': 'include_24hr_change', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'boolean()', 'options': []}}],
-            'tests': [{'_description': 'With the 24h change', 'include_24hr_change': true}]},
+            'tests': [{'_description': 'With the 24h change', 'include_24hr_change': ‸true}]},
     },"""),
-            (Expect(6, 86, "`true` is not defined at module level before this point; Python spells it `True`"),),
+            (Expect("`true` is not defined at module level before this point; Python spells it `True`"),),
             path="example.py",
             title="JavaScript's `true`",
         ),
@@ -117,48 +111,10 @@ class JsonSerializable(Rule):
     "tools": {
         "getBlocks": { "method": "GET", "path": "/blocks", "description": "Latest blocks",
             "parameters": [ { "position": { "key": "limit", "value": "{{USER_PARAM}}", "location": "query" }, "z": { "primitive": "number()", "options": [] } } ],
-            "tests": [ { "_description": "No limit", "limit": 1e999 } ] }
+            "tests": [ { "_description": "No limit", "limit": ‸1e999 } ] }
     }"""),
-            (Expect(6, 63, "the value of 'limit' is Infinity, which JSON cannot represent"),),
+            (Expect("the value of 'limit' is Infinity, which JSON cannot represent"),),
             path="example.json",
             title="a number beyond the range of a double",
         ),
     ]
-
-    def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        for tool in ctx.definition.tools:
-            if tool.kind not in self.kinds:
-                continue
-            for test in tool.tests:
-                if isinstance(test.node, NonStatic):
-                    yield self.finding(
-                        f"test {test.index} is `{shorten(test.node.source)}` ({test.node.reason}), not a plain object",
-                        test.node.span,
-                        tool=tool.label,
-                        test_index=test.index,
-                    )
-                    continue
-                if test.obj is None:
-                    continue
-                for entry in test.obj.entries:
-                    bad = first_non_json(entry.value)
-                    if bad is not None:
-                        yield self.finding(
-                            f"{test.label()}: the value of '{entry.key}' {_explain(bad)}",
-                            bad.span,
-                            tool=tool.label,
-                            test_index=test.index,
-                            parameter=entry.key,
-                        )
-
-
-def _explain(node: SNode) -> str:
-    if isinstance(node, NonStatic):
-        what = "" if "JSON" in node.reason else ", which is not JSON data"  # the reason may say it already
-        return (
-            f"is `{shorten(node.source)}` ({node.reason}){what}; tests must hold literal values: write the value itself"
-        )
-    if isinstance(node, SHole):
-        return "has an array hole (undefined), which JSON turns into null; remove the extra comma"
-    assert isinstance(node, SScalar) and isinstance(node.value, float)  # NaN or an infinity
-    return f"is {js_number(node.value)}, which JSON cannot represent; write a finite number"

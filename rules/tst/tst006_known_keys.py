@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterator
 
 from flowlint.core.consequence import Consequence
-from flowlint.core.nodes import NonStatic, Span, first_non_json
+from flowlint.core.nodes import NonStatic, SObject, Span, first_non_json
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Parameter, Tool
+from flowlint.definition.zod.runtime import registered_parameters, registered_spec
 from flowlint.lint.codes import Code
-from flowlint.lint.diagnostics import Finding
+from flowlint.lint.diagnostics import Finding, node_path
+from flowlint.lint.fixes import Edit, Fix, literal_edit
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example, tool_noun
 
 
@@ -44,12 +47,10 @@ class KnownKeys(Rule):
     tools: {
         getForecast: { method: 'GET', path: '/forecast', description: 'Weather forecast',
             parameters: [ { position: { key: 'latitude', value: '{{LATITUDE}}', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
-            tests: [ { _description: 'Berlin', latitude: 52.52 } ] }
+            tests: [ { _description: 'Berlin', ‸latitude: 52.52 } ] }
     }"""),
             (
                 Expect(
-                    6,
-                    48,
                     "its value '{{LATITUDE}}' is not {{USER_PARAM}}: FlowMCP's runtime reads it from the server parameter LATITUDE",
                 ),
             ),
@@ -58,11 +59,27 @@ class KnownKeys(Rule):
         Example(
             example("""\
     tools: {
+        getAqi: { method: 'GET', path: '/aqi', description: 'Air quality',
+            parameters: [ { position: { key: 'city', value: '{{CITY}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
+            tests: [ { _description: 'Beijing', ‸CITY: 'beijing' } ] }
+    }"""),
+            (Expect("so the runtime refuses every call until 'city' is given, these tests included"),),
+            title="a test keyed by the placeholder's name: the MCP tool requires the parameter's key",
+            fixed=(
+                "value: '{{CITY}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],\n"
+                "            tests: [ { _description: 'Beijing', CITY: 'beijing' } ]",
+                "value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],\n"
+                "            tests: [ { _description: 'Beijing', city: 'beijing' } ]",
+            ),
+        ),
+        Example(
+            example("""\
+    tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
             parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
-            tests: [ { _description: 'Ten markets', limt: 10 } ] }
+            tests: [ { _description: 'Ten markets', ‸limt: 10 } ] }
     }"""),
-            (Expect(6, 53, "test key 'limt' matches no parameter; did you mean 'limit'?"),),
+            (Expect("test key 'limt' matches no parameter; did you mean 'limit'?"),),
             title="typo",
         ),
         Example(
@@ -73,11 +90,11 @@ export const main = {
     tools: {
         getForecast: { method: 'GET', path: '/forecast', description: 'Weather forecast',
             parameters: [ ...coordinates, { position: { key: 'forecast_days', value: '7', location: 'query' }, z: { primitive: 'number()', options: [] } } ],
-            tests: [ { _description: 'Berlin for three days', latitude: 52.52, longitude: 13.41, forecast_days: 3 } ] }
+            tests: [ { _description: 'Berlin for three days', latitude: 52.52, longitude: 13.41, ‸forecast_days: 3 } ] }
     }
 }
 """,
-            (Expect(7, 98, "parameter 'forecast_days' has the fixed value '7'"),),
+            (Expect("parameter 'forecast_days' has the fixed value '7'"),),
             title="with parameters computed by code, only keys of the known ones are checked",
         ),
     ]
@@ -98,7 +115,7 @@ export const main = {
                     if unreadable and not any(
                         entry.key == p.key or entry.key in p.placeholders for p in tool.parameters
                     ):
-                        continue  # it may set a parameter computed by code (FL003 reports that one)
+                        continue  # it may set a parameter computed by code, whose key flowlint cannot read
                     parameter = tool.placeholder_parameter(entry.key)
                     if parameter is not None and parameter.key is not None:
                         placeholder_keys.setdefault(parameter.key, []).append((test.index, entry.key, entry.key_span))
@@ -109,18 +126,92 @@ export const main = {
                         tool=tool.label,
                         test_index=test.index,
                         parameter=entry.key,
+                        claims=_fixed_claims(entry.key, tool),
                     )
             for name, hits in placeholder_keys.items():
                 first_index, first_key, first_span = hits[0]
                 tests = [index for index, _key, _span in hits]
                 which = f"test {first_index}" if len(tests) == 1 else f"tests {_ranges(tests)}"
+                parameter = next(p for p in tool.parameters if p.key == name)
+                misnamed = [(index, span) for index, key, span in hits if key != name]
+                explanation = (
+                    _misnamed_placeholder(first_key, parameter, tool, ctx.spec.major)
+                    if misnamed
+                    else _explain(first_key, tool)
+                )
                 yield self.finding(
-                    f"{which} of {tool_noun(tool.kind)} '{tool.label}': {_explain(first_key, tool)}",
+                    f"{which} of {tool_noun(tool.kind)} '{tool.label}': {explanation}",
                     first_span,
                     tool=tool.label,
                     test_index=first_index,
+                    test_indices=tuple(tests),
                     parameter=name,
+                    claims=(node_path(tool.label, name),),  # the parameter's one defect
+                    fix=_placeholder_fix(ctx.source, parameter, tool, misnamed) if ctx.source else None,
                 )
+
+
+def _fixed_claims(key: str, tool: Tool) -> tuple[tuple[object, ...], ...]:
+    """A test key for a fixed parameter that every test sets stands for the parameter (its advice, remove the
+    key and add optional(), is the parameter's whole defect); else for nothing beyond itself."""
+    parameter = next((p for p in tool.parameters if p.key == key), None)
+    if parameter is None or parameter.role != "fixed":
+        return ()
+    tests = [test for test in tool.tests if test.obj is not None]
+    every = bool(tests) and all(test.obj is not None and test.obj.get(key) is not None for test in tests)
+    return (node_path(tool.label, key),) if every else ()
+
+
+def _misnamed_placeholder(key: str, parameter: Parameter, tool: Tool, generation: int) -> str:
+    """A test keys a named-placeholder parameter by its placeholder's name (`CITY` for `{ key: 'city', value:
+    '{{CITY}}' }`): the MCP tool the runtime registers has the parameter's key, not that name."""
+    name = parameter.key or key
+    spec = next((registered_spec(p) for k, p in registered_parameters(tool) if k == name), None)
+    source = parameter.server_param or key
+    sent = f"and it sends the server parameter {source} (the environment; '' when unset), never the caller's value"
+    if spec is not None and spec.omission_refused(generation):
+        consequence = (
+            f"FlowMCP's MCP tool requires '{name}' (every parameter with a z block is an input), so the runtime "
+            f"refuses every call until '{name}' is given, these tests included; {sent}"
+        )
+    else:
+        consequence = f"FlowMCP's MCP tool has '{name}', not '{key}', and drops '{key}'; {sent}"
+    return (
+        f"'{key}' is the placeholder's name in parameter '{name}' (value '{parameter.value}'), not a parameter: "
+        f"{consequence}; write value: '{{{{USER_PARAM}}}}' and key the tests by '{name}'"
+    )
+
+
+def _placeholder_fix(source: bytes, parameter: Parameter, tool: Tool, misnamed: list[tuple[int, Span]]) -> Fix | None:
+    """Where the runtime needs it: the parameter's value becomes '{{USER_PARAM}}' (the caller's) and each test
+    key the placeholder's name is written as the parameter's key. Unsafe: the request changes."""
+    name = parameter.key
+    position = parameter.node.get("position") if isinstance(parameter.node, SObject) else None
+    value = position.get("value") if isinstance(position, SObject) else None
+    if not misnamed or name is None or value is None:
+        return None
+    edit = literal_edit(source, value.span, "{{USER_PARAM}}")
+    if edit is None:
+        return None
+    edits = [edit]
+    for index, span in misnamed:
+        test = tool.tests[index].obj
+        if test is None or test.get(name) is not None:
+            return None  # the test already sets the key: renaming would repeat it
+        renamed = literal_edit(source, span, name)
+        if (
+            renamed is None
+            and _IDENTIFIER.fullmatch(name)
+            and _IDENTIFIER.fullmatch(source[span.start : span.end].decode("utf-8", "replace"))
+        ):
+            renamed = Edit(span.start, span.end, name)  # a bare JavaScript key
+        if renamed is None:
+            return None
+        edits.append(renamed)
+    return Fix(f"write value '{{{{USER_PARAM}}}}' and key the tests by '{name}'", tuple(edits), safe=False)
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*+")
 
 
 def _ranges(indexes: list[int]) -> str:

@@ -42,13 +42,11 @@ class EnumCoverage(Rule):
             example("""\
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
-            parameters: [ { position: { key: 'order', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(market_cap_desc,volume_desc)', options: [] } } ],
+            parameters: [ { position: { key: ‸'order', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(market_cap_desc,volume_desc)', options: [] } } ],
             tests: [ { _description: 'Largest first', order: 'market_cap_desc' } ] }
     }"""),
             (
                 Expect(
-                    5,
-                    46,
                     "enum parameter 'order' is tested only with 'market_cap_desc'; add a test with "
                     "another value such as 'volume_desc'",
                 ),

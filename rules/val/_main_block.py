@@ -17,14 +17,16 @@ from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import NonStatic, SArray, SNode, SObject, Span, SScalar, type_name
 from flowlint.core.severity import Severity
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
+from flowlint.lint.rule import MARK, Example, Expect, Rule, RuleContext, example
 
 HEADER = "export const main = {\n"
 
 
-def source(fields: str, body: str = "    tools: {}") -> str:
-    """A definition whose main holds `fields` (line 2) and `body` (from line 3)."""
-    return HEADER + "    " + fields + "\n" + body + "\n}\n"
+def source(fields: str, body: str = "    tools: {}", mark_main: bool = False) -> str:
+    """A definition whose main holds `fields` (line 2) and `body` (from line 3); `mark_main`: an expected
+    finding starts at main's `{`."""
+    header = HEADER.replace("{", MARK + "{", 1) if mark_main else HEADER
+    return header + "    " + fields + "\n" + body + "\n}\n"
 
 
 def opening(main: SObject) -> Span:
@@ -68,14 +70,13 @@ def _typed_field(rule: Rule, ctx: RuleContext, key: str, item: str) -> Iterator[
 
 class ArrayField(Rule):
     """A rule for one array field of main (VAL020-VAL022, VAL024, VAL025). Subclasses declare the field
-    (`key`), what its items are (`item`: 'string' or 'object'), a good and a bad value and the column the
-    bad one's finding starts at; the documentation and examples follow from them."""
+    (`key`), what its items are (`item`: 'string' or 'object'), a good and a bad value; the documentation
+    and examples follow from them."""
 
     key: ClassVar[str]
     item: ClassVar[str]
     good: ClassVar[str]
     bad: ClassVar[str]
-    column: ClassVar[int]
     severity = Severity.ERROR
     # The 3.x runtime refuses a non-array tags, requiredServerParams, requiredLibraries or sharedLists; it
     # never reads docs (4.x warns, VAL027).
@@ -87,7 +88,10 @@ class ArrayField(Rule):
         cls.fix = f"Write `{cls.key}: {cls.good}`."
         cls.VALID = [Example(example(f"    {cls.key}: {cls.good},\n    tools: {{}}"))]
         cls.INVALID = [
-            Example(example(f"    {cls.key}: {cls.bad},\n    tools: {{}}"), (Expect(3, cls.column, f"main.{cls.key}"),))
+            Example(
+                example(f"    {cls.key}: {MARK}{cls.bad},\n    tools: {{}}"),
+                (Expect(f"main.{cls.key}"),),
+            )
         ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from flowlint.core.nodes import NonStatic, SArray, SObject, SScalar, type_name
 from flowlint.definition.model import Parameter, Tool
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Rule, RuleContext
+from flowlint.lint.rule import Example, Rule, RuleContext, example
 
 
 def in_array(tool: Tool) -> bool:
@@ -27,7 +27,7 @@ def parameter_objects(ctx: RuleContext) -> Iterator[tuple[Tool, Parameter, SObje
         for parameter in tool.parameters:
             item = parameter.node
             if not isinstance(item, SObject):
-                continue  # computed by code (FL003) or not an object (VAL040)
+                continue  # computed by code, or not an object: no fields to check
             if tool.kind == "query" and item.get("position") is None and item.get("key") is not None:
                 continue
             yield tool, parameter, item, f"'{parameter.key}'" if parameter.key else f"#{parameter.index}"
@@ -38,7 +38,7 @@ def position_field_findings(rule: Rule, ctx: RuleContext, field: str) -> Iterato
     for tool, parameter, item, name in parameter_objects(ctx):
         position = item.get("position")
         if not isinstance(position, SObject):
-            continue  # missing: VAL040; computed: FL003
+            continue  # missing or computed by code: nothing to check
         value = position.get(field)
         if isinstance(value, NonStatic) or (
             isinstance(value, SScalar) and isinstance(value.value, str) and value.value
@@ -57,3 +57,16 @@ def position_field_findings(rule: Rule, ctx: RuleContext, field: str) -> Iterato
             tool=tool.label,
             parameter=parameter.key,
         )
+
+
+# A parameter of the right shape (VAL035, VAL040-VAL042).
+WELL_FORMED_PARAMETER = [
+    Example(
+        example("""\
+    tools: {
+        getCoin: { method: 'GET', path: '/coins/:id', description: 'Coin details',
+            parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } } ],
+            tests: [ { _description: 'Bitcoin', id: 'bitcoin' } ] }
+    }""")
+    )
+]

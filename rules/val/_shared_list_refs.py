@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from flowlint.core.nodes import SArray, SObject
 from flowlint.definition.model import SharedListRef
-from flowlint.lint.rule import RuleContext, example
+from flowlint.lint.rule import Example, RuleContext, example
 
 USING_TOOL = (
     "    tools: {\n"
@@ -40,3 +40,7 @@ IN_SAMPLES = "sample_schemas/etherscan/example.mjs"
 
 def declared(ctx: RuleContext) -> Iterator[tuple[str, SharedListRef]]:
     yield from ctx.definition.shared_lists.items()
+
+
+# A definition declaring the samples list it uses, at the right version (VAL070-VAL074).
+DECLARED_LIST = [Example(GOOD, path=IN_SAMPLES)]

@@ -16,16 +16,17 @@ from flowlint.core.nodes import NonStatic, SArray, SNode, SObject, SScalar, type
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Tool
 from flowlint.lint.diagnostics import Finding
-from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example_v4
+from flowlint.lint.rule import MARK, Example, Expect, Rule, RuleContext, example_v4
 
 META = "meta: { isReadOnly: true, isConcurrencySafe: true, isDestructive: false, searchHint: 'health check', aliases: [], alwaysLoad: false }"
 
 
-def v4(tool_fields: str) -> str:
-    """A 4.x definition with one tool whose fields end with `tool_fields` (line 4)."""
+def v4(tool_fields: str, mark_tool: bool = False) -> str:
+    """A 4.x definition with one tool whose fields end with `tool_fields` (line 4); `mark_tool`: an expected
+    finding starts at the tool's key."""
     return example_v4(
         "    tools: {\n"
-        f"        getPing: {{ method: 'GET', path: '/ping', description: 'Health check', parameters: [], {tool_fields}\n"
+        f"        {MARK if mark_tool else ''}getPing: {{ method: 'GET', path: '/ping', description: 'Health check', parameters: [], {tool_fields}\n"
         "            tests: [ { _description: 'Up' }, { _description: 'Still up' }, { _description: 'Up again' } ],\n"
         "            output: { mimeType: 'application/json', schema: { type: 'object' } } }\n"
         "    }"
@@ -64,9 +65,8 @@ class MetaField(Rule):
         cls.summary = f"meta.{key} is required and must be {'an' if kind == 'array' else 'a'} {kind}"
         cls.fix = f"Write `{key}: {good}`."
         cls.VALID = [Example(GOOD)]
-        source = v4(META.replace(f"{key}: {good}", f"{key}: {bad}") + ",")
-        column = source.splitlines()[3].index(f"{key}: {bad}") + len(key) + 3  # 1-based, at the value
-        cls.INVALID = [Example(source, (Expect(4, column, f"meta.{key} must be"),))]
+        source = v4(META.replace(f"{key}: {good}", f"{key}: {MARK}{bad}") + ",")
+        cls.INVALID = [Example(source, (Expect(f"meta.{key} must be"),))]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         key, kind = self.key, self.kind

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from flowlint.core.nodes import SNode, SScalar
 from flowlint.definition.model import Tool
-from flowlint.lint.rule import RuleContext, example
+from flowlint.lint.rule import Example, RuleContext, example, example_v4
 
 GOOD = """\
     tools: {
@@ -38,3 +38,19 @@ def field(tool: Tool, key: str) -> SNode | None:
     assert tool.obj is not None
     node = tool.obj.get(key)
     return None if node is None or (isinstance(node, SScalar) and node.value is None) else node
+
+
+# A 4.x tool with every key the 4.x runtime allows on a tool and a parameter (VAL076, VAL077).
+V4_TOOL = [
+    Example(
+        example_v4(
+            "    tools: {\n"
+            "        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],\n"
+            "            meta: { isReadOnly: true, isConcurrencySafe: true, isDestructive: false, searchHint: 'ping', "
+            "aliases: [], alwaysLoad: false },\n"
+            "            output: { mimeType: 'application/json', schema: { type: 'object' } },\n"
+            "            tests: [ { _description: 'Up' }, { _description: 'Still up' }, { _description: 'Up again' } ] }\n"
+            "    }"
+        )
+    )
+]

@@ -33,28 +33,28 @@ class MainExport(Rule):
     VALID = [Example(example("    tools: {}"))]
     INVALID = [
         Example(
-            "export const mian = {\n    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0',\n"
+            "export const mian = ‸{\n    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0',\n"
             "    root: 'https://api.example.com', tools: {}\n}\n",
-            (Expect(1, 21, "it exports `mian`; did you mean `main`?"),),
+            (Expect("it exports `mian`; did you mean `main`?"),),
             title="a typo of main",
         ),
         Example(
-            "export const definition = {\n    namespace: 'demo', name: 'Demo', description: 'Demo API', "
+            "export const definition = ‸{\n    namespace: 'demo', name: 'Demo', description: 'Demo API', "
             "version: '3.0.0',\n    root: 'https://api.example.com', tools: {}\n}\n"
             "export const handlers = () => ( {} )\n",
-            (Expect(1, 27, "it exports the definition as `definition`"),),
+            (Expect("it exports the definition as `definition`"),),
             title="the definition under another name",
         ),
         Example(
-            "export const schema = {\n    namespace: 'demo', name: 'Demo', description: 'Demo API', "
+            "export const schema = ‸{\n    namespace: 'demo', name: 'Demo', description: 'Demo API', "
             "flowMCP: '1.2.0',\n    root: 'https://api.example.com', routes: {}\n}\n",
-            (Expect(1, 23, "it is a FlowMCP 1.x definition (`export const schema`, flowMCP '1.2.0')"),),
+            (Expect("it is a FlowMCP 1.x definition (`export const schema`, flowMCP '1.2.0')"),),
             title="a FlowMCP 1.2 definition",
         ),
         Example(
-            "export default {\n    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0',\n"
+            "export default ‸{\n    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0',\n"
             "    root: 'https://api.example.com', tools: {}\n}\n",
-            (Expect(1, 16, "it has a default export, but FlowMCP imports the named export `main`"),),
+            (Expect("it has a default export, but FlowMCP imports the named export `main`"),),
             title="a default export",
         ),
     ]

@@ -25,22 +25,22 @@ class MainObject(Rule):
     INVALID = [
         Example(
             """\
-main = dict(
+main = ‸dict(
     namespace='demo', name='Demo', description='Demo API', version='3.0.0', root='https://api.example.com',
     tools={},
 )
 """,
-            (Expect(1, 8, "main must be an object literal; flowlint reads definitions without running them"),),
+            (Expect("main must be an object literal; flowlint reads definitions without running them"),),
             path="example.py",
             title="`dict(...)` is a call",
         ),
         Example(
             """\
-[
+‸[
     { "namespace": "demo", "name": "Demo", "description": "Demo API", "version": "3.0.0", "root": "https://api.example.com", "tools": {} }
 ]
 """,
-            (Expect(1, 1, "main must be an object literal"),),
+            (Expect("main must be an object literal"),),
             path="example.json",
             title="an array of definitions",
         ),

@@ -27,8 +27,8 @@ class HandlersFunction(Rule):
     VALID = [Example(example("    tools: {}") + "\nexport const handlers = ( { sharedLists, libraries } ) => ( {} )\n")]
     INVALID = [
         Example(
-            example("    tools: {}") + "\nexport const handlers = { getPing: {} }\n",
-            (Expect(6, 25, "handlers must be a function"),),
+            example("    tools: {}") + "\nexport const handlers = ‸{ getPing: {} }\n",
+            (Expect("handlers must be a function"),),
         )
     ]
 

@@ -24,8 +24,11 @@ class NamespaceRequired(Rule):
     VALID = [Example(example("    tools: {}"))]
     INVALID = [
         Example(
-            source("name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',"),
-            (Expect(1, 21, "main.namespace is required"),),
+            source(
+                "name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',",
+                mark_main=True,
+            ),
+            (Expect("main.namespace is required"),),
         )
     ]
 

@@ -30,15 +30,15 @@ class NamespacePattern(Rule):
     INVALID = [
         Example(
             source(
-                "namespace: 'CoinGecko', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',"
+                "namespace: ‸'CoinGecko', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',"
             ),
-            (Expect(2, 16, "main.namespace 'CoinGecko' must match ^[a-z]+$"),),
+            (Expect("main.namespace 'CoinGecko' must match ^[a-z]+$"),),
         ),
         Example(
             source(
-                "namespace: 'coin-gecko2', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',"
+                "namespace: ‸'coin-gecko2', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',"
             ),
-            (Expect(2, 16, "must match ^[a-z]+$ (specification 3.0.0; 4.x also allows digits and '-')"),),
+            (Expect("must match ^[a-z]+$ (specification 3.0.0; 4.x also allows digits and '-')"),),
             title="digits and hyphens need 4.x",
         ),
     ]

@@ -25,9 +25,9 @@ class NameRequired(Rule):
     INVALID = [
         Example(
             source(
-                "namespace: 'demo', name: 42, description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',"
+                "namespace: 'demo', name: ‸42, description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',"
             ),
-            (Expect(2, 30, "main.name must be a string, got number"),),
+            (Expect("main.name must be a string, got number"),),
         )
     ]
 

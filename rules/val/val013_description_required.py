@@ -24,8 +24,10 @@ class DescriptionRequired(Rule):
     VALID = [Example(example("    tools: {}"))]
     INVALID = [
         Example(
-            source("namespace: 'demo', name: 'Demo', version: '3.0.0', root: 'https://api.example.com',"),
-            (Expect(1, 21, "main.description is required"),),
+            source(
+                "namespace: 'demo', name: 'Demo', version: '3.0.0', root: 'https://api.example.com',", mark_main=True
+            ),
+            (Expect("main.description is required"),),
         )
     ]
 

@@ -31,15 +31,15 @@ class Version(Rule):
     INVALID = [
         Example(
             source(
-                "namespace: 'demo', name: 'Demo', description: 'Demo API', version: '1.2.0', root: 'https://api.example.com',"
+                "namespace: 'demo', name: 'Demo', description: 'Demo API', version: ‸'1.2.0', root: 'https://api.example.com',"
             ),
-            (Expect(2, 72, "main.version '1.2.0' must match ^3\\.\\d+\\.\\d+$"),),
+            (Expect("main.version '1.2.0' must match ^3\\.\\d+\\.\\d+$"),),
         ),
         Example(
             source(
-                "namespace: 'demo', name: 'Demo', description: 'Demo API', version: '2.1.0', root: 'https://api.example.com',"
+                "namespace: 'demo', name: 'Demo', description: 'Demo API', version: ‸'2.1.0', root: 'https://api.example.com',"
             ),
-            (Expect(2, 72, "version 2.x is deprecated"),),
+            (Expect("version 2.x is deprecated"),),
             title="2.x is accepted with a warning",
         ),
     ]

@@ -30,19 +30,19 @@ class Root(Rule):
     INVALID = [
         Example(
             source(
-                "namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'http://api.example.com/',"
+                "namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: ‸'http://api.example.com/',"
             ),
-            (Expect(2, 87, "main.root must start with https://"),),
+            (Expect("main.root must start with https://"),),
         ),
         Example(
             source(
-                "namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com/',"
+                "namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: ‸'https://api.example.com/',"
             ),
-            (Expect(2, 87, "main.root must not end with '/'"),),
+            (Expect("main.root must not end with '/'"),),
         ),
         Example(
-            source("namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0',"),
-            (Expect(1, 21, "main.root is required"),),
+            source("namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0',", mark_main=True),
+            (Expect("main.root is required"),),
         ),
     ]
 

@@ -30,16 +30,17 @@ class Tools(Rule):
         Example(
             source(
                 "namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',",
-                "    tools: 'none'",
+                "    tools: ‸'none'",
             ),
-            (Expect(3, 12, "main.tools must be an object keyed by tool name, got string"),),
+            (Expect("main.tools must be an object keyed by tool name, got string"),),
         ),
         Example(
             source(
                 "namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com'",
                 "",
+                mark_main=True,
             ),
-            (Expect(1, 21, "main needs tools"),),
+            (Expect("main needs tools"),),
         ),
     ]
 

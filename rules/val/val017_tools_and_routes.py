@@ -24,8 +24,8 @@ class ToolsAndRoutes(Rule):
     VALID = [Example(example("    tools: {}"))]
     INVALID = [
         Example(
-            example("    tools: {},\n    routes: {}"),
-            (Expect(4, 5, "main has both tools and routes"),),
+            example("    tools: {},\n    ‸routes: {}"),
+            (Expect("main has both tools and routes"),),
         )
     ]
 

@@ -22,7 +22,7 @@ class RoutesDeprecated(Rule):
     why = "Specification 3.0.0 accepts routes as an alias with this warning; 4.x refuses it (VAL003)."
     fix = "Rename `routes` to `tools`."
     VALID = [Example(example("    tools: {}"))]
-    INVALID = [Example(example("    routes: {}"), (Expect(3, 5, "main.routes is deprecated"),))]
+    INVALID = [Example(example("    ‸routes: {}"), (Expect("main.routes is deprecated"),))]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         routes = ctx.definition.main.entry("routes")

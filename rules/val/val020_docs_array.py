@@ -12,5 +12,5 @@ class Docs(ArrayField):
     code = Code.VAL020
     name = "docs-array"
     consequence = Consequence.SPEC
-    key, item, good, bad, column = "docs", "string", "[ 'https://docs.example.com' ]", "'https://docs.example.com'", 11
+    key, item, good, bad = "docs", "string", "[ 'https://docs.example.com' ]", "'https://docs.example.com'"
     why = "The runtime and tools read docs as a list of URLs."

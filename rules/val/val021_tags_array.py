@@ -10,5 +10,5 @@ from ._main_block import ArrayField
 class Tags(ArrayField):
     code = Code.VAL021
     name = "tags-array"
-    key, item, good, bad, column = "tags", "string", "[ 'defi' ]", "'defi'", 11
+    key, item, good, bad = "tags", "string", "[ 'defi' ]", "'defi'"
     why = "Tags are matched one by one in tool discovery; the runtime refuses anything but an array."

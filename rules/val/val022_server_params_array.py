@@ -10,5 +10,5 @@ from ._main_block import ArrayField
 class ServerParams(ArrayField):
     code = Code.VAL022
     name = "server-params-array"
-    key, item, good, bad, column = "requiredServerParams", "string", "[ 'API_KEY' ]", "'API_KEY'", 27
+    key, item, good, bad = "requiredServerParams", "string", "[ 'API_KEY' ]", "'API_KEY'"
     why = "The runtime reads each name from the environment; it refuses anything but an array."

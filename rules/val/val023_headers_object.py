@@ -23,8 +23,8 @@ class Headers(Rule):
     VALID = [Example(example("    headers: { Accept: 'application/json' },\n    tools: {}"))]
     INVALID = [
         Example(
-            example("    headers: [ 'Accept: application/json' ],\n    tools: {}"),
-            (Expect(3, 14, "main.headers must be an object"),),
+            example("    headers: ‸[ 'Accept: application/json' ],\n    tools: {}"),
+            (Expect("main.headers must be an object"),),
         )
     ]
 

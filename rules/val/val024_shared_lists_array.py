@@ -10,5 +10,5 @@ from ._main_block import ArrayField
 class SharedLists(ArrayField):
     code = Code.VAL024
     name = "shared-lists-array"
-    key, item, good, bad, column = "sharedLists", "object", "[]", "{}", 18
+    key, item, good, bad = "sharedLists", "object", "[]", "{}"
     why = "Each entry is `{ ref, version }`; the runtime refuses anything but an array."

@@ -10,5 +10,5 @@ from ._main_block import ArrayField
 class Libraries(ArrayField):
     code = Code.VAL025
     name = "libraries-array"
-    key, item, good, bad, column = "requiredLibraries", "string", "[ 'ethers' ]", "'ethers'", 24
+    key, item, good, bad = "requiredLibraries", "string", "[ 'ethers' ]", "'ethers'"
     why = "Handlers receive the listed npm packages; the runtime refuses anything but an array."

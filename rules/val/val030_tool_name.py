@@ -32,8 +32,8 @@ class ToolName(Rule):
     VALID = [Example(example(GOOD))]
     INVALID = [
         Example(
-            tool_example("GetPrice: { method: 'GET', path: '/price', description: 'Price', parameters: [],"),
-            (Expect(4, 9, "tool name 'GetPrice' must match ^[a-z][a-zA-Z0-9]*$"),),
+            tool_example("‸GetPrice: { method: 'GET', path: '/price', description: 'Price', parameters: [],"),
+            (Expect("tool name 'GetPrice' must match ^[a-z][a-zA-Z0-9]*$"),),
         )
     ]
 

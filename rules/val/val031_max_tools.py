@@ -26,14 +26,14 @@ class MaxTools(Rule):
     INVALID = [
         Example(
             example(
-                "    tools: {\n"
+                "    ‸tools: {\n"
                 + "".join(
                     f"        t{n}: {{ method: 'GET', path: '/t{n}', description: 'T', parameters: [], tests: [ {{ _description: 'T' }}, {{ _description: 'U' }}, {{ _description: 'V' }} ] }},\n"
                     for n in range(9)
                 )
                 + "    }"
             ),
-            (Expect(3, 5, "main.tools has 9 tools; the maximum is 8"),),
+            (Expect("main.tools has 9 tools; the maximum is 8"),),
         )
     ]
 

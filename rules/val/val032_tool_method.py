@@ -27,8 +27,8 @@ class Method(Rule):
     VALID = [Example(example(GOOD))]
     INVALID = [
         Example(
-            tool_example("getPrice: { method: 'FETCH', path: '/price', description: 'Price', parameters: [],"),
-            (Expect(4, 29, "tool.method must be GET, POST, PUT or DELETE, got 'FETCH'"),),
+            tool_example("getPrice: { method: ‸'FETCH', path: '/price', description: 'Price', parameters: [],"),
+            (Expect("tool.method must be GET, POST, PUT or DELETE, got 'FETCH'"),),
         )
     ]
 

@@ -25,8 +25,8 @@ class ToolDescription(Rule):
     VALID = [Example(example(GOOD))]
     INVALID = [
         Example(
-            tool_example("getPrice: { method: 'GET', path: '/price', description: '', parameters: [],"),
-            (Expect(4, 65, "tool.description must be a non-empty string"),),
+            tool_example("getPrice: { method: 'GET', path: '/price', description: ‸'', parameters: [],"),
+            (Expect("tool.description must be a non-empty string"),),
         )
     ]
 

@@ -11,7 +11,7 @@ from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
-from .val040_parameter_shape import ParameterShape
+from ._parameter_shape import WELL_FORMED_PARAMETER
 
 
 class ParametersArray(Rule):
@@ -22,15 +22,15 @@ class ParametersArray(Rule):
     summary = "tool.parameters must be an array"
     why = "FlowMCP iterates the parameters; the runtime refuses to load a tool whose parameters are not an array."
     fix = "Write `parameters: []` for a tool without parameters."
-    VALID = ParameterShape.VALID
+    VALID = WELL_FORMED_PARAMETER
     INVALID = [
         Example(
             example("""\
     tools: {
-        getCoins: { method: 'GET', path: '/coins', description: 'Coins', parameters: {},
+        getCoins: { method: 'GET', path: '/coins', description: 'Coins', parameters: ‸{},
             tests: [ { _description: 'All' } ] }
     }"""),
-            (Expect(4, 86, "parameters must be an array, got object"),),
+            (Expect("parameters must be an array, got object"),),
         )
     ]
 

@@ -27,8 +27,8 @@ class OutputRecommended(Rule):
     VALID = [Example(example(GOOD))]
     INVALID = [
         Example(
-            tool_example("getPrice: { method: 'GET', path: '/price', description: 'Price', parameters: [],"),
-            (Expect(4, 9, "tool 'getPrice' has no output schema"),),
+            tool_example("‸getPrice: { method: 'GET', path: '/price', description: 'Price', parameters: [],"),
+            (Expect("tool 'getPrice' has no output schema"),),
         )
     ]
 

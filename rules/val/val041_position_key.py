@@ -10,8 +10,7 @@ from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
-from ._parameter_shape import position_field_findings
-from .val040_parameter_shape import ParameterShape
+from ._parameter_shape import WELL_FORMED_PARAMETER, position_field_findings
 
 
 class PositionKey(Rule):
@@ -22,16 +21,16 @@ class PositionKey(Rule):
     summary = "position.key is required and must be a non-empty string"
     why = "The key names the query field, the path placeholder or the body field; the runtime refuses an empty one."
     fix = "Write `position: { key: 'id', value: '{{USER_PARAM}}', location: 'query' }`."
-    VALID = ParameterShape.VALID
+    VALID = WELL_FORMED_PARAMETER
     INVALID = [
         Example(
             example("""\
     tools: {
         getCoin: { method: 'GET', path: '/coins', description: 'Coins',
-            parameters: [ { position: { key: '', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
+            parameters: [ { position: { key: ‸'', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'All' } ] }
     }"""),
-            (Expect(5, 46, "position.key must be a non-empty string"),),
+            (Expect("position.key must be a non-empty string"),),
         )
     ]
 

@@ -10,8 +10,7 @@ from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
-from ._parameter_shape import position_field_findings
-from .val040_parameter_shape import ParameterShape
+from ._parameter_shape import WELL_FORMED_PARAMETER, position_field_findings
 
 
 class PositionValue(Rule):
@@ -25,16 +24,16 @@ class PositionValue(Rule):
         "(it tests truthiness, so '' counts as missing)."
     )
     fix = "Write `value: '{{USER_PARAM}}'` for a value the caller gives."
-    VALID = ParameterShape.VALID
+    VALID = WELL_FORMED_PARAMETER
     INVALID = [
         Example(
             example("""\
     tools: {
         getCoin: { method: 'GET', path: '/coins', description: 'Coins',
-            parameters: [ { position: { key: 'id', value: 7, location: 'query' }, z: { primitive: 'string()', options: [] } } ],
+            parameters: [ { position: { key: 'id', value: ‸7, location: 'query' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'All' } ] }
     }"""),
-            (Expect(5, 59, "position.value must be a non-empty string, got number"),),
+            (Expect("position.value must be a non-empty string, got number"),),
         )
     ]
 

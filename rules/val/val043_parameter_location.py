@@ -39,10 +39,10 @@ class Location(Rule):
             example("""\
     tools: {
         getCoin: { method: 'GET', path: '/coins', description: 'Coin details',
-            parameters: [ { position: { key: 'x-api-version', value: '2', location: 'header' }, z: { primitive: 'string()', options: [] } } ],
+            parameters: [ { position: { key: 'x-api-version', value: '2', location: ‸'header' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'Coins' } ] }
     }"""),
-            (Expect(5, 85, "location 'header' is not one of query, insert, body"),),
+            (Expect("location 'header' is not one of query, insert, body"),),
         )
     ]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
-from flowlint.definition.zod import PRIMITIVES, ZFact, ZNote, ZSpec
+from flowlint.definition.zod import PRIMITIVES, ZFact, ZNote
 from flowlint.lint.codes import Code
-from flowlint.lint.rule import Example, Expect, Rule, ZReport, example
+from flowlint.lint.rule import Example, Expect, Rule, ZFix, ZRow, example
 
 # What an unknown primitive most likely means.
 HINTS = {
@@ -30,14 +30,31 @@ ALL = ", ".join(f"{p}()" for p in PRIMITIVES)
 
 class Primitive(Rule):
     code = Code.VAL044
-    z_facts = frozenset(
-        {
-            ZFact.PRIMITIVE_NOT_TEXT,
-            ZFact.PRIMITIVE_NOT_CALL,
-            ZFact.PRIMITIVE_UNKNOWN,
-            ZFact.PRIMITIVE_ARGUMENTS,
-            ZFact.PRIMITIVE_READ_AS,
-        }
+    z_rows = (
+        ZRow(
+            fact=ZFact.PRIMITIVE_NOT_TEXT,
+            message=lambda note, z: (
+                "z.primitive must be a string such as 'string()' or 'number()'; ZodBuilder calls "
+                "primitive.startsWith() on it and throws, so FlowMCP builds no tool"
+            ),
+            consequence=Consequence.NOT_BUILT,
+        ),
+        ZRow(fact=ZFact.PRIMITIVE_READ_AS, message=lambda note, z: _read_as(note), fix=ZFix.REPLACE),
+        ZRow(
+            fact=ZFact.PRIMITIVE_NOT_CALL,
+            message=lambda note, z: (
+                f"z.primitive '{note.written}' is not a call such as 'string()'; FlowMCP's runtime "
+                "silently treats it as string(): use one of " + ALL
+            ),
+        ),
+        ZRow(fact=ZFact.PRIMITIVE_UNKNOWN, message=lambda note, z: _unknown(note)),
+        ZRow(
+            fact=ZFact.PRIMITIVE_ARGUMENTS,
+            message=lambda note, z: (
+                f"'{note.written}' takes no arguments; FlowMCP ignores '{note.argument}': write '{note.name}()'"
+            ),
+            severity=Severity.WARNING,
+        ),
     )
     name = "primitive"
     severity = Severity.ERROR
@@ -63,14 +80,10 @@ class Primitive(Rule):
             example("""\
     tools: {
         getBlock: { method: 'GET', path: '/block', description: 'Block',
-            parameters: [ { position: { key: 'height', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: ' number()', options: [] } } ],
+            parameters: [ { position: { key: 'height', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: ‸' number()', options: [] } } ],
             tests: [ { _description: 'Genesis', height: 0 } ] }
     }"""),
-            (
-                Expect(
-                    5, 118, "reads ' number()' as string() and test values are checked as string(): write 'number()'"
-                ),
-            ),
+            (Expect("reads ' number()' as string() and test values are checked as string(): write 'number()'"),),
             title="a leading space: the runtime reads it as string()",
             fixed=("primitive: ' number()'", "primitive: 'number()'"),
         ),
@@ -78,56 +91,34 @@ class Primitive(Rule):
             example("""\
     tools: {
         getCoin: { method: 'GET', path: '/coins', description: 'Coins',
-            parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'query' }, z: { options: [] } } ],
+            parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'query' }, z: ‸{ options: [] } } ],
             tests: [ { _description: 'Bitcoin', id: 'bitcoin' } ] }
     }"""),
-            (Expect(5, 101, "parameter 'id': z.primitive must be a string"),),
+            (Expect("parameter 'id': z.primitive must be a string"),),
         ),
         Example(
             example("""\
     tools: {
         getBlock: { method: 'GET', path: '/block', description: 'Block',
-            parameters: [ { position: { key: 'height', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'int()', options: [] } } ],
+            parameters: [ { position: { key: 'height', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: ‸'int()', options: [] } } ],
             tests: [ { _description: 'Genesis', height: 0 } ] }
     }"""),
-            (
-                Expect(
-                    5, 118, "unknown primitive 'int()'; FlowMCP's runtime silently treats it as string(): use number()"
-                ),
-            ),
+            (Expect("unknown primitive 'int()'; FlowMCP's runtime silently treats it as string(): use number()"),),
         ),
     ]
 
-    def report_z(self, note: ZNote, z: ZSpec, generation: int) -> ZReport | None:
-        text = note.written
-        if note.fact is ZFact.PRIMITIVE_NOT_TEXT:
-            return ZReport(
-                message="z.primitive must be a string such as 'string()' or 'number()'; ZodBuilder calls "
-                "primitive.startsWith() on it and throws, so FlowMCP builds no tool",
-                consequence=Consequence.NOT_BUILT,
-            )
-        if note.fact is ZFact.PRIMITIVE_READ_AS:
-            written, runtime = note.name, note.reason
-            return ZReport(
-                message="FlowMCP's runtime matches primitives by prefix ("
-                + ("'enum(' at the very start" if written == "enum" else f"'{written}()' exactly, at the very start")
-                + f"), so it reads '{text}' as {runtime}() and test values are checked as {runtime}(): "
-                f"write '{note.replacement}'",
-                replacement=note.replacement,
-            )
-        if note.fact is ZFact.PRIMITIVE_NOT_CALL:
-            return ZReport(
-                message=f"z.primitive '{text}' is not a call such as 'string()'; FlowMCP's runtime silently treats it as "
-                "string(): use one of " + ALL
-            )
-        if note.fact is ZFact.PRIMITIVE_UNKNOWN:
-            hint = HINTS.get(note.name.lower())
-            suggestion = f"use {hint}" if hint else "use one of " + ALL
-            return ZReport(
-                message=f"unknown primitive '{text}'; FlowMCP's runtime silently treats it as string(): " + suggestion
-            )
-        # PRIMITIVE_ARGUMENTS
-        return ZReport(
-            message=f"'{text}' takes no arguments; FlowMCP ignores '{note.argument}': write '{note.name}()'",
-            severity=Severity.WARNING,
-        )
+
+def _read_as(note: ZNote) -> str:
+    written, runtime = note.name, note.reason
+    return (
+        "FlowMCP's runtime matches primitives by prefix ("
+        + ("'enum(' at the very start" if written == "enum" else f"'{written}()' exactly, at the very start")
+        + f"), so it reads '{note.written}' as {runtime}() and test values are checked as {runtime}(): "
+        f"write '{note.replacement}'"
+    )
+
+
+def _unknown(note: ZNote) -> str:
+    hint = HINTS.get(note.name.lower())
+    suggestion = f"use {hint}" if hint else "use one of " + ALL
+    return f"unknown primitive '{note.written}'; FlowMCP's runtime silently treats it as string(): " + suggestion

@@ -8,7 +8,7 @@ from flowlint.core.consequence import Consequence
 from flowlint.core.jsvalues import js_repr
 from flowlint.core.nodes import NonStatic, SArray, SScalar, type_name
 from flowlint.core.severity import Severity
-from flowlint.definition.zod import ZFact, ZNote, ZSpec
+from flowlint.definition.zod import ZFact
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import (
@@ -16,7 +16,8 @@ from flowlint.lint.rule import (
     Expect,
     Rule,
     RuleContext,
-    ZReport,
+    ZFix,
+    ZRow,
     example,
     json_example,
     python_example,
@@ -25,7 +26,37 @@ from flowlint.lint.rule import (
 
 class OptionsStrings(Rule):
     code = Code.VAL045
-    z_facts = frozenset({ZFact.OPTION_HOLE, ZFact.OPTION_NOT_TEXT, ZFact.OPTION_SEVERAL})
+    z_rows = (
+        ZRow(
+            fact=ZFact.OPTION_HOLE,
+            message=lambda note, z: (
+                f"z.options[{note.option_index}] is an array hole; FlowMCP skips it, but it is not "
+                "valid data: remove the extra comma"
+            ),
+            severity=Severity.WARNING,
+            consequence=Consequence.IGNORED,
+        ),
+        ZRow(
+            fact=ZFact.OPTION_NOT_TEXT,
+            message=lambda note, z: (
+                f"z.options[{note.option_index}] must be a string such as 'optional()', got "
+                + (note.value.source if isinstance(note.value, NonStatic) else js_repr(note.value))
+                + "; ZodBuilder calls option.startsWith() on it and throws, so FlowMCP builds no tool"
+            ),
+            consequence=Consequence.NOT_BUILT,
+        ),
+        ZRow(
+            fact=ZFact.OPTION_SEVERAL,
+            message=lambda note, z: (
+                f"z.options[{note.option_index}] '{note.written}' holds {len(note.items)} options "
+                f"in one string; FlowMCP's runtime applies only '{note.items[0]}': write each as its own item: "
+                + ", ".join(f"'{call}'" for call in note.items)
+            ),
+            severity=Severity.WARNING,
+            consequence=Consequence.IGNORED,
+            fix=ZFix.SPLIT,
+        ),
+    )
     name = "options-strings"
     severity = Severity.ERROR
     consequence = Consequence.REFUSED
@@ -72,30 +103,30 @@ class OptionsStrings(Rule):
             example("""\
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
-            parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'optional(), default(100)' ] } } ],
+            parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ ‸'optional(), default(100)' ] } } ],
             tests: [ { _description: 'Default size' }, { _description: 'Ten', limit: 10 } ] }
     }"""),
-            (Expect(5, 140, "holds 2 options in one string"),),
+            (Expect("holds 2 options in one string"),),
             title="two options in one string",
         ),
         Example(
             example("""\
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
-            parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ , 'optional()' ] } } ],
+            parameters: [ { position: { key: 'limit', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ ‸, 'optional()' ] } } ],
             tests: [ { _description: 'Default size' }, { _description: 'Ten', limit: 10 } ] }
     }"""),
-            (Expect(5, 140, "z.options[0] is an array hole"),),
+            (Expect("z.options[0] is an array hole"),),
             title="an array hole",
         ),
         Example(
             python_example("""\
     'tools': {
         'getMarkets': {'method': 'GET', 'path': '/markets', 'description': 'Markets',
-            'parameters': [{'position': {'key': 'limit', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'number()', 'options': ('optional()')}}],
+            'parameters': [{'position': {'key': 'limit', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'number()', 'options': (‸'optional()')}}],
             'tests': [{'_description': 'Default size'}, {'_description': 'Ten', 'limit': 10}]},
     },"""),
-            (Expect(5, 150, "z.options must be an array, got string 'optional()'"),),
+            (Expect("z.options must be an array, got string 'optional()'"),),
             path="example.py",
             title="`('optional()')` is a string, not a tuple",
         ),
@@ -103,10 +134,10 @@ class OptionsStrings(Rule):
             python_example("""\
     'tools': {
         'getMarkets': {'method': 'GET', 'path': '/markets', 'description': 'Markets',
-            'parameters': [{'position': {'key': 'limit', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'number()', 'options': ['optional()' 'default(100)']}}],
+            'parameters': [{'position': {'key': 'limit', 'value': '{{USER_PARAM}}', 'location': 'query'}, 'z': {'primitive': 'number()', 'options': [‸'optional()' 'default(100)']}}],
             'tests': [{'_description': 'Default size'}, {'_description': 'Ten', 'limit': 10}]},
     },"""),
-            (Expect(5, 150, "'optional()default(100)' holds 2 options in one string"),),
+            (Expect("'optional()default(100)' holds 2 options in one string"),),
             path="example.py",
             title="a missing comma joins two strings",
         ),
@@ -114,10 +145,10 @@ class OptionsStrings(Rule):
             json_example("""\
     "tools": {
         "getMarkets": { "method": "GET", "path": "/markets", "description": "Markets",
-            "parameters": [ { "position": { "key": "limit", "value": "{{USER_PARAM}}", "location": "query" }, "z": { "primitive": "number()", "options": "optional()" } } ],
+            "parameters": [ { "position": { "key": "limit", "value": "{{USER_PARAM}}", "location": "query" }, "z": { "primitive": "number()", "options": ‸"optional()" } } ],
             "tests": [ { "_description": "Default size" }, { "_description": "Ten", "limit": 10 } ] }
     }"""),
-            (Expect(5, 154, "z.options must be an array, got string 'optional()'"),),
+            (Expect("z.options must be an array, got string 'optional()'"),),
             path="example.json",
             title="a string instead of an array",
         ),
@@ -150,27 +181,3 @@ class OptionsStrings(Rule):
                     )
                     continue
                 yield from self.z_findings(ctx, tool, parameter)
-
-    def report_z(self, note: ZNote, z: ZSpec, generation: int) -> ZReport | None:
-        at = f"z.options[{note.option_index}]"
-        if note.fact is ZFact.OPTION_HOLE:
-            return ZReport(
-                message=f"{at} is an array hole; FlowMCP skips it, but it is not valid data: remove the extra comma",
-                severity=Severity.WARNING,
-                consequence=Consequence.IGNORED,
-            )
-        if note.fact is ZFact.OPTION_NOT_TEXT:
-            shown = note.value.source if isinstance(note.value, NonStatic) else js_repr(note.value)
-            return ZReport(
-                message=f"{at} must be a string such as 'optional()', got {shown}; ZodBuilder calls option.startsWith() "
-                "on it and throws, so FlowMCP builds no tool",
-                consequence=Consequence.NOT_BUILT,
-            )
-        calls = note.items  # OPTION_SEVERAL
-        return ZReport(
-            message=f"{at} '{note.written}' holds {len(calls)} options in one string; FlowMCP's runtime applies only "
-            f"'{calls[0]}': write each as its own item: " + ", ".join(f"'{call}'" for call in calls),
-            severity=Severity.WARNING,
-            consequence=Consequence.IGNORED,
-            split=calls,
-        )

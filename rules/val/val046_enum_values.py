@@ -4,15 +4,69 @@ from __future__ import annotations
 
 from flowlint.core.consequence import Consequence
 from flowlint.core.severity import Severity
-from flowlint.definition.zod import ZFact, ZNote, ZSpec
+from flowlint.definition.zod import ZFact
 from flowlint.lint.codes import Code
-from flowlint.lint.rule import Example, Expect, Rule, ZReport, example
+from flowlint.lint.rule import Example, Expect, Rule, ZFix, ZRow, example
 
 
 class EnumValues(Rule):
     code = Code.VAL046
-    z_facts = frozenset(
-        {ZFact.ENUM_NO_VALUES, ZFact.ENUM_ARRAY, ZFact.ENUM_SPACES, ZFact.ENUM_EMPTY_VALUE, ZFact.ENUM_REPEATED}
+    z_rows = (
+        ZRow(
+            fact=ZFact.ENUM_UNCLOSED,
+            message=lambda note, z: (
+                f"'{note.written}' has no closing ')': ZodBuilder throws \"Invalid enum type\" "
+                "while building the tool, so FlowMCP serves no tool: close the parenthesis"
+            ),
+            consequence=Consequence.NOT_BUILT,
+        ),
+        ZRow(
+            fact=ZFact.ENUM_NO_VALUES,
+            message=lambda note, z: (
+                "enum() has no values"
+                + (" (the values(...) option is not FlowMCP syntax)" if note.argument else "")
+                + "; FlowMCP's MCP tool accepts only the empty string, so every call with a real value is refused. "
+                "List the values in the primitive: 'enum(usd,eur,gbp)'"
+            ),
+        ),
+        ZRow(
+            fact=ZFact.ENUM_ARRAY,
+            message=lambda note, z: (
+                "enum values are written as a JavaScript array; FlowMCP splits on commas and reads "
+                + ", ".join(f'"{value}"' for value in note.items)
+                + f", so its MCP tool refuses every intended value: write '{note.replacement}'"
+            ),
+            fix=ZFix.REPLACE,
+        ),
+        # The rest the specification forbids and the runtime accepts.
+        ZRow(
+            fact=ZFact.ENUM_SPACES,
+            message=lambda note, z: (
+                f"'{note.written}' has spaces around enum values; the specification forbids them: "
+                f"write 'enum({','.join(note.items)})'"
+            ),
+            severity=Severity.WARNING,
+            consequence=Consequence.SPEC,
+            fix=ZFix.SAFE_REPLACE,  # the runtime trims the values
+        ),
+        ZRow(
+            fact=ZFact.ENUM_EMPTY_VALUE,
+            message=lambda note, z: (
+                f"'{note.written}' has an empty value (an extra comma); FlowMCP accepts '' as a "
+                f"value: write 'enum({','.join(note.items)})'"
+            ),
+            severity=Severity.WARNING,
+            consequence=Consequence.SPEC,
+            fix=ZFix.REPLACE,
+        ),
+        ZRow(
+            fact=ZFact.ENUM_REPEATED,
+            message=lambda note, z: (
+                f"'{note.written}' lists " + ", ".join(repr(value) for value in note.items) + " more than once"
+            ),
+            severity=Severity.WARNING,
+            consequence=Consequence.SPEC,
+        ),
     )
     name = "enum-values"
     severity = Severity.ERROR
@@ -38,46 +92,10 @@ class EnumValues(Rule):
             example("""\
     tools: {
         getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
-            parameters: [ { position: { key: 'order', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: "enum(['asc','desc'])", options: [] } } ],
+            parameters: [ { position: { key: 'order', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: ‸"enum(['asc','desc'])", options: [] } } ],
             tests: [ { _description: 'Ascending', order: 'asc' }, { _description: 'Descending', order: 'desc' } ] }
     }"""),
-            (Expect(5, 117, "enum values are written as a JavaScript array"),),
+            (Expect("enum values are written as a JavaScript array"),),
             fixed=('''"enum(['asc','desc'])"''', '"enum(asc,desc)"'),
         )
     ]
-
-    def report_z(self, note: ZNote, z: ZSpec, generation: int) -> ZReport | None:
-        text, meant = note.written, f"enum({','.join(note.items)})"
-        if note.fact is ZFact.ENUM_NO_VALUES:
-            extra = " (the values(...) option is not FlowMCP syntax)" if note.argument else ""
-            return ZReport(
-                message=f"enum() has no values{extra}; FlowMCP's MCP tool accepts only the empty string, so every call "
-                "with a real value is refused. List the values in the primitive: 'enum(usd,eur,gbp)'"
-            )
-        if note.fact is ZFact.ENUM_ARRAY:
-            read = ", ".join(f'"{value}"' for value in note.items)
-            return ZReport(
-                message=f"enum values are written as a JavaScript array; FlowMCP splits on commas and reads {read}, so its "
-                f"MCP tool refuses every intended value: write '{note.replacement}'",
-                replacement=note.replacement,
-            )
-        # The rest the specification forbids and the runtime accepts.
-        if note.fact is ZFact.ENUM_SPACES:
-            return ZReport(
-                message=f"'{text}' has spaces around enum values; the specification forbids them: write '{meant}'",
-                severity=Severity.WARNING,
-                consequence=Consequence.SPEC,
-                replacement=note.replacement,
-                safe=True,  # the runtime trims the values
-            )
-        if note.fact is ZFact.ENUM_EMPTY_VALUE:
-            return ZReport(
-                message=f"'{text}' has an empty value (an extra comma); FlowMCP accepts '' as a value: write '{meant}'",
-                severity=Severity.WARNING,
-                consequence=Consequence.SPEC,
-                replacement=note.replacement,
-            )
-        repeated = ", ".join(repr(value) for value in note.items)
-        return ZReport(
-            message=f"'{text}' lists {repeated} more than once", severity=Severity.WARNING, consequence=Consequence.SPEC
-        )

@@ -35,10 +35,10 @@ class SharedListDeclared(Rule):
             example("""\
     tools: {
         getBalance: { method: 'GET', path: '/balance', description: 'Balance',
-            parameters: [ { position: { key: 'chain', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum({{evmChains:alias}})', options: [] } } ],
+            parameters: [ { position: { key: 'chain', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: ‸'enum({{evmChains:alias}})', options: [] } } ],
             tests: [ { _description: 'Ethereum', chain: 'ETHEREUM_MAINNET' }, { _description: 'Polygon', chain: 'POLYGON_MAINNET' } ] }
     }"""),
-            (Expect(5, 117, "uses the shared list 'evmChains', which main.sharedLists does not declare"),),
+            (Expect("uses the shared list 'evmChains', which main.sharedLists does not declare"),),
         )
     ]
 

@@ -44,10 +44,10 @@ class InsertPlaceholder(Rule):
             example("""\
     tools: {
         getCoin: { method: 'GET', path: '/coins', description: 'Coin details',
-            parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: 'insert' }, z: { primitive: 'string()', options: [] } } ],
+            parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}', location: ‸'insert' }, z: { primitive: 'string()', options: [] } } ],
             tests: [ { _description: 'Bitcoin', id: 'bitcoin' } ] }
     }"""),
-            (Expect(5, 87, "insert parameter 'id' has no placeholder in the path '/coins'"),),
+            (Expect("insert parameter 'id' has no placeholder in the path '/coins'"),),
         )
     ]
 

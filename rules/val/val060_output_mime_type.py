@@ -25,8 +25,8 @@ class MimeType(Rule):
     VALID = [Example(GOOD)]
     INVALID = [
         Example(
-            output_example("{ mimeType: 'text/csv', schema: { type: 'string' } }"),
-            (Expect(5, 33, "output.mimeType 'text/csv' is not supported"),),
+            output_example("{ mimeType: ‸'text/csv', schema: { type: 'string' } }"),
+            (Expect("output.mimeType 'text/csv' is not supported"),),
         )
     ]
 

@@ -25,9 +25,9 @@ class PropertiesOnObject(Rule):
     INVALID = [
         Example(
             output_example(
-                "{ mimeType: 'application/json', schema: { type: 'array', properties: { id: { type: 'number' } } } }"
+                "{ mimeType: 'application/json', schema: { type: 'array', ‸properties: { id: { type: 'number' } } } }"
             ),
-            (Expect(5, 78, "`properties` is only valid when type is 'object', not 'array'"),),
+            (Expect("`properties` is only valid when type is 'object', not 'array'"),),
         )
     ]
 

@@ -24,8 +24,8 @@ class ItemsOnArray(Rule):
     VALID = [Example(GOOD)]
     INVALID = [
         Example(
-            output_example("{ mimeType: 'application/json', schema: { type: 'object', items: { type: 'number' } } }"),
-            (Expect(5, 79, "`items` is only valid when type is 'array', not 'object'"),),
+            output_example("{ mimeType: 'application/json', schema: { type: 'object', ‸items: { type: 'number' } } }"),
+            (Expect("`items` is only valid when type is 'array', not 'object'"),),
         )
     ]
 

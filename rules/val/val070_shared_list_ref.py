@@ -25,8 +25,8 @@ class SharedListRefField(Rule):
     VALID = [Example(GOOD)]
     INVALID = [
         Example(
-            example("    sharedLists: [ { version: '3.0.0' } ],\n    tools: {}"),
-            (Expect(3, 20, "sharedLists[0].ref is required"),),
+            example("    sharedLists: [ ‸{ version: '3.0.0' } ],\n    tools: {}"),
+            (Expect("sharedLists[0].ref is required"),),
         )
     ]
 

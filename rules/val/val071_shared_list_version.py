@@ -26,8 +26,8 @@ class SharedListVersion(Rule):
     VALID = [Example(GOOD)]
     INVALID = [
         Example(
-            example("    sharedLists: [ { ref: 'evmChains', version: 'latest' } ],\n    tools: {}"),
-            (Expect(3, 49, "sharedLists[0].version 'latest' is not a semantic version"),),
+            example("    sharedLists: [ { ref: 'evmChains', version: ‸'latest' } ],\n    tools: {}"),
+            (Expect("sharedLists[0].version 'latest' is not a semantic version"),),
         )
     ]
 

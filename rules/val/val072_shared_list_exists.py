@@ -11,7 +11,7 @@ from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
-from ._shared_list_refs import GOOD, IN_SAMPLES, declared
+from ._shared_list_refs import DECLARED_LIST, IN_SAMPLES, declared
 
 
 class ListExists(Rule):
@@ -25,11 +25,11 @@ class ListExists(Rule):
         "missing. When flowlint finds no _lists/ folder at all it cannot tell, and says so once (FL004)."
     )
     fix = "Correct the ref to a list's meta.name, or add the list to _lists/."
-    VALID = [Example(GOOD, path=IN_SAMPLES)]
+    VALID = DECLARED_LIST
     INVALID = [
         Example(
-            example("    sharedLists: [ { ref: 'evmChain', version: '3.0.0' } ],\n    tools: {}"),
-            (Expect(3, 20, "no shared list 'evmChain' in "),),
+            example("    sharedLists: [ ‸{ ref: 'evmChain', version: '3.0.0' } ],\n    tools: {}"),
+            (Expect("no shared list 'evmChain' in "),),
             path=IN_SAMPLES,
         )
     ]

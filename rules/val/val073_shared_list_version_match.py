@@ -11,8 +11,7 @@ from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
-from ._shared_list_refs import IN_SAMPLES, declared
-from .val072_shared_list_exists import ListExists
+from ._shared_list_refs import DECLARED_LIST, IN_SAMPLES, declared
 
 
 class ListVersion(Rule):
@@ -27,11 +26,11 @@ class ListVersion(Rule):
         "runtime and 03."
     )
     fix = "Write the list's meta.version in sharedLists[].version."
-    VALID = ListExists.VALID
+    VALID = DECLARED_LIST
     INVALID = [
         Example(
-            example("    sharedLists: [ { ref: 'evmChains', version: '3.1.0' } ],\n    tools: {}"),
-            (Expect(3, 49, "the list 'evmChains' is version 3.0.0"),),
+            example("    sharedLists: [ { ref: 'evmChains', version: ‸'3.1.0' } ],\n    tools: {}"),
+            (Expect("the list 'evmChains' is version 3.0.0"),),
             path=IN_SAMPLES,
         )
     ]
@@ -39,7 +38,7 @@ class ListVersion(Rule):
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         for name, ref in declared(ctx):
             if ref.version is None or not SEMVER.match(ref.version):
-                continue  # (VAL071)
+                continue  # no version to compare
             found, _folder = ctx.resolver.lookup(ctx.path, name)
             if found is not None and found.version is not None and found.version != ref.version:
                 yield self.finding(

@@ -33,9 +33,9 @@ class FilterKey(Rule):
     INVALID = [
         Example(
             example(
-                "    sharedLists: [ { ref: 'evmChains', version: '3.0.0', filter: { exists: true } } ],\n    tools: {}"
+                "    sharedLists: [ { ref: 'evmChains', version: '3.0.0', filter: ‸{ exists: true } } ],\n    tools: {}"
             ),
-            (Expect(3, 66, "sharedLists[0].filter needs a key"),),
+            (Expect("sharedLists[0].filter needs a key"),),
         )
     ]
 

@@ -24,8 +24,8 @@ class UnusedList(Rule):
     VALID = [Example(GOOD, path=IN_SAMPLES)]
     INVALID = [
         Example(
-            example("    sharedLists: [ { ref: 'evmChains', version: '3.0.0' } ],\n    tools: {}"),
-            (Expect(3, 20, "sharedLists declares 'evmChains', but no parameter or handler uses it"),),
+            example("    sharedLists: [ ‸{ ref: 'evmChains', version: '3.0.0' } ],\n    tools: {}"),
+            (Expect("sharedLists declares 'evmChains', but no parameter or handler uses it"),),
         )
     ]
 

@@ -10,6 +10,8 @@ from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example_v4
 
+from ._tools import V4_TOOL
+
 # flowmcp-core src/v4/task/MainValidator.mjs at 8dab10b: ALLOWED_TOOL_KEYS, ALLOWED_PARAMETER_KEYS.
 TOOL_KEYS = frozenset("method path description parameters output outputSchema preload tests meta".split())
 
@@ -27,28 +29,16 @@ class UnknownToolKeys(Rule):
         "keys, so this applies to definitions checked against 4.x only (`async` included: 3.x's VAL037)."
     )
     fix = "Remove the key, or move it where it belongs (`async` is not executed; headers go in main.headers)."
-    VALID = [
-        Example(
-            example_v4(
-                "    tools: {\n"
-                "        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [],\n"
-                "            meta: { isReadOnly: true, isConcurrencySafe: true, isDestructive: false, searchHint: 'ping', "
-                "aliases: [], alwaysLoad: false },\n"
-                "            output: { mimeType: 'application/json', schema: { type: 'object' } },\n"
-                "            tests: [ { _description: 'Up' }, { _description: 'Still up' }, { _description: 'Up again' } ] }\n"
-                "    }"
-            )
-        )
-    ]
+    VALID = V4_TOOL
     INVALID = [
         Example(
             example_v4(
                 "    tools: {\n"
-                "        getPing: { method: 'GET', path: '/ping', description: 'Health check', headers: {}, parameters: [],\n"
+                "        getPing: { method: 'GET', path: '/ping', description: 'Health check', ‸headers: {}, parameters: [],\n"
                 "            tests: [ { _description: 'Up' }, { _description: 'Still up' }, { _description: 'Up again' } ] }\n"
                 "    }"
             ),
-            (Expect(4, 79, "tool 'getPing' has the key 'headers', which the 4.x runtime refuses"),),
+            (Expect("tool 'getPing' has the key 'headers', which the 4.x runtime refuses"),),
         )
     ]
 

@@ -11,7 +11,7 @@ from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example_v4
 
-from .val076_unknown_tool_keys_v4 import UnknownToolKeys
+from ._tools import V4_TOOL
 
 PARAMETER_KEYS = frozenset(("position", "z", "description"))
 
@@ -28,17 +28,17 @@ class UnknownParameterKeys(Rule):
         "MainValidator, 8dab10b); the 3.x runtime ignores it."
     )
     fix = "Remove the key (`required` is expressed by leaving out optional())."
-    VALID = UnknownToolKeys.VALID
+    VALID = V4_TOOL
     INVALID = [
         Example(
             example_v4(
                 "    tools: {\n"
                 "        getPing: { method: 'GET', path: '/ping', description: 'Health check', parameters: [\n"
-                "            { position: { key: 'q', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] }, required: true } ],\n"
+                "            { position: { key: 'q', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: [] }, ‸required: true } ],\n"
                 "            tests: [ { _description: 'Up', q: 'a' }, { _description: 'Still up', q: 'b' }, { _description: 'Up again', q: 'c' } ] }\n"
                 "    }"
             ),
-            (Expect(5, 126, "parameter 'q' has the key 'required', which the 4.x runtime refuses"),),
+            (Expect("parameter 'q' has the key 'required', which the 4.x runtime refuses"),),
         )
     ]
 

@@ -29,8 +29,8 @@ class MetaBlock(Rule):
     fix = f"Add `{META}`."
     VALID = [Example(GOOD)]
     INVALID = [
-        Example(v4(""), (Expect(4, 9, "tool 'getPing' has no meta block"),)),
-        Example(v4("meta: [],"), (Expect(4, 101, "meta must be an object"),), title="not an object"),
+        Example(v4("", mark_tool=True), (Expect("tool 'getPing' has no meta block"),)),
+        Example(v4("meta: ‸[],"), (Expect("meta must be an object"),), title="not an object"),
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:

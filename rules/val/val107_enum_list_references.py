@@ -43,8 +43,8 @@ class EnumListReferences(Rule):
     VALID = [Example(_v4("primitive: 'string()', options: [], enum: [ '{{evmChains:alias}}' ]"))]
     INVALID = [
         Example(
-            _v4("primitive: 'string()', options: [], enum: [ 'ETHEREUM_MAINNET' ]"),
-            (Expect(5, 136, "z.enum[0] must be a shared-list reference such as '{{evmChains:alias}}'"),),
+            _v4("primitive: 'string()', options: [], enum: [ ‸'ETHEREUM_MAINNET' ]"),
+            (Expect("z.enum[0] must be a shared-list reference such as '{{evmChains:alias}}'"),),
         )
     ]
 

@@ -66,10 +66,30 @@ export const main = {
         guide: {
             source: 'markdown',
             description: 'How Blockscout counts blocks and gas, for the model to read.',
-            origin: 'inline',
-            name: 'blockscout-guide.md',
+            // RES026: the origin is 'global', 'project' or 'inline'
+            origin: 'local',
+            // RES027: the document's name ends in .md
+            name: 'blockscout-guide.txt',
+            // RES038: a markdown document has no mode
+            mode: 'in-memory',
             // RES039: a markdown resource is a document: the 4.x runtime refuses queries on it
             queries: {}
+        },
+        blocks: {
+            source: 'sqlite',
+            description: 'A snapshot of recent blocks.',
+            database: 'blocks.db',
+            // FL024: the 4.x runtime knows two lifecycles, 'persistent' and 'transient'
+            lifecycle: 'daily',
+            queries: {
+                latest: {
+                    sql: 'SELECT number, gas_used FROM blocks ORDER BY number DESC LIMIT 10',
+                    description: 'The ten latest blocks',
+                    parameters: [],
+                    output: { mimeType: 'application/json', schema: { type: 'array', items: { type: 'object' } } },
+                    tests: [ { _description: 'Latest blocks' } ]
+                }
+            }
         }
     }
 }

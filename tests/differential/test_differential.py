@@ -3,7 +3,7 @@
 The verdicts were recorded with tools/differential/record.mjs against FlowMCP runtime checkouts that CI
 does not have; these tests check the committed data (and, when FLOWMCP_CORE_V3 / FLOWMCP_CORE_V4 name
 checkouts with their dependencies installed, that a fresh recording still matches it), that compare.py
-scores it against the installed flowlint, and the agreement figures issue 18 asks for (>= 0.98 each).
+scores it against the installed flowlint, and the agreement figures issues 18 and 25 ask for (>= 0.99 each).
 """
 
 from __future__ import annotations
@@ -175,6 +175,37 @@ def test_every_issue_18_class_has_a_case_and_a_4x_twin(name: str) -> None:
     assert (HERE / "_lists" / "chains.mjs").is_file()  # the shared list VAL107's case refers to
 
 
+# Issue 25's classes: (case, runtime) -> the stage where that runtime refuses it (None: accepted).
+ISSUE_25_STAGES = {
+    ("enum-unclosed", "v3"): "tool-build", ("v4-enum-unclosed", "v4"): "tool-build",
+    ("bound-nan", "v3"): None, ("v4-bound-nan", "v4"): None,
+    ("max-empty", "v3"): None, ("length-nan", "v3"): None,
+    ("bound-read-as", "v3"): "tests", ("length-fraction", "v3"): "tests", ("length-negative", "v3"): "tests",
+    ("default-misfit-optional-last", "v3"): None, ("v4-default-misfit-optional-last", "v4"): "tests",
+    ("placeholder-keyed-by-name", "v3"): "tests", ("v4-placeholder-keyed-by-name", "v4"): "tests",
+    ("regex-lookahead", "v3"): "tests", ("regex-unicode-space", "v3"): "tests",
+    ("tools-and-routes", "v3"): None,
+    ("v4-markdown-no-origin", "v4"): "main", ("v4-markdown-origin-invalid", "v4"): "main",
+    ("v4-markdown-name-not-md", "v4"): "main", ("v4-markdown-no-name", "v4"): "main",
+    ("v4-markdown-mode", "v4"): "resources", ("v4-sqlite-lifecycle", "v4"): "resources",
+    ("v4-sqlite-lifecycle-valid", "v4"): None,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("case", "runtime"), sorted(ISSUE_25_STAGES))
+def test_pinned_issue_25_classes(case: str, runtime: str) -> None:
+    """Each class of issue 25 as the runtime of the file's generation judges it, and flowlint's default
+    profile: an error exactly where the runtime refuses (a test rule aside)."""
+    verdict = by_name(runtime)[f"{case}.mjs"]
+    assert "[issue 25]" in (CASES / f"{case}.mjs").read_text().partition("\n")[0]
+    assert verdict["stage"] == ISSUE_25_STAGES[(case, runtime)], verdict
+    report = json.loads(
+        invoke_cli("check", "--no-cache", "--format", "json", "--exit-zero", str(CASES / f"{case}.mjs")).stdout
+    )
+    errors = {d["code"] for d in report["diagnostics"] if d["severity"] == "error"} - {"TST001"}
+    assert bool(errors) is (verdict["stage"] is not None), (case, errors)
+
+
 def load_compare():  # type: ignore[no-untyped-def]
     spec = importlib.util.spec_from_file_location("differential_compare", TOOLS / "compare.py")
     assert spec is not None and spec.loader is not None
@@ -281,10 +312,10 @@ def test_compare_runs_against_the_installed_flowlint(fixture_figures: tuple[str,
 
 
 @pytest.mark.parametrize("figure", ["definitions", "codes", "test_values", "tool_names"])
-def test_agreement_is_at_least_098_in_the_default_profile(fixture_figures: tuple[str, dict], figure: str) -> None:
+def test_agreement_is_at_least_099_in_the_default_profile(fixture_figures: tuple[str, dict], figure: str) -> None:
     _out, figures = fixture_figures
     value = figures["figures"][figure]
-    assert value["ratio"] >= 0.98, (value, figures["classes"])
+    assert value["ratio"] >= 0.99, (value, figures["classes"])
 
 
 def test_compare_strict_profile_runs_or_says_why_not() -> None:

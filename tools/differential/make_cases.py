@@ -469,6 +469,120 @@ I18_V4_ONLY = {
 }
 I18_V4_ONLY["v4-version-short"][1]["version"] = "4.0"
 
+# Issue 25: the disagreements that remained, as a 3.x file and a 4.x twin `v4-<name>` (both runtimes build
+# z blocks with the same ZodBuilder), plus the classes one generation has.  Comments start "[issue 25]".
+I25 = "[issue 25] "
+
+
+def routes_too(m: dict) -> dict:
+    m["routes"] = {"getOther": tool()}
+    return m
+
+
+def markdown(**change):
+    r = resource_md()
+    r.update(change)
+    return {key: value for key, value in r.items() if value is not None}
+
+
+I25_CASES = {
+    "enum-unclosed": (
+        "an unclosed enum(a,b: ZodBuilder throws 'Invalid enum type', the tool is not built",
+        one_param("enum(a,b", [], "a", "b", "a"),
+    ),
+    "bound-nan": (
+        "min(abc): parseFloat gives NaN and zod ignores a NaN bound (every value passes)",
+        one_param("number()", ["min(abc)"], -5, 5, 10),
+    ),
+    "max-empty": ("max(): NaN, ignored by zod", one_param("string()", ["max()"], "a", "bb", "ccc")),
+    "length-nan": ("length(abc): parseInt gives NaN, ignored", one_param("string()", ["length(abc)"], "a", "bb", "c")),
+    "bound-read-as": (
+        "max(10abc): parseFloat reads max(10) (the third test, 11, is refused)",
+        one_param("number()", ["max(10abc)"], 1, 5, 11),
+    ),
+    "length-fraction": (
+        "length(2.5): parseInt reads length(2) (the third test, 'abc', is refused)",
+        one_param("string()", ["length(2.5)"], "ab", "cd", "abc"),
+    ),
+    "length-negative": (
+        "length(-1): no value has it, every test is refused",
+        one_param("string()", ["length(-1)"], "a", "b", "c"),
+    ),
+    "default-misfit-optional-last": (
+        "['default(abc)', 'optional()'] on number(): 3.x lets an omitted value through, 4.x refuses it",
+        base(
+            getItems=tool(
+                [param("q"), param("n", "number()", ["default(abc)", "optional()"])],
+                tests({"q": "a"}, {"q": "b"}, {"q": "c", "n": 1}),
+            )
+        ),
+    ),
+    "placeholder-keyed-by-name": (
+        "a test keyed CITY for { key: 'city', value: '{{CITY}}' }: the MCP tool requires city",
+        base(
+            getItems=tool(
+                [param("q"), param("city", value="{{CITY}}")],
+                tests({"q": "a", "CITY": "x"}, {"q": "b", "CITY": "y"}, {"q": "c", "CITY": "z"}),
+            )
+        ),
+    ),
+    "regex-lookahead": (
+        "regex(^(?!0x)[a-z]+$): a lookahead (no RE2 form), matched by the bounded backtracking matcher; "
+        "the runtime refuses '0xab'",
+        one_param("string()", ["regex(^(?!0x)[a-z]+$)"], "abc", "0xab", "de"),
+    ),
+    "regex-unicode-space": (
+        "regex(^\\s+$): JavaScript's \\s is Unicode white space ('\\u00a0' passes, 'x' is refused)",
+        one_param("string()", ["regex(^\\s+$)"], "\u00a0", " \u2028", "x"),
+    ),
+}
+
+I25_V3_ONLY = {
+    "tools-and-routes": ("tools and routes: the 3.x runtime serves only tools", routes_too(base())),
+}
+
+I25_V4_ONLY = {
+    "v4-markdown-no-origin": (
+        "a 4.x markdown resource without origin (refused)",
+        v4(with_resources(guide=markdown(origin=None))),
+    ),
+    "v4-markdown-origin-invalid": (
+        "a 4.x markdown resource with origin 'local' (refused)",
+        v4(with_resources(guide=markdown(origin="local"))),
+    ),
+    "v4-markdown-name-not-md": (
+        "a 4.x markdown resource named guide.txt (refused: the name must end in .md)",
+        v4(with_resources(guide=markdown(name="guide.txt"))),
+    ),
+    "v4-markdown-no-name": (
+        "a 4.x markdown resource without name (refused)",
+        v4(with_resources(guide=markdown(name=None))),
+    ),
+    "v4-markdown-mode": (
+        "a 4.x markdown resource with mode 'in-memory' (refused)",
+        v4(with_resources(guide=markdown(mode="in-memory"))),
+    ),
+    "v4-sqlite-lifecycle": (
+        "a 4.x sqlite resource with lifecycle 'daily' (refused)",
+        v4(with_resources(items=resource_sqlite(lifecycle="daily"))),
+    ),
+    "v4-sqlite-lifecycle-valid": (
+        "a 4.x sqlite resource with lifecycle 'transient' (accepted)",
+        v4(with_resources(items=resource_sqlite(lifecycle="transient"))),
+    ),
+}
+
+
+def i25_cases() -> dict[str, tuple[str, dict]]:
+    out = {}
+    for name, (behaviour, main_) in I25_CASES.items():
+        out[name] = (I25 + behaviour, main_)
+        out[f"v4-{name}"] = (I25 + behaviour + " (4.x)", v4(copy.deepcopy(main_)))
+    for name, (behaviour, main_) in {**I25_V3_ONLY, **I25_V4_ONLY}.items():
+        out[name] = (I25 + behaviour, main_)
+    return out
+
+
 # Module text (not a `main` literal): the scanner and the `main` export.  {main} is the baseline main.
 SCAN_HANDLERS = """
 export const handlers = ( {{ sharedLists, libraries }} ) => ( {{
@@ -577,6 +691,7 @@ def main() -> None:
         (CASES / f"{name}.mjs").write_text(f"// Behaviour: {behaviour}\n\n{text}")
     every = dict(CASES_)
     every.update({name: (behaviour, main_, ()) for name, (behaviour, main_) in i18_cases().items()})
+    every.update({name: (behaviour, main_, ()) for name, (behaviour, main_) in i25_cases().items()})
     for name, (behaviour, main_, extra) in sorted(every.items()):
         main_ = copy.deepcopy(main_)
         body = json.dumps(main_, indent=4, ensure_ascii=False)

@@ -30,23 +30,22 @@
 //   3. tests     each test minus `_description`, JSON round-tripped (the wire), through
 //                z.object( prepareServerTool(...).zod ).safeParse (what the SDK does with call arguments).
 //                Only definitions that loaded and built every tool are served, so only their tests run.
-// `accepted` = loaded, every tool built and registered, every test's values accepted.
+// `accepted` = loaded, every tool built and registered, every test's values accepted, and no parameter
+//              written optional (optional() or default()) whose zod refuses a call that omits it (stage
+//              `omission`: a default that does not fit; each tool lists them as `omission_refused`).
 // `codes` = the runtime's own codes at the start of its messages (SEC001, VAL014, VAL107, RES001, ...).
 // `.json` definitions (flowlint reads them; FlowMCP imports only modules) are judged as the module
 // `export const main = <their main>` written to a temporary folder; paths in messages are the .json's.
 //
 // --requests (issue 24, the migration's proof) adds, without changing anything recorded above:
-//   4. omission  per built tool, `omission_refused`: the keys whose z options declare them optional
-//                (`optional()` or `default(...)`) but whose registered zod refuses an omitted value
-//                (`zod[key].safeParse(undefined)` fails: a default that misfits its type under 4.x).
-//   5. requests  per test the zod accepts, the request the runtime sends: the tool's own `func` from
+//   4. requests  per test the zod accepts, the request the runtime sends: the tool's own `func` from
 //                prepareServerTool (serverParams: every requiredServerParams name NAME as the token
 //                `SERVER_PARAM_NAME`, so nothing secret is ever recorded) called with the arguments the
 //                zod parse gives (defaults applied, unknown keys stripped: what the MCP SDK hands it), with
 //                `fetch` stubbed (every call recorded: method, URL, headers, body; answered `{}`) and node's
 //                http/https refused, so nothing leaves the machine.  A tool with an executeRequest handler
 //                is not called (`request_skipped`); a preRequest handler runs (its result is what is sent).
-//   `fully_accepted` = accepted and no tool refuses an omission it declares optional (issue 24's measure).
+//   `fully_accepted` = `accepted` (issue 24's name for it: every stage above, the omission included).
 
 import { createRequire } from 'node:module'
 import {
@@ -269,6 +268,26 @@ const nameOnly = ( { rt, main, handlerMap, routeName } ) => {
 }
 
 
+// The parameters written optional (an optional() or default() option) whose registered zod still refuses a
+// call that omits them (a default that does not fit): every such call is refused over MCP (issue 25).
+const omissionRefused = ( { route, zod } ) => {
+    const parameters = route && Array.isArray( route[ 'parameters' ] ) ? route[ 'parameters' ] : []
+    const keys = []
+    parameters
+        .forEach( ( param ) => {
+            const key = param && param[ 'position' ] ? param[ 'position' ][ 'key' ] : undefined
+            const options = param && param[ 'z' ] && Array.isArray( param[ 'z' ][ 'options' ] ) ? param[ 'z' ][ 'options' ] : []
+            const optional = options.some( ( o ) => typeof o === 'string' && ( o.startsWith( 'optional(' ) || o.startsWith( 'default(' ) ) )
+            const schema = key !== undefined ? zod[ key ] : undefined
+            if( optional && schema && schema.safeParse( undefined ).success !== true && !keys.includes( key ) ) {
+                keys.push( key )
+            }
+        } )
+
+    return keys
+}
+
+
 const serveTools = async ( { rt, main, handlerMap } ) => {
     const tools = []
     const prepared = []
@@ -283,6 +302,8 @@ const serveTools = async ( { rt, main, handlerMap } ) => {
                 row[ 'built' ] = true
                 const route = routes[ routeName ]
                 const tests = route && Array.isArray( route[ 'tests' ] ) ? route[ 'tests' ] : []
+                const refused = omissionRefused( { route, zod: tool[ 'zod' ] } )
+                if( refused.length > 0 ) { row[ 'omission_refused' ] = refused }
                 prepared.push( { row, tool, tests } )
             } catch( err ) {
                 row[ 'error' ] = errorText( err )
@@ -374,34 +395,7 @@ const judgeTests = ( { rt, prepared } ) => {
 }
 
 
-// --requests: what an omitted value does to each key its z options declare optional (step 4 above).
-const omissionRefused = ( { rt, main, routeName, zod } ) => {
-    const route = toolsOf( rt, main )[ routeName ] || {}
-    const declared = new Map()
-    ;( Array.isArray( route[ 'parameters' ] ) ? route[ 'parameters' ] : [] )
-        .forEach( ( param ) => {
-            const key = param && param[ 'position' ] ? param[ 'position' ][ 'key' ] : undefined
-            const z = param ? param[ 'z' ] : undefined
-            if( typeof key !== 'string' || !z || typeof z !== 'object' ) { return }
-            const options = Array.isArray( z[ 'options' ] ) ? z[ 'options' ] : []
-            declared.set( key, options.some( ( o ) => typeof o === 'string'
-                && ( o.startsWith( 'optional(' ) || o.startsWith( 'default(' ) ) ) )
-        } )
-
-    return Object.keys( zod )
-        .filter( ( key ) => declared.get( key ) === true )
-        .filter( ( key ) => {
-            try {
-                return zod[ key ].safeParse( undefined ).success !== true
-            } catch( _err ) {
-                return true
-            }
-        } )
-        .sort()
-}
-
-
-// --requests: fetch stubbed, node's own HTTP refused (step 5 above).
+// --requests: fetch stubbed, node's own HTTP refused (step 4 above).
 const sent = []
 const stubNetwork = async () => {
     globalThis.fetch = async ( input, init = {} ) => {
@@ -540,13 +534,16 @@ const judgeFile = async ( { rt, file, cwd, tmp } ) => {
     record[ 'tests' ] = judgeTests( { rt, prepared } )
     if( record[ 'tests' ].some( ( t ) => !t[ 'ok' ] ) ) { record[ 'stage' ] = 'tests' }
     record[ 'accepted' ] = record[ 'tests' ].every( ( t ) => t[ 'ok' ] )
+    const omissions = tools
+        .filter( ( row ) => Array.isArray( row[ 'omission_refused' ] ) )
+        .map( ( row ) => `tool ${row[ 'route' ]}: a call that omits ${row[ 'omission_refused' ].join( ', ' )} is refused` )
+    if( record[ 'accepted' ] && omissions.length > 0 ) {
+        record[ 'accepted' ] = false
+        record[ 'stage' ] = 'omission'
+        record[ 'messages' ] = omissions
+    }
     if( OPTIONS.requests ) {
-        prepared.forEach( ( { row, tool } ) => {
-            row[ 'omission_refused' ] = omissionRefused( { rt, main, routeName: row[ 'route' ], zod: tool[ 'zod' ] } )
-        } )
         await recordRequests( { rt, main, handlerMap: result[ 'handlerMap' ], tests: record[ 'tests' ] } )
-        record[ 'fully_accepted' ] = record[ 'accepted' ]
-            && record[ 'tools' ].every( ( t ) => ( t[ 'omission_refused' ] || [] ).length === 0 )
     }
 
     return record
@@ -588,7 +585,7 @@ const main_ = async () => {
     }
 
     if( OPTIONS.requests ) {
-        verdicts.forEach( ( v ) => { v[ 'fully_accepted' ] = v[ 'fully_accepted' ] === true } )
+        verdicts.forEach( ( v ) => { v[ 'fully_accepted' ] = v[ 'accepted' ] === true } )
     }
     const report = {
         format: 'flowlint-differential-verdicts/2',

@@ -1,0 +1,575 @@
+"""A bounded backtracking matcher for the JavaScript patterns RE2 cannot express (lookarounds,
+backreferences): `new RegExp(source).test(text)` with no flags (Annex B), on UTF-16 code units as
+JavaScript reads a string, that gives up after a fixed number of steps instead of running on.
+
+Backtracking is exponential on some patterns (`^(?=a)(a+)+$`), so every step is counted: past the budget
+the answer is "not checked" (`OutOfSteps`), never a hang. Patterns RE2 can express never come here
+(flowlint.core.jsregex matches them in linear time).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+__all__ = ["STEP_BUDGET", "BacktrackingRegex", "OutOfSteps", "Unsupported", "compile_backtracking", "count_groups"]
+
+# Steps (instructions run) one search may take before it is "not checked": about a second of Python.
+STEP_BUDGET = 500_000
+_MAX_PROGRAM = 20_000  # instructions, once counted repetitions are expanded
+
+_PLAIN = re.compile(r"[A-Za-z0-9_ ,:;'\"@#%&=<>!~`]++")  # characters that are no syntax anywhere in a pattern
+_WORD = frozenset(map(ord, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"))
+_DIGITS = ((0x30, 0x39),)
+_WORD_RANGES = ((0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A))
+_SPACE_RANGES = (
+    (0x09, 0x0D),
+    (0x20, 0x20),
+    (0xA0, 0xA0),
+    (0x1680, 0x1680),
+    (0x2000, 0x200A),
+    (0x2028, 0x2029),
+    (0x202F, 0x202F),
+    (0x205F, 0x205F),
+    (0x3000, 0x3000),
+    (0xFEFF, 0xFEFF),
+)
+_LINE_TERMINATORS = ((0x0A, 0x0A), (0x0D, 0x0D), (0x2028, 0x2029))
+_CONTROL_ESCAPES = {"t": 0x09, "n": 0x0A, "v": 0x0B, "f": 0x0C, "r": 0x0D}
+_HEX = set("0123456789abcdefABCDEF")
+
+
+class Unsupported(Exception):
+    """A pattern this matcher does not take (its program would be too large)."""
+
+
+class OutOfSteps(Exception):
+    """The search took more steps than its budget: the value is not checked."""
+
+
+class _Set:
+    """A set of UTF-16 code units: ranges and negated ranges (a class escape such as \\D), maybe negated."""
+
+    __slots__ = ("excluded", "negated", "ranges")
+
+    def __init__(self) -> None:
+        self.ranges: list[tuple[int, int]] = []
+        self.excluded: list[tuple[tuple[int, int], ...]] = []  # \D, \W, \S: everything outside these
+        self.negated = False
+
+    def __contains__(self, unit: int) -> bool:
+        inside = any(low <= unit <= high for low, high in self.ranges) or any(
+            not any(low <= unit <= high for low, high in ranges) for ranges in self.excluded
+        )
+        return inside != self.negated
+
+
+# The abstract syntax: ("set", _Set), ("seq", [node]), ("alt", [node]), ("group", index or -1, node),
+# ("repeat", low, high or -1, greedy, node, first group, last group), ("assert", "^$bB"),
+# ("look", behind, negative, node), ("backref", index).
+Node = tuple[object, ...]
+
+
+class _Parser:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.index = 0
+        self.groups = 0
+        self.names: dict[str, int] = {}
+        self.total_groups, self.has_names = count_groups(source)
+
+    def parse(self) -> Node:
+        node = self._alternation()
+        if self.index != len(self.source):
+            raise Unsupported("unmatched ')'")
+        return node
+
+    def _peek(self, text: str) -> bool:
+        return self.source.startswith(text, self.index)
+
+    def _alternation(self) -> Node:
+        branches = [self._sequence()]
+        while self._peek("|"):
+            self.index += 1
+            branches.append(self._sequence())
+        return branches[0] if len(branches) == 1 else ("alt", branches)
+
+    def _sequence(self) -> Node:
+        items: list[Node] = []
+        while self.index < len(self.source) and self.source[self.index] not in "|)":
+            first_group = self.groups
+            atom = self._atom()
+            items.append(self._quantified(atom, first_group))
+        return ("seq", items)
+
+    def _quantified(self, atom: Node, first_group: int) -> Node:
+        source = self.source
+        if self.index >= len(source):
+            return atom
+        char = source[self.index]
+        if char in "*+?":
+            low, high = {"*": (0, -1), "+": (1, -1), "?": (0, 1)}[char]
+            self.index += 1
+        elif char == "{" and (bounds := _quantifier(source, self.index)) is not None:
+            low, high, self.index = bounds
+        else:
+            return atom
+        greedy = True
+        if self._peek("?"):
+            greedy = False
+            self.index += 1
+        return ("repeat", low, high, greedy, atom, first_group, self.groups)
+
+    def _atom(self) -> Node:
+        source = self.source
+        char = source[self.index]
+        if char == "(":
+            return self._group()
+        if char == "[":
+            return ("set", self._class())
+        if char == "\\":
+            return self._escape()
+        self.index += 1
+        if char == ".":
+            line = _Set()
+            line.ranges = list(_LINE_TERMINATORS)
+            line.negated = True
+            return ("set", line)
+        if char in "^$":
+            return ("assert", char)
+        return _literal(ord(char))
+
+    def _group(self) -> Node:
+        source = self.source
+        for prefix, behind, negative in (("(?=", False, False), ("(?!", False, True), ("(?<=", True, False)):
+            if self._peek(prefix):
+                return self._look(len(prefix), behind, negative)
+        if self._peek("(?<!"):
+            return self._look(4, True, True)
+        if self._peek("(?:"):
+            self.index += 3
+            inner = self._alternation()
+            self._close()
+            return ("group", -1, inner)
+        number = self.groups + 1
+        self.groups += 1
+        if self._peek("(?<"):
+            end = source.index(">", self.index)
+            self.names[source[self.index + 3 : end]] = number
+            self.index = end + 1
+        else:
+            self.index += 1
+        inner = self._alternation()
+        self._close()
+        return ("group", number, inner)
+
+    def _look(self, length: int, behind: bool, negative: bool) -> Node:
+        self.index += length
+        inner = self._alternation()
+        self._close()
+        return ("look", behind, negative, inner)
+
+    def _close(self) -> None:
+        if not self._peek(")"):
+            raise Unsupported("unterminated group")
+        self.index += 1
+
+    def _escape(self) -> Node:
+        source = self.source
+        letter = source[self.index + 1] if self.index + 1 < len(source) else ""
+        if letter in ("b", "B"):
+            self.index += 2
+            return ("assert", letter)
+        if letter.isdigit() and letter != "0":
+            end = self.index + 1
+            while end < len(source) and source[end].isdigit():
+                end += 1
+            number = int(source[self.index + 1 : end])
+            if number <= self.total_groups:
+                self.index = end
+                return ("backref", number)
+        if letter == "k" and self.has_names and source.startswith("<", self.index + 2):
+            end = source.index(">", self.index)
+            name = source[self.index + 3 : end]
+            self.index = end + 1
+            return ("backref", name)
+        units, self.index = _escape_units(source, self.index, in_class=False)
+        if isinstance(units, _Set):
+            return ("set", units)
+        return ("seq", [_literal(unit) for unit in units]) if len(units) != 1 else _literal(units[0])
+
+    def _class(self) -> _Set:
+        """A class `[...]`: members, ranges `a-z` between two single characters (Annex B: a dash next to
+        a class escape such as \\d is a letter), a leading `^` negates."""
+        source = self.source
+        result = _Set()
+        index = self.index + 1
+        if source.startswith("^", index):
+            result.negated = True
+            index += 1
+        members: list[int | _Set | None] = []  # None: an unescaped dash
+        while source[index] != "]":
+            if source[index] == "\\":
+                item, index = _escape_units(source, index, in_class=True)
+                members.extend(item) if isinstance(item, list) else members.append(item)
+            elif source[index] == "-":
+                members.append(None)
+                index += 1
+            else:
+                members.extend(_units(source[index]))
+                index += 1
+        position = 0
+        while position < len(members):
+            member = members[position]
+            low = 0x2D if member is None else member
+            if position + 2 < len(members) and members[position + 1] is None and not isinstance(low, _Set):
+                high = members[position + 2]
+                if not isinstance(high, _Set):
+                    result.ranges.append((low, 0x2D if high is None else high))
+                    position += 3
+                    continue
+            if isinstance(low, _Set):
+                result.ranges.extend(low.ranges)
+                result.excluded.extend(low.excluded)
+            else:
+                result.ranges.append((low, low))
+            position += 1
+        self.index = index + 1
+        return result
+
+
+def _units(char: str) -> list[int]:
+    """A character as JavaScript's string holds it: one UTF-16 code unit, or two for an astral one."""
+    point = ord(char)
+    if point < 0x10000:
+        return [point]
+    point -= 0x10000
+    return [0xD800 + (point >> 10), 0xDC00 + (point & 0x3FF)]
+
+
+def _literal(unit: int) -> Node:
+    one = _Set()
+    one.ranges = [(unit, unit)]
+    return ("set", one)
+
+
+def _escape_units(source: str, index: int, in_class: bool) -> tuple[list[int] | _Set, int]:
+    """The code units (or the class) of the escape at `index`, and the index after it."""
+    letter = source[index + 1]
+    after = index + 2
+    classes = {"d": _DIGITS, "w": _WORD_RANGES, "s": _SPACE_RANGES}
+    if letter.lower() in classes:
+        escape = _Set()
+        if letter.islower():
+            escape.ranges = list(classes[letter])
+        else:
+            escape.excluded = [classes[letter.lower()]]
+        return escape, after
+    if letter == "b":  # in a class: a backspace
+        return [0x08], after
+    if letter in _CONTROL_ESCAPES:
+        return [_CONTROL_ESCAPES[letter]], after
+    if letter == "c":
+        if after < len(source) and source[after].isascii() and source[after].isalpha():
+            return [ord(source[after]) % 32], after + 1
+        return [0x5C], index + 1  # Annex B: a backslash, then `c` as a letter
+    if letter == "x" and len(source[after : after + 2]) == 2 and set(source[after : after + 2]) <= _HEX:
+        return [int(source[after : after + 2], 16)], after + 2
+    if letter == "u" and len(source[after : after + 4]) == 4 and set(source[after : after + 4]) <= _HEX:
+        return [int(source[after : after + 4], 16)], after + 4
+    if letter.isdigit():
+        if letter in "89":
+            return [ord(letter)], after
+        octal = ""
+        for char in source[index + 1 : index + 4]:
+            if char in "01234567" and int(octal + char, 8) <= 0o377:
+                octal += char
+            else:
+                break
+        return [int(octal, 8)], index + 1 + len(octal)
+    return _units(letter), after  # an identity escape
+
+
+def _quantifier(source: str, index: int) -> tuple[int, int, int] | None:
+    """(low, high or -1, the index after it) of a `{n}`, `{n,}` or `{n,m}` at `index`; None for a brace
+    that starts no quantifier (Annex B reads it as a letter)."""
+    end = source.find("}", index)
+    if end < 0:
+        return None
+    low, comma, high = source[index + 1 : end].partition(",")
+    if not low.isdigit() or (high and not high.isdigit()):
+        return None
+    return int(low), (int(high) if high else -1) if comma else int(low), end + 1
+
+
+def count_groups(source: str) -> tuple[int, bool]:
+    """(the capturing groups of a pattern, whether any is named): `(` not followed by `?`, or `(?<name>`,
+    outside classes and escapes. A run of plain characters is skipped at once."""
+    count, names, index, in_class = 0, False, 0, False
+    while index < len(source):
+        char = source[index]
+        if (run := _PLAIN.match(source, index)) is not None:
+            index = run.end()
+            continue
+        if char == "\\":
+            index += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            if not source.startswith("(?", index):
+                count += 1
+            elif source.startswith("(?<", index) and not source.startswith(("(?<=", "(?<!"), index):
+                count += 1
+                names = True
+        index += 1
+    return count, names
+
+
+# --------------------------------------------------------------------------- the program
+
+# Instructions: ("set", _Set), ("split", preferred, other), ("jmp", target), ("save", slot),
+# ("assert", kind), ("look", program, behind, negative), ("backref", number), ("mark", register),
+# ("progress", register), ("clear", first group, last group), ("match",).
+Instruction = tuple[object, ...]
+
+
+class _Compiler:
+    def __init__(self, names: dict[str, int]) -> None:
+        self.program: list[Instruction] = []
+        self.registers = 0
+        self.names = names
+
+    def emit(self, *instruction: object) -> int:
+        if len(self.program) > _MAX_PROGRAM:
+            raise Unsupported(f"the pattern's program is longer than {_MAX_PROGRAM:,} instructions")
+        self.program.append(instruction)
+        return len(self.program) - 1
+
+    def node(self, node: Node) -> None:
+        kind = node[0]
+        if kind == "set":
+            self.emit("set", node[1])
+        elif kind == "seq":
+            for item in node[1]:  # type: ignore[attr-defined]
+                self.node(item)
+        elif kind == "alt":
+            self._alternation(node[1])  # type: ignore[arg-type]
+        elif kind == "group":
+            number = node[1]
+            assert isinstance(number, int)
+            if number >= 0:
+                self.emit("save", 2 * number)
+            self.node(node[2])  # type: ignore[arg-type]
+            if number >= 0:
+                self.emit("save", 2 * number + 1)
+        elif kind == "repeat":
+            self._repeat(*node[1:])  # type: ignore[arg-type]
+        elif kind == "assert":
+            self.emit("assert", node[1])
+        elif kind == "look":
+            inner = _Compiler(self.names)
+            inner.registers = self.registers
+            inner.node(node[3])  # type: ignore[arg-type]
+            inner.emit("match")
+            self.registers = inner.registers
+            self.emit("look", inner.program, node[1], node[2])
+        else:  # backref
+            target = node[1]
+            self.emit("backref", self.names.get(target, 0) if isinstance(target, str) else target)
+
+    def _alternation(self, branches: list[Node]) -> None:
+        jumps = []
+        for branch in branches[:-1]:
+            split = self.emit("split", 0, 0)
+            self.node(branch)
+            jumps.append(self.emit("jmp", 0))
+            self.program[split] = ("split", split + 1, len(self.program))
+        self.node(branches[-1])
+        for jump in jumps:
+            self.program[jump] = ("jmp", len(self.program))
+
+    def _repeat(self, low: int, high: int, greedy: bool, body: Node, first: int, last: int) -> None:
+        for _ in range(low):
+            if first < last:
+                self.emit("clear", first + 1, last)
+            self.node(body)
+        if high == low:
+            return
+        register = self.registers
+        self.registers += 1
+        optional = -1 if high < 0 else high - low
+        exits = []
+        count = 0
+        while optional < 0 or count < optional:
+            split = self.emit("split", 0, 0)
+            self.emit("mark", register)
+            if first < last:
+                self.emit("clear", first + 1, last)
+            self.node(body)
+            self.emit("progress", register)  # an iteration that matched nothing ends the loop
+            if optional < 0:
+                self.emit("jmp", split)
+                exits.append(split)
+                break
+            exits.append(split)
+            count += 1
+        end = len(self.program)
+        for split in exits:
+            self.program[split] = ("split", split + 1, end) if greedy else ("split", end, split + 1)
+
+
+class BacktrackingRegex:
+    """A compiled pattern: `search(units)` says whether it matches somewhere, or raises OutOfSteps."""
+
+    __slots__ = ("_anchored", "_groups", "_program", "_registers")
+
+    def __init__(self, program: list[Instruction], groups: int, registers: int) -> None:
+        self._program = program
+        self._groups = groups
+        self._registers = registers
+        self._anchored = bool(program) and program[0] == ("assert", "^")
+
+    def search(self, text: str, budget: int = STEP_BUDGET, counter: list[int] | None = None) -> bool:
+        """Whether the pattern matches somewhere in `text`; raises OutOfSteps past `budget` steps (or past
+        what `counter`, a one-item list the caller reads back, holds)."""
+        units = _code_units(text)
+        counter = counter if counter is not None else [budget]
+        captures = (-1,) * (2 * self._groups + 2)
+        registers = (-1,) * self._registers
+        for start in range(1 if self._anchored else len(units) + 1):
+            if _run(self._program, units, start, captures, registers, counter) is not None:
+                return True
+        return False
+
+
+def _code_units(text: str) -> list[int]:
+    data = text.encode("utf-16-le", "surrogatepass")
+    return [data[i] | (data[i + 1] << 8) for i in range(0, len(data), 2)]
+
+
+def _is_word(units: list[int], position: int) -> bool:
+    return 0 <= position < len(units) and units[position] in _WORD
+
+
+_ASSERTIONS: dict[str, Callable[[list[int], int], bool]] = {
+    "^": lambda units, at: at == 0,
+    "$": lambda units, at: at == len(units),
+    "b": lambda units, at: _is_word(units, at - 1) != _is_word(units, at),
+    "B": lambda units, at: _is_word(units, at - 1) == _is_word(units, at),
+}
+
+
+def _run(
+    program: list[Instruction],
+    units: list[int],
+    start: int,
+    captures: tuple[int, ...],
+    registers: tuple[int, ...],
+    counter: list[int],
+    end_at: int = -1,
+) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
+    """Backtracking from `start`: (end, captures, registers) of the first match in JavaScript's order of
+    preference, or None. `end_at` >= 0: a match must end there (a lookbehind's body). Every instruction
+    costs one step of `counter`."""
+    stack: list[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = [(0, start, captures, registers)]
+    length = len(units)
+    while stack:
+        pc, at, caps, regs = stack.pop()
+        while True:
+            counter[0] -= 1
+            if counter[0] < 0:
+                raise OutOfSteps
+            op = program[pc]
+            kind = op[0]
+            if kind == "set":
+                if at < length and units[at] in op[1]:  # type: ignore[operator]
+                    pc, at = pc + 1, at + 1
+                    continue
+                break
+            if kind == "split":
+                stack.append((op[2], at, caps, regs))  # type: ignore[arg-type]
+                pc = op[1]  # type: ignore[assignment]
+                continue
+            if kind == "jmp":
+                pc = op[1]  # type: ignore[assignment]
+                continue
+            if kind == "match":
+                if end_at >= 0 and at != end_at:
+                    break
+                return at, caps, regs
+            state = _step(op, units, at, caps, regs, counter)
+            if state is None:
+                break
+            at, caps, regs = state
+            pc += 1
+    return None
+
+
+def _step(
+    op: Instruction, units: list[int], at: int, caps: tuple[int, ...], regs: tuple[int, ...], counter: list[int]
+) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
+    """One instruction that neither reads a character nor jumps: the state after it, or None (it fails)."""
+    kind, argument = op[0], op[1]
+    if kind == "save":
+        assert isinstance(argument, int)
+        return at, (*caps[:argument], at, *caps[argument + 1 :]), regs
+    if kind == "assert":
+        return (at, caps, regs) if _ASSERTIONS[str(argument)](units, at) else None
+    if kind == "mark":
+        assert isinstance(argument, int)
+        return at, caps, (*regs[:argument], at, *regs[argument + 1 :])
+    if kind == "progress":
+        assert isinstance(argument, int)
+        return None if regs[argument] == at else (at, caps, regs)
+    if kind == "clear":
+        last = op[2]
+        assert isinstance(argument, int) and isinstance(last, int)
+        cleared = (-1,) * (2 * (last - argument + 1))
+        return at, (*caps[: 2 * argument], *cleared, *caps[2 * last + 2 :]), regs
+    if kind == "backref":
+        assert isinstance(argument, int)
+        begin, end = caps[2 * argument], caps[2 * argument + 1]
+        if begin < 0 or end < 0:
+            return at, caps, regs  # an unset group matches the empty string
+        size = end - begin
+        return (at + size, caps, regs) if units[at : at + size] == units[begin:end] else None
+    found = _look(op, units, at, caps, regs, counter)  # look
+    return None if found is None else (at, found[0], found[1])
+
+
+def _look(
+    op: Instruction,
+    units: list[int],
+    at: int,
+    caps: tuple[int, ...],
+    regs: tuple[int, ...],
+    counter: list[int],
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """A lookaround at `at`: the captures after it when it holds, else None. A lookbehind tries the
+    starts nearest `at` first."""
+    program, behind, negative = op[1], op[2], op[3]
+    assert isinstance(program, list)
+    found = None
+    if behind:
+        for start in range(at, -1, -1):
+            found = _run(program, units, start, caps, regs, counter, end_at=at)
+            if found is not None:
+                break
+    else:
+        found = _run(program, units, at, caps, regs, counter)
+    if negative:
+        return (caps, regs) if found is None else None
+    return None if found is None else (found[1], found[2])
+
+
+def compile_backtracking(source: str) -> BacktrackingRegex:
+    """The bounded matcher of a valid JavaScript pattern (check it with js_regex_syntax_error first)."""
+    parser = _Parser(source)
+    tree = parser.parse()
+    compiler = _Compiler(parser.names)
+    compiler.node(tree)
+    compiler.emit("match")
+    return BacktrackingRegex(compiler.program, parser.groups, compiler.registers)

@@ -1,0 +1,58 @@
+// Behaviour: [issue 25] min(abc): parseFloat gives NaN and zod ignores a NaN bound (every value passes) (4.x)
+
+export const main = {
+    "namespace": "difftest",
+    "name": "DiffTest",
+    "description": "Differential harness fixture.",
+    "version": "4.0.0",
+    "docs": [
+        "https://example.com/docs"
+    ],
+    "tags": [],
+    "root": "https://api.example.com",
+    "requiredServerParams": [],
+    "headers": {},
+    "tools": {
+        "getItems": {
+            "method": "GET",
+            "path": "/items",
+            "description": "Fetch items.",
+            "parameters": [
+                {
+                    "position": {
+                        "key": "v",
+                        "value": "{{USER_PARAM}}",
+                        "location": "query"
+                    },
+                    "z": {
+                        "primitive": "number()",
+                        "options": [
+                            "min(abc)"
+                        ]
+                    }
+                }
+            ],
+            "tests": [
+                {
+                    "_description": "test 1",
+                    "v": -5
+                },
+                {
+                    "_description": "test 2",
+                    "v": 5
+                },
+                {
+                    "_description": "test 3",
+                    "v": 10
+                }
+            ],
+            "output": {
+                "mimeType": "application/json",
+                "schema": {
+                    "type": "object",
+                    "properties": {}
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+// Behaviour: [issue 25] length(2.5): parseInt reads length(2) (the third test, 'abc', is refused) (4.x)
+
+export const main = {
+    "namespace": "difftest",
+    "name": "DiffTest",
+    "description": "Differential harness fixture.",
+    "version": "4.0.0",
+    "docs": [
+        "https://example.com/docs"
+    ],
+    "tags": [],
+    "root": "https://api.example.com",
+    "requiredServerParams": [],
+    "headers": {},
+    "tools": {
+        "getItems": {
+            "method": "GET",
+            "path": "/items",
+            "description": "Fetch items.",
+            "parameters": [
+                {
+                    "position": {
+                        "key": "v",
+                        "value": "{{USER_PARAM}}",
+                        "location": "query"
+                    },
+                    "z": {
+                        "primitive": "string()",
+                        "options": [
+                            "length(2.5)"
+                        ]
+                    }
+                }
+            ],
+            "tests": [
+                {
+                    "_description": "test 1",
+                    "v": "ab"
+                },
+                {
+                    "_description": "test 2",
+                    "v": "cd"
+                },
+                {
+                    "_description": "test 3",
+                    "v": "abc"
+                }
+            ],
+            "output": {
+                "mimeType": "application/json",
+                "schema": {
+                    "type": "object",
+                    "properties": {}
+                }
+            }
+        }
+    }
+}
