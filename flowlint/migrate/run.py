@@ -189,7 +189,7 @@ def _renumber(src: Source) -> tuple[bytes, StepResult]:
     return data, StepResult.of("suppressions", changes, reason="no suppression of a renumbered code")
 
 
-def _manual_from_check(report: FileReport, steps: list[StepResult], opts: Options) -> list[ManualItem]:
+def _manual_from_check(report: FileReport, steps: list[StepResult]) -> list[ManualItem]:
     """What the target's check leaves: every error (blocking, unless only a test's hygiene: TST001,
     TST002, TST005-TST008, which the runtime does not refuse) and each decision it asks for (not
     blocking), one item per defect (a step's own item on the same line and code is kept instead)."""
@@ -201,7 +201,7 @@ def _manual_from_check(report: FileReport, steps: list[StepResult], opts: Option
         seen.add((d.code, d.line))
         if d.severity is Severity.ERROR:
             items.append(ManualItem(f"check:{d.code}", d.line, d.message, d.code not in HYGIENE, d.code, d.tool))
-        elif d.code in _DECISIONS and (_DECISIONS[d.code] != "meta" or opts.target.meta_required):
+        elif d.code in _DECISIONS:
             items.append(ManualItem(_DECISIONS[d.code], d.line, d.message, False, d.code, d.tool))
     return items
 
@@ -283,7 +283,7 @@ def migrate_definition(src: Source, opts: Options, engines: _Engines) -> FileMig
     migration.after = current.data
     lines.remap(migration, current.data)
     migration.errors_after = _errors(after_report)
-    migration.manual = _manual_from_check(after_report, migration.steps, opts) + _terms_of_service(current)
+    migration.manual = _manual_from_check(after_report, migration.steps) + _terms_of_service(current)
     failed = [f"step {s.step}: {s.reason}" for s in migration.steps if s.outcome is StepOutcome.FAILED]
     if failed:
         migration.manual.append(ManualItem("failed-step", 0, "; ".join(failed), True))
@@ -395,7 +395,7 @@ def _already(src: Source, version: str, opts: Options, engines: _Engines) -> Fil
     still leaves for a person is listed, so the exit code says whether work remains."""
     report = engines.for_path(src.path).lint_loaded(src.loaded)
     migration = FileMigration(src.display, src.data, src.data, reason=f"declares {version} already")
-    migration.manual = _manual_from_check(report, [], opts) + _terms_of_service(src)
+    migration.manual = _manual_from_check(report, []) + _terms_of_service(src)
     migration.errors_after = _errors(report)
     if migration.blocking:
         migration.status = FileStatus.NEEDS_PERSON

@@ -12,6 +12,7 @@ from flowlint.core.nodes import SEntry, SNode, SObject, SScalar
 from flowlint.core.source import SourceText
 from flowlint.definition.loading import LoadedFile, LoadStatus, load_bytes
 from flowlint.definition.model import Definition
+from flowlint.definition.specversion import KNOWN_VERSIONS
 from flowlint.lint.fixes import literal_edit
 from flowlint.rewrite.outputs import syntax_for
 from flowlint.rewrite.syntax import Style, Syntax, detect_style, quote_string, render_key
@@ -19,7 +20,7 @@ from flowlint.rewrite.syntax import Style, Syntax, detect_style, quote_string, r
 __all__ = ["Source", "Target", "parse_target"]
 
 _VERSION = re.compile(r"(4)\.(0|[1-9][0-9]*)\.(0|[1-9][0-9]*)\Z")
-KNOWN_TARGETS = ("4.0.0", "4.1.0", "4.2.0", "4.3.0")
+KNOWN_TARGETS = tuple(version for version in KNOWN_VERSIONS if version.startswith("4."))
 """The 4.x specification versions flowlint knows (the default target is the newest)."""
 
 
@@ -34,11 +35,6 @@ class Target:
     def schema_version(self) -> bool:
         """`schemaVersion` is expected from 4.1 on (01-schema-format: "Initial value for migrated schemas: 1.0.0")."""
         return self.minor >= 1
-
-    @property
-    def meta_required(self) -> bool:
-        """A `meta` block per tool is required by 4.0.0-4.2.0 and optional from 4.3.0 (VAL100)."""
-        return self.minor < 3
 
 
 def parse_target(text: str) -> Target | None:
