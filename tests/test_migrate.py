@@ -275,11 +275,11 @@ def test_a_schema_hash_in_the_source_goes(tmp_path: Path) -> None:
 def test_unsafe_changes_wait_for_unsafe_fixes(tmp_path: Path) -> None:
     parameters = "                { position: { key: 'format', value: 'json', location: 'query' }, z: { primitive: 'string()', options: [] } }"
     safe = _migrate(tmp_path, _tool(parameters))
-    assert _kinds(safe)["fixed-optional"] == (ChangeClass.UNSAFE, False)
+    assert _kinds(safe)["fix:FL015"] == (ChangeClass.UNSAFE, False)  # FL015's own fix, listed
     assert safe.status is FileStatus.FAILING_BEFORE and safe.blocking  # FL015: the runtime refuses the test
     unsafe = _migrate(tmp_path, _tool(parameters), unsafe=True)
-    assert _kinds(unsafe)["fixed-optional"] == (ChangeClass.UNSAFE, True)
-    assert b"options: [ 'optional()' ] }" in unsafe.after
+    assert _kinds(unsafe)["fix:FL015"] == (ChangeClass.UNSAFE, True)
+    assert b"options: ['optional()'] }" in unsafe.after
     assert unsafe.status is FileStatus.CHANGED and not unsafe.blocking
     assert any(d.what == "inputSchema" for d in unsafe.differences)
 
@@ -300,7 +300,7 @@ def test_a_default_3x_never_applied_is_kept_and_its_requests_change(tmp_path: Pa
 def test_a_default_that_does_not_fit_its_type_is_dropped(tmp_path: Path) -> None:
     parameters = "                { position: { key: 'level', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(1,2,3)', options: [ 'default(2)', 'optional()' ] } }"
     migration = _migrate(tmp_path, _tool(parameters), unsafe=True)
-    assert _kinds(migration)["default-misfit"] == (ChangeClass.UNSAFE, True)
+    assert _kinds(migration)["fix:FL012"] == (ChangeClass.UNSAFE, True)
     assert b"options: [ 'optional()' ]" in migration.after
 
 
@@ -315,7 +315,8 @@ def test_a_named_placeholder_the_tests_set_becomes_a_user_parameter(tmp_path: Pa
 def test_a_placeholder_with_several_names_is_for_a_person(tmp_path: Path) -> None:
     parameters = "                { position: { key: 'q', value: '{{A}} {{B}}', location: 'query' }, z: { primitive: 'string()', options: [] } }"
     migration = _migrate(tmp_path, _tool(parameters, "[ { _description: 'x', A: 'a' } ]"), unsafe=True)
-    assert any(item.kind == "placeholder" and item.blocking for item in migration.manual)
+    assert any(item.code == "TST006" and item.blocking for item in migration.manual)
+    assert b"'{{A}} {{B}}'" in migration.after  # a template of several inputs: never rewritten
 
 
 def test_enum_values_are_written_into_the_primitive(tmp_path: Path) -> None:
@@ -328,10 +329,8 @@ def test_roots_the_runtime_refuses(tmp_path: Path) -> None:
     slash = _migrate(tmp_path, _tool("").replace("https://api.example.com'", "https://api.example.com/'"), unsafe=True)
     assert b"root: 'https://api.example.com'," in slash.after
     plain = _migrate(tmp_path, _tool("").replace("https://api.example.com'", "http://api.example.com'"), unsafe=True)
-    assert (
-        any(item.kind == "root" and item.blocking for item in plain.manual)
-        and plain.status is FileStatus.FAILING_BEFORE
-    )
+    assert any(item.code == "VAL015" and item.blocking for item in plain.manual)
+    assert plain.status is FileStatus.FAILING_BEFORE
 
 
 def test_output_mime_types_the_4x_runtime_refuses(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from flowlint.core.consequence import Consequence
 from flowlint.core.edits import OverlappingEdits, apply_edits
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import atomic_write
@@ -23,6 +24,7 @@ from flowlint.definition.specversion import declared_major
 from flowlint.formats import parse_file_bytes
 from flowlint.lint.codes import Code
 from flowlint.lint.config import ConfigResolver, Overrides
+from flowlint.lint.diagnostics import Diagnostic
 from flowlint.lint.engine import Engine
 from flowlint.lint.fixing import fix_bytes
 from flowlint.lint.result import FileReport
@@ -31,7 +33,8 @@ from flowlint.migrate.model import Change, ChangeClass, FileMigration, FileStatu
 from flowlint.migrate.renumber import suppression_edits
 from flowlint.migrate.source import Source
 from flowlint.migrate.steps import STEPS, Options, Step, skill_changes, skill_files
-from flowlint.migrate.verify import HYGIENE, compare, status_of
+from flowlint.migrate.verify import compare, status_of
+from flowlint.migrate.views import ToolView, definition_view
 
 __all__ = ["MigrationRun", "migrate_paths"]
 
@@ -45,6 +48,7 @@ _DECISIONS: dict[str, str] = {
     Code.VAL105: "meta",
     Code.VAL106: "meta",
     Code.VAL107: "shared-list enum",
+    Code.FL013: "server param",
 }
 
 
@@ -109,8 +113,9 @@ def _errors(report: FileReport) -> list[str]:
     return [f"{d.code} line {d.line}: {d.message}" for d in report.diagnostics if d.severity is Severity.ERROR]
 
 
-def _failing(report: FileReport) -> bool:
-    return any(d.severity is Severity.ERROR and d.code not in HYGIENE for d in report.diagnostics)
+def _failing(report: FileReport, views: dict[str, ToolView]) -> bool:
+    """Whether the runtime refuses something the check's errors are about (see `_blocking`)."""
+    return any(d.severity is Severity.ERROR and _blocking(d, views) for d in report.diagnostics)
 
 
 def _run_group(
@@ -159,6 +164,21 @@ def _fix_changes(engine: Engine, src: Source, opts: Options) -> tuple[bytes, Ste
         )
         for code, fix in outcome.applied
     ]
+    if not opts.unsafe and outcome.report is not None:  # what --unsafe-fixes would change, listed
+        changes += [
+            Change(
+                f"fix:{d.code}",
+                ChangeClass.UNSAFE,
+                f"{d.code}: {d.fix.title}",
+                d.line,
+                d.fix.edits,
+                "see the rule",
+                False,
+                d.tool,
+            )
+            for d in outcome.report.diagnostics
+            if d.fix is not None and not d.fix.safe
+        ]
     result = StepResult.of("fixes", changes, reason="no fix applies")
     if outcome.problem:
         result.reason = outcome.problem
@@ -189,10 +209,31 @@ def _renumber(src: Source) -> tuple[bytes, StepResult]:
     return data, StepResult.of("suppressions", changes, reason="no suppression of a renumbered code")
 
 
-def _manual_from_check(report: FileReport, steps: list[StepResult]) -> list[ManualItem]:
-    """What the target's check leaves: every error (blocking, unless only a test's hygiene: TST001,
-    TST002, TST005-TST008, which the runtime does not refuse) and each decision it asks for (not
-    blocking), one item per defect (a step's own item on the same line and code is kept instead)."""
+# The consequences of a finding that the runtime refuses the file, a tool or its calls for.
+_REFUSING = {Consequence.REFUSED.value, Consequence.NOT_BUILT.value, Consequence.CALL_REFUSED.value}
+
+
+def _blocking(d: Diagnostic, views: dict[str, ToolView] | None) -> bool:
+    """Whether the target's runtime refuses what an error is about: its consequence says so, or it is a test
+    rule's finding on a test (or a tool) that the runtime's registered zod refuses (the 4.x view of the
+    result); a test rule alone (no test, too few tests, an unknown key the zod drops) does not block."""
+    if d.consequence in _REFUSING or d.consequence == Consequence.UNCHECKED.value:
+        return True
+    if views is None or d.tool is None or d.tool not in views:
+        return d.consequence != Consequence.TEST.value
+    view = views[d.tool]
+    if not view.built:
+        return True
+    indexes = d.test_indices or ((d.test_index,) if d.test_index is not None else ())
+    return any(index < len(view.tests) and not view.tests[index].accepted for index in indexes)
+
+
+def _manual_from_check(
+    report: FileReport, steps: list[StepResult], views: dict[str, ToolView] | None = None
+) -> list[ManualItem]:
+    """What the target's check leaves: every error (blocking when the runtime refuses what it is about, see
+    `_blocking`) and each decision it asks for (not blocking), one item per defect (a step's own item on
+    the same line and code is kept instead)."""
     items = [item for step in steps for item in step.manual]
     seen = {(item.code, item.line) for item in items}
     for d in report.diagnostics:
@@ -200,7 +241,7 @@ def _manual_from_check(report: FileReport, steps: list[StepResult]) -> list[Manu
             continue
         seen.add((d.code, d.line))
         if d.severity is Severity.ERROR:
-            items.append(ManualItem(f"check:{d.code}", d.line, d.message, d.code not in HYGIENE, d.code, d.tool))
+            items.append(ManualItem(f"check:{d.code}", d.line, d.message, _blocking(d, views), d.code, d.tool))
         elif d.code in _DECISIONS:
             items.append(ManualItem(_DECISIONS[d.code], d.line, d.message, False, d.code, d.tool))
     return items
@@ -283,13 +324,18 @@ def migrate_definition(src: Source, opts: Options, engines: _Engines) -> FileMig
     migration.after = current.data
     lines.remap(migration, current.data)
     migration.errors_after = _errors(after_report)
-    migration.manual = _manual_from_check(after_report, migration.steps) + _terms_of_service(current)
+    assert current.definition is not None
+    views = definition_view(current.definition, 4)
+    migration.manual = _manual_from_check(after_report, migration.steps, views) + _terms_of_service(current)
     failed = [f"step {s.step}: {s.reason}" for s in migration.steps if s.outcome is StepOutcome.FAILED]
     if failed:
         migration.manual.append(ManualItem("failed-step", 0, "; ".join(failed), True))
     assert current.definition is not None
-    migration.differences, migration.gained = compare(original, current.definition, migration.changes)
-    migration.status = status_of(migration, _failing(before_report))
+    before_views = definition_view(original, 3)
+    migration.differences, migration.gained = compare(
+        original, current.definition, migration.changes, views, before_views
+    )
+    migration.status = status_of(migration, _failing(before_report, before_views))
     return migration
 
 
@@ -395,7 +441,8 @@ def _already(src: Source, version: str, opts: Options, engines: _Engines) -> Fil
     still leaves for a person is listed, so the exit code says whether work remains."""
     report = engines.for_path(src.path).lint_loaded(src.loaded)
     migration = FileMigration(src.display, src.data, src.data, reason=f"declares {version} already")
-    migration.manual = _manual_from_check(report, []) + _terms_of_service(src)
+    views = definition_view(src.definition, 4) if src.definition is not None else None
+    migration.manual = _manual_from_check(report, [], views) + _terms_of_service(src)
     migration.errors_after = _errors(report)
     if migration.blocking:
         migration.status = FileStatus.NEEDS_PERSON

@@ -8,15 +8,10 @@ from typing import Any
 
 from flowlint.core.jsvalues import js_string
 from flowlint.definition.model import Definition
-from flowlint.lint.codes import Code
 from flowlint.migrate.model import Change, ChangeClass, Difference, FileMigration, FileStatus
 from flowlint.migrate.views import ToolView, definition_view
 
 __all__ = ["compare", "status_of"]
-
-# Findings about test hygiene only (the runtime does not refuse a file for them): they do not make a
-# file "failing" under a runtime. TST003 and TST004 are values the registered zod refuses: they do.
-HYGIENE = frozenset({Code.TST001, Code.TST002, Code.TST005, Code.TST006, Code.TST007, Code.TST008})
 
 
 def _typed_body_only(before: dict[str, Any], after: dict[str, Any]) -> bool:
@@ -112,11 +107,18 @@ def _unshown(changes: list[Change], differences: list[Difference]) -> list[Diffe
     return found
 
 
-def compare(before: Definition, after: Definition, changes: list[Change]) -> tuple[list[Difference], list[str]]:
-    """(differences, gained) between 3.x serving `before` and 4.x serving `after`. A tool 3.x cannot build
-    is compared as 3.x would have served it with its options in 4.x order; it is also `gained`."""
-    old_views = definition_view(before, 3)
-    new_views = definition_view(after, 4)
+def compare(
+    before: Definition,
+    after: Definition,
+    changes: list[Change],
+    after_views: dict[str, ToolView] | None = None,
+    before_views: dict[str, ToolView] | None = None,
+) -> tuple[list[Difference], list[str]]:
+    """(differences, gained) between 3.x serving `before` and 4.x serving `after` (`after_views`: its 4.x
+    view, when made already). A tool 3.x cannot build is compared as 3.x would have served it with its
+    options in 4.x order; it is also `gained`."""
+    old_views = before_views if before_views is not None else definition_view(before, 3)
+    new_views = after_views if after_views is not None else definition_view(after, 4)
     differences: list[Difference] = []
     gained: list[str] = []
     for name, old in old_views.items():

@@ -1,6 +1,7 @@
-"""Byte edits that add or remove one member of an object literal or one item of an array literal, in the
-file's own style: the one place `schema --write` (an `output` member) and `flowlint migrate` (a
-`schemaVersion` member, a `skills` member, an `optional()` option) change the shape of a literal.
+"""Byte edits that add or remove one member of an object literal, in the file's own style: the one place
+`schema --write` (an `output` member) and `flowlint migrate` (a `schemaVersion` member, a `skills`
+member) change the shape of an object. (An item of an array: `flowlint.lint.fixes.append_item` and
+`remove_item`, which rules' fixes use.)
 
 Every edit keeps the bytes around it: comments on other lines stay, the separators of the neighbours
 stay as they were written, a trailing comma is added only where the file writes them.
@@ -9,7 +10,7 @@ stay as they were written, a trailing comma is added only where the file writes 
 from __future__ import annotations
 
 from flowlint.core.edits import Edit
-from flowlint.core.nodes import SArray, SEntry, SObject
+from flowlint.core.nodes import SEntry, SObject
 from flowlint.rewrite.syntax import (
     Style,
     Syntax,
@@ -20,7 +21,7 @@ from flowlint.rewrite.syntax import (
     skip_trivia,
 )
 
-__all__ = ["append_item", "encoded", "indent_for", "inline_members", "insert_member", "remove_item", "remove_member"]
+__all__ = ["encoded", "indent_for", "inline_members", "insert_member", "remove_member"]
 
 
 def encoded(text: str, style: Style) -> bytes:
@@ -125,56 +126,3 @@ def _next_line(data: bytes, position: int) -> int:
     if data[position : position + 1] in (b"\n", b"\r"):
         return position + 1
     return position
-
-
-def append_item(data: bytes, array: SArray, item: str, syntax: Syntax, style: Style) -> list[Edit]:
-    """Edits that add `item` (source text) as the last item of `array`."""
-    items = [node for node in array.items if array.span.start < node.span.start and node.span.end <= array.span.end]
-    if not items:
-        inner = data[array.span.start + 1 : array.span.end - 1]
-        pad = " " if style.pad else ""
-        if inner.strip():  # only comments or holes inside: leave the literal alone, add at its end
-            return [Edit(array.span.end - 1, array.span.end - 1, encoded(f"{pad}{item}{pad}", style))]
-        return [Edit(array.span.start + 1, array.span.end - 1, encoded(f"{pad}{item}{pad}", style))]
-    last = items[-1]
-    after = skip_trivia(data, last.span.end, syntax)
-    if first_on_line(data, last.span.start):
-        indent = line_indent(data, last.span.start)
-        if data[after : after + 1] == b",":
-            at = end_of_line_comment(data, after + 1, syntax)
-            return [Edit(at, at, encoded("\n" + indent + item + ",", style))]
-        at = end_of_line_comment(data, last.span.end, syntax)
-        return [Edit(last.span.end, last.span.end, b","), Edit(at, at, encoded("\n" + indent + item, style))]
-    if data[after : after + 1] == b",":
-        return [Edit(after + 1, after + 1, encoded(" " + item + ",", style))]
-    return [Edit(last.span.end, last.span.end, encoded(", " + item, style))]
-
-
-def remove_item(data: bytes, array: SArray, index: int, syntax: Syntax) -> Edit:
-    """The edit that removes `array.items[index]` with one separator."""
-    items = array.items
-    node = items[index]
-    start, end = node.span.start, node.span.end
-    if index + 1 < len(items):
-        following = items[index + 1].span.start
-        if first_on_line(data, start) and first_on_line(data, following):
-            return Edit(line_start(data, start), line_start(data, following), b"")
-        return Edit(start, following, b"")
-    after = skip_trivia(data, end, syntax)
-    if data[after : after + 1] == b",":
-        if first_on_line(data, start):
-            return Edit(line_start(data, start), _next_line(data, end_of_line_comment(data, after + 1, syntax)), b"")
-        if index > 0:
-            return Edit(items[index - 1].span.end, end, b"")  # `, b` goes; the trailing comma stays
-        return _only_item(data, array, start, after + 1)
-    if index > 0:
-        return Edit(items[index - 1].span.end, end, b"")
-    return _only_item(data, array, start, end)
-
-
-def _only_item(data: bytes, array: SArray, start: int, end: int) -> Edit:
-    """Removing the only item: `[]` when nothing else is written inside the brackets, else the item alone."""
-    inner = array.span.start + 1, array.span.end - 1
-    if not (data[inner[0] : start] + data[end : inner[1]]).strip():
-        return Edit(inner[0], inner[1], b"")
-    return Edit(start, end, b"")
