@@ -44,10 +44,12 @@ def main(checkout: Path) -> dict[str, object]:
         "(4.3.0: the tables of every chapter of specification/4.3.0/draft/spec/)"
     }
     for version in VERSIONS:
-        out[version] = registry(_git(checkout, "show", f"HEAD:specification/{version}/draft/spec/09-validation-rules.md"))
+        chapter = f"HEAD:specification/{version}/draft/spec/09-validation-rules.md"
+        out[version] = registry(_git(checkout, "show", chapter))
     for version in CHAPTER_VERSIONS:
         folder = f"specification/{version}/draft/spec/"
-        chapters = sorted(name for name in _git(checkout, "ls-tree", "--name-only", "HEAD", folder).split() if name.endswith(".md"))
+        listed = _git(checkout, "ls-tree", "--name-only", "HEAD", folder).split()
+        chapters = sorted(name for name in listed if name.endswith(".md"))
         codes: dict[str, list[str]] = {}
         for chapter in chapters:
             for code, row in registry(_git(checkout, "show", f"HEAD:{chapter}")).items():

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import SArray
 from flowlint.core.severity import Severity
-from flowlint.definition.model import Parameter
+from flowlint.definition.model import Parameter, Tool
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding, node_path
 from flowlint.lint.fixes import Fix, append_item
@@ -82,7 +82,7 @@ class FixedParameterRequired(Rule):
                     tool=tool.label,
                     parameter=parameter.key,
                     claims=claims,
-                    fix=_optional_fix(ctx.source, parameter),
+                    fix=None if _set_by_a_test(tool, parameter.key) else _optional_fix(ctx.source, parameter),
                 )
 
 
@@ -98,3 +98,9 @@ def _optional_fix(source: bytes, parameter: Parameter) -> Fix | None:
         quote = '"' if source.lstrip()[:1] in (b"{", b"[") else "'"
     edit = append_item(source, options, f"{quote}optional(){quote}")
     return None if edit is None else Fix("add 'optional()'", (edit,), safe=False)
+
+
+def _set_by_a_test(tool: Tool, key: str) -> bool:
+    """Whether a test sets `key`: then the key is a test's defect too (TST006), and `optional()` alone is not
+    the repair (a person decides: remove the key from the tests, or make the parameter the caller's)."""
+    return any(test.obj is not None and test.obj.get(key) is not None for test in tool.tests)
