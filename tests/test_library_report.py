@@ -37,8 +37,9 @@ def test_the_first_screen_says_which_files_flowmcp_refuses_and_why(library_run: 
     named = sum(len(line.split()) for line in screen if line.startswith("      "))
     more = re.search(r"  and (\d+) more files?", full)
     assert named + (int(more.group(1)) if more else 0) == total, "\n".join(screen)
-    assert any(line.startswith("  VAL001 (13): A definition file must export `main`") for line in codes)
-    assert "      balancer/balancer.mjs  birdeye/birdeye.mjs" in full  # the FlowMCP 1.2 files, by name
+    assert codes and all("VAL001" not in line for line in codes)
+    # The 13 FlowMCP 1.2 files: the 3.x runtime loads them (LegacyAdapter) but serves none of their tools.
+    assert any(re.match(r"  tool not built .*VAL001 13", line) for line in screen), "\n".join(screen)
     assert any(line.startswith("Errors by what FlowMCP does") for line in screen)
     for consequence in ("refused at load", "tool not built", "call refused over MCP", "test rule"):
         assert any(line.startswith(f"  {consequence} ") for line in screen), consequence

@@ -7,6 +7,7 @@ note, never parsed."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -24,9 +25,11 @@ CASES = {
         "it exports the definition as `definition`",
     ),
     "legacy.mjs": (
-        "const schema = { namespace: 'demo', flowMCP: '1.2.0', root: 'https://a.example', tools: {} }\n"
+        "const schema = { namespace: 'demo', flowMCP: '1.2.0', root: 'https://a.example',\n"
+        "    tools: { getA: { requestMethod: 'GET', route: '/a', parameters: [] } } }\n"
         "export { schema }\n",
-        "it is a FlowMCP 1.x definition (`export const schema`, flowMCP '1.2.0')",
+        "a FlowMCP 1.x definition (`export const schema`, flowMCP '1.2.0'): FlowMCP's 3.x runtime converts it "
+        "with a deprecation warning but reads only `routes`, so it serves none of its 1 tool under `tools`",
     ),
 }
 QUIET = {
@@ -52,8 +55,9 @@ def test_a_named_module_without_main_is_an_error(tmp_path: Path, name: str) -> N
     result = invoke_cli("check", "--no-cache", str(tmp_path / name))
     assert result.returncode == 1, result.stdout
     [line] = [line for line in result.stdout.splitlines() if "VAL001" in line]
-    assert "VAL001 error FlowMCP cannot load this file as a definition ('main: Missing export')" in line
-    assert why in line
+    if name != "legacy.mjs":  # the 3.x runtime loads a 1.x file (see the legacy tests below)
+        assert "VAL001 error FlowMCP cannot load this file as a definition ('main: Missing export')" in line
+    assert "VAL001 error" in line and why in line
 
 
 @pytest.mark.parametrize("cache", [False, True])
@@ -91,6 +95,43 @@ def test_a_legacy_definition_is_kept_in_the_loaded_model(tmp_path: Path) -> None
     loaded = load_file(tmp_path / "legacy.mjs")
     assert loaded.status is LoadStatus.LEGACY and loaded.legacy_version == "1.2.0"
     assert loaded.legacy is not None and loaded.legacy.get("namespace") is not None
+
+
+LEGACY_ROUTES = (
+    "export const schema = { namespace: 'demo', flowMCP: '1.2.0', root: 'https://a.example',\n"
+    "    routes: { getA: { requestMethod: 'GET', route: '/a', parameters: [] } } }\n"
+)
+
+
+def test_a_legacy_file_whose_tools_the_3x_runtime_never_serves_is_an_error(tmp_path: Path) -> None:
+    """The 3.x runtime's LegacyAdapter converts a 1.x file but reads only `routes`: a 1.x file with its tools
+    under `tools` loads and serves none of them (every call refused; 4.x refuses the file). Its message
+    says so, and never that 3.x refuses to load it (it does not)."""
+    (tmp_path / "legacy.mjs").write_text(CASES["legacy.mjs"][0])
+    result = invoke_cli("check", "--no-cache", "--format", "json", str(tmp_path / "legacy.mjs"))
+    [diagnostic] = json.loads(result.stdout)["diagnostics"]
+    assert (diagnostic["code"], diagnostic["severity"], diagnostic["consequence"]) == (
+        "VAL001",
+        "error",
+        "tool not built",
+    )
+    assert "FlowMCP cannot load" not in diagnostic["message"]
+    assert "FlowMCP 4.x refuses the file ('main: Missing export')" in diagnostic["message"]
+
+
+@pytest.mark.parametrize(("strict", "severity"), [(False, "warning"), (True, "error")])
+def test_a_legacy_file_whose_routes_the_3x_runtime_serves_is_spec_only(
+    tmp_path: Path, strict: bool, severity: str
+) -> None:
+    """A 1.x file with `routes`: the 3.x runtime converts it and serves them, so the finding is what the
+    specification forbids and that runtime tolerates: a warning that says so, an error under --strict."""
+    (tmp_path / "legacy.mjs").write_text(LEGACY_ROUTES)
+    options = ("--strict",) if strict else ()
+    result = invoke_cli("check", "--no-cache", *options, str(tmp_path / "legacy.mjs"))
+    [line] = [line for line in result.stdout.splitlines() if "VAL001" in line]
+    assert f"VAL001 {severity} " in line and "serves its `routes`" in line
+    assert "[spec only: FlowMCP's 3.x runtime accepts it; an error under --strict]" in line
+    assert result.returncode == (1 if strict else 0)
 
 
 def test_a_named_helper_module_is_quiet_not_an_error(tmp_path: Path) -> None:

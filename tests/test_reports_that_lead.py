@@ -36,12 +36,12 @@ def test_a_large_run_starts_with_what_flowmcp_refuses_and_why(samples: Path) -> 
     lines = result.stdout.splitlines()
     first_finding = next(i for i, line in enumerate(lines) if re.match(r"samples/.*:\d+:\d+: [A-Z]+\d+ ", line))
     lead = lines[:first_finding]
-    assert lead[0].startswith("flowlint: 103 errors, ") and "2 not loadable" in lead[0]
-    assert lead[1].startswith("FlowMCP refuses to load 9 files (under samples/):")
-    assert "  VAL001 (1): A definition file must export `main` as a named export" in lead
-    assert "      broken/legacy-v1.mjs" in lead
+    assert lead[0].startswith("flowlint: 102 errors, ") and "2 not loadable" in lead[0]
+    assert lead[1].startswith("FlowMCP refuses to load 8 files (under samples/):")
+    assert "  VAL010 (1): main.namespace is required and must be a string" in lead
+    assert "      messy/bad-resources.mjs" in lead
     assert any(line.startswith("Errors by what FlowMCP does") for line in lead)
-    assert any(re.match(r"  refused at load +\d+ in 9 files: ", line) for line in lead)
+    assert any(re.match(r"  refused at load +\d+ in 8 files: ", line) for line in lead)
     assert len(lead) < 40
     small = invoke_cli("check", "--no-cache", "samples/openmeteo", cwd=samples.parent)
     assert small.stdout.startswith("samples/openmeteo/forecast.json:26:26: TST001 warning")
@@ -53,7 +53,7 @@ def test_quiet_prints_the_errors_only(samples: Path) -> None:
     quiet = invoke_cli("check", "--no-cache", "-q", "samples", cwd=samples.parent)
     assert quiet.returncode == 1
     lines = quiet.stdout.splitlines()
-    assert len(lines) == 103 and all(" error " in line for line in lines)
+    assert len(lines) == 102 and all(" error " in line for line in lines)
     warned = invoke_cli("check", "--no-cache", "-q", "--fail-on", "warning", "samples/openmeteo", cwd=samples.parent)
     assert {line.split()[2] for line in warned.stdout.splitlines()} == {"error", "warning"}
 
@@ -82,8 +82,8 @@ def test_gitlab_report_is_valid_code_quality(samples: Path) -> None:
         assert re.fullmatch(r"[A-Z]+\d+", issue["check_name"]) and issue["description"].startswith(issue["check_name"])
         assert issue["location"]["path"].startswith("samples/") and issue["location"]["lines"]["begin"] >= 1
     assert len({issue["fingerprint"] for issue in issues}) == len(issues)
-    refused = [issue for issue in issues if issue["check_name"] == "VAL001"]
-    assert refused[0]["severity"] == "blocker"  # FlowMCP refuses to load the file
+    refused = [issue for issue in issues if issue["check_name"] == "FL001"]
+    assert refused[0]["severity"] == "blocker"  # FlowMCP refuses to load the file (it does not parse)
 
 
 def _tables(markdown: str) -> list[list[list[str]]]:
@@ -110,11 +110,11 @@ def test_markdown_renders_as_tables(samples: Path) -> None:
     for table in tables:
         assert all(len(row) == len(table[0]) for row in table), table
         assert all(re.fullmatch(r"-{3}:?", cell) for cell in table[1])
-    assert tables[0][2:] == [["error", "103"], ["warning", "73"], ["info", "4"]]
+    assert tables[0][2:] == [["error", "102"], ["warning", "74"], ["info", "4"]]
     assert [
-        "samples/broken/legacy-v1.mjs",
-        "`VAL001`",
-        "A definition file must export \\`main\\` as a named export",
+        "samples/messy/bad-resources.mjs",
+        "`VAL010`",
+        "main.namespace is required and must be a string",
     ] in [row[:3] for row in tables[1]]
     assert "- 4 fixable with `flowlint check --fix`" in result.stdout
 

@@ -250,6 +250,34 @@ def legacy_definition(module: ParsedModule) -> SObject | None:
     return None
 
 
+def legacy_serves_tools(legacy: SObject) -> bool:
+    """Whether FlowMCP's 3.x runtime serves tools of this 1.x definition: its LegacyAdapter converts a 1.x
+    file but reads only `routes` (flowmcp-core c9c0f57, src/v2/task/LegacyAdapter.mjs)."""
+    routes = legacy.get("routes")
+    return isinstance(routes, SObject) and bool(routes.keys())
+
+
+def legacy_reason(legacy: SObject) -> str:
+    """What each runtime does with a FlowMCP 1.x definition (`export const schema`)."""
+    version = legacy.get("flowMCP")
+    declared = f", flowMCP '{version.value}'" if isinstance(version, SScalar) else ""
+    head = f"a FlowMCP 1.x definition (`export const schema`{declared}): "
+    tail = (
+        "; FlowMCP 4.x refuses the file ('main: Missing export'), and specification 3.0.0 no longer supports "
+        "the format: rewrite it as `export const main = {...}` (specification 08-migration.md)"
+    )
+    if legacy_serves_tools(legacy):
+        return head + "FlowMCP's 3.x runtime converts it with a deprecation warning and serves its `routes`" + tail
+    tools = legacy.get("tools")
+    count = len(tools.keys()) if isinstance(tools, SObject) else 0
+    if not count:
+        return head + "FlowMCP's 3.x runtime converts it but finds no `routes`: it serves no tool" + tail
+    return (
+        head + "FlowMCP's 3.x runtime converts it with a deprecation warning but reads only `routes`, so it "
+        f"serves none of its {count} tool{'s' if count != 1 else ''} under `tools` (every call refused)" + tail
+    )
+
+
 def unloadable_definition(data: bytes, module: ParsedModule) -> tuple[LoadStatus, str, Span] | None:
     """(status, reason, span) for a JavaScript module that is a definition by its shape but that FlowMCP
     cannot load, since its `main` is missing: a FlowMCP 1.x definition (LEGACY); a definition-shaped
@@ -258,14 +286,7 @@ def unloadable_definition(data: bytes, module: ParsedModule) -> tuple[LoadStatus
     and named alike). Decided by shape, never by how the file was found."""
     legacy = legacy_definition(module)
     if legacy is not None:
-        version = legacy.get("flowMCP")
-        declared = f", flowMCP '{version.value}'" if isinstance(version, SScalar) else ""
-        return (
-            LoadStatus.LEGACY,
-            f"{_MISSING}it is a FlowMCP 1.x definition (`export const schema`{declared}), a format "
-            "specification 3.0.0 no longer supports: rewrite it as `export const main = {...}`",
-            legacy.span,
-        )
+        return LoadStatus.LEGACY, legacy_reason(legacy), legacy.span
     for name, value in module.exports.items():
         if name in _KNOWN or not isinstance(value, SObject):
             continue

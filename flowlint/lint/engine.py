@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flowlint.core.consequence import profile_severity, tolerated_note
+from flowlint.core.consequence import Consequence, profile_severity, tolerated_note
 from flowlint.core.gcpause import gc_paused
 from flowlint.core.nodes import Span
 from flowlint.core.severity import Severity
 from flowlint.core.source import SourceText
-from flowlint.definition.loading import LoadedFile, LoadStatus, load_bytes, load_file
+from flowlint.definition.loading import LoadedFile, LoadStatus, legacy_serves_tools, load_bytes, load_file
 from flowlint.definition.sharedlists import SharedListResolver
 from flowlint.lint.codes import Code
 from flowlint.lint.config import Config, code_selected
@@ -105,7 +105,9 @@ class Engine:
             return self._lint_list(loaded, source)
         if loaded.definition is None:
             reason = f"skipped: {loaded.reason}" if loaded.status is LoadStatus.SKIPPED else loaded.reason
-            return self._error_report(loaded, _STATUS_CODES[loaded.status], reason, loaded.span)
+            return self._error_report(
+                loaded, _STATUS_CODES[loaded.status], reason, loaded.span, _load_consequence(loaded)
+            )
         report = FileReport(loaded.display, "definition", definition=loaded.definition)
         context = RuleContext(loaded.definition, loaded.path, self.config, self.resolver, source=loaded.data)
         findings = [finding for rule in self.rules for finding in rule.check(context)]
@@ -142,9 +144,17 @@ class Engine:
         report.diagnostics.sort(key=lambda d: d.sort_key)
         return report
 
-    def _error_report(self, loaded: LoadedFile, code: Code, message: str, span: Span | None = None) -> FileReport:
+    def _error_report(
+        self,
+        loaded: LoadedFile,
+        code: Code,
+        message: str,
+        span: Span | None = None,
+        consequence: Consequence | None = None,
+    ) -> FileReport:
         report = FileReport(loaded.display, loaded.kind if code is not Code.FL008 else "error")
-        self._add(report, SourceText(loaded.data), Finding(code, message, span or Span(0, 0)))
+        finding = Finding(code, message, span or Span(0, 0), consequence=consequence)
+        self._add(report, SourceText(loaded.data), finding)
         return report
 
     def _add(self, report: FileReport, source: SourceText, finding: Finding, generation: int = 3) -> None:
@@ -159,3 +169,12 @@ class Engine:
         severity = self.config.severity.get(finding.code) or profile_severity(consequence, natural, strict)
         note = tolerated_note(consequence, generation, rule.strict_promotes()) if natural is Severity.ERROR else ""
         report.diagnostics.append(locate(finding, severity, report.path, source, note, consequence.value))
+
+
+def _load_consequence(loaded: LoadedFile) -> Consequence | None:
+    """What the 3.x runtime, which converts FlowMCP 1.x files, does with one: it serves a 1.x file's
+    `routes` (spec only there) and builds no tool of one whose tools are elsewhere. Every other unloadable
+    file keeps its rule's consequence (refused at load)."""
+    if loaded.status is not LoadStatus.LEGACY or loaded.legacy is None:
+        return None
+    return Consequence.SPEC if legacy_serves_tools(loaded.legacy) else Consequence.NOT_BUILT

@@ -48,7 +48,7 @@ class MainExport(Rule):
         Example(
             "export const schema = ‸{\n    namespace: 'demo', name: 'Demo', description: 'Demo API', "
             "flowMCP: '1.2.0',\n    root: 'https://api.example.com', routes: {}\n}\n",
-            (Expect("it is a FlowMCP 1.x definition (`export const schema`, flowMCP '1.2.0')"),),
+            (Expect("a FlowMCP 1.x definition (`export const schema`, flowMCP '1.2.0'): FlowMCP's 3.x runtime"),),
             title="a FlowMCP 1.2 definition",
         ),
         Example(

@@ -365,3 +365,24 @@ def test_fresh_recording_matches(runtime: str, tmp_path: Path) -> None:
     )
     fresh = json.loads(out.read_text())
     assert fresh["verdicts"] == verdicts(runtime)["verdicts"]
+
+
+def test_a_legacy_file_served_without_its_tools_is_scored_as_refused(tmp_path: Path) -> None:
+    """The 3.x runtime converts a FlowMCP 1.x file (LegacyAdapter) but reads only `routes`: a 1.x file whose
+    tools are under `tools` is `accepted` with no tool at all. compare.py scores that as a refusal (every
+    call to its tools fails), and leaves a 1.x file that does get its routes served as accepted."""
+    compare = load_compare()
+    warnings = [
+        "LegacyAdapter: Schema uses v1.x format, automatic conversion applied",
+        "PIPE-WARN: Schema has no tools, resources, or skills — nothing to execute",
+    ]
+    verdict = {"accepted": True, "stage": None, "warnings": warnings, "tools": [], "codes": [], "messages": []}
+    tools_file = tmp_path / "tools.mjs"
+    tools_file.write_text("const schema = { flowMCP: '1.2.0',\n    tools: { getA: {} } }\nexport { schema }\n")
+    routes_file = tmp_path / "routes.mjs"
+    routes_file.write_text("export const schema = { flowMCP: '1.2.0',\n    routes: { getA: {} } }\n")
+    scored = compare.legacy_without_tools(dict(verdict), str(tools_file))
+    assert (scored["accepted"], scored["stage"], scored["codes"]) == (False, "legacy-tools", ["VAL001"])
+    served = dict(verdict, tools=[{"name": "get_a"}], warnings=warnings[:1])
+    assert compare.legacy_without_tools(served, str(routes_file)) == served
+    assert compare.legacy_without_tools(dict(verdict), str(routes_file))["accepted"] is True

@@ -449,6 +449,23 @@ def schema_difference(runtime: Any, flowlint: Any) -> str:
     return "; ".join(parts) or "other"
 
 
+_LEGACY_TOOLS = re.compile(r"^[ \t]*['\"]?tools['\"]?[ \t]*:", re.M)
+
+
+def legacy_without_tools(v: dict[str, Any], path: str) -> dict[str, Any]:
+    """A FlowMCP 1.x file that the 3.x runtime's LegacyAdapter converts (reading only `routes`) and that
+    serves no tool while its tools sit under `tools`: every call to them is refused, so it is scored as a
+    refusal at stage `legacy-tools` (flowlint: VAL001, consequence "tool not built")."""
+    converted = any(w.startswith("LegacyAdapter:") for w in v.get("warnings", []))
+    if not (v.get("accepted") and converted and not v.get("tools")) or not os.path.isfile(path):
+        return v
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        if not _LEGACY_TOOLS.search(handle.read()):
+            return v
+    message = "LegacyAdapter reads only `routes`: none of the file's `tools` is served"
+    return dict(v, accepted=False, stage="legacy-tools", messages=[message], codes=["VAL001"])
+
+
 def load_rows(
     reports: list[dict[str, Any]], root: str, twins: bool
 ) -> tuple[dict[str, dict[str, Any]], int, list[str]]:
@@ -468,7 +485,7 @@ def load_rows(
         if v.get("environment"):
             environment.append(p)
             continue
-        rows[p] = dict(v, _runtime=runtime)
+        rows[p] = legacy_without_tools(dict(v, _runtime=runtime), p)
     n_twins = 0
     if twins:
         for p in list(rows):
