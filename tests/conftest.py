@@ -213,21 +213,26 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def smoke_mode(cov: Any) -> Iterator[None]:
     """For tests that run whole commands over many files and assert only that nothing crashes (the smoke
     tests): coverage is paused, so a line they alone reach does not count as tested (and tracing would
-    double their time), and the objects alive before the test are frozen out of the cyclic garbage
-    collector's walks (as `check` does in its workers: `gc.freeze`), which the many files' trees would
-    otherwise make walk this long-lived process again and again. (pytest-cov's `no_cover` marker
-    pauses coverage too, but fails every test it marks under `--no-cov` in pytest-cov 7.1.)"""
+    double or triple their time), and the objects alive before the test are frozen out of the cyclic
+    garbage collector's walks (as `check` does in its workers: `gc.freeze`), which the many files' trees
+    would otherwise make walk this long-lived process again and again.
+
+    Coverage is paused by taking its tracer off this thread and putting it back afterwards: in a
+    pytest-xdist worker two coverage collectors are stacked, and `Coverage.stop()` (what pytest-cov's
+    `no_cover` marker calls, which also fails every test it marks under `--no-cov` in pytest-cov 7.1)
+    only hands tracing to the one below."""
     import gc
 
-    if cov is not None:
-        cov.stop()
+    tracer = sys.gettrace() if cov is not None else None
+    if tracer is not None:
+        sys.settrace(None)
     gc.freeze()
     try:
         yield
     finally:
         gc.unfreeze()
-        if cov is not None:
-            cov.start()
+        if tracer is not None:
+            sys.settrace(tracer)
 
 
 # --- local servers ---------------------------------------------------------------------------------

@@ -16,15 +16,22 @@ import io
 import json
 import shlex
 import traceback
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from conftest import invoke_cli
 from flowlint.captures.records import CaptureRecord
 from flowlint.definition.loading import LoadedFile, load_paths
-from flowlint.definition.model import Tool
+from flowlint.definition.model import Definition, Tool
+
+if TYPE_CHECKING:
+    from flowlint.lint.config import Config
+    from flowlint.lint.engine import Engine
+    from flowlint.lint.reporters import Reporter
+    from flowlint.lint.result import LintResult
+    from flowlint.rewrite.outputs import CaptureIndex
 
 EXIT_LIMIT = 2
 """The highest exit status a command may end with (2: a usage or configuration error)."""
@@ -114,20 +121,37 @@ def files_under(cwd: Path, paths: Sequence[str]) -> list[str]:
 
 
 def crashes(
-    before: Sequence[str], paths: Sequence[str], after: Sequence[str], cwd: Path, expected: Collection[int] = (0, 1)
+    before: Sequence[str],
+    paths: Sequence[str],
+    after: Sequence[str],
+    cwd: Path,
+    expected: Collection[int] = (0, 1),
+    inspect: Callable[[Sequence[str], str], list[Crash]] | None = None,
 ) -> list[Crash]:
     """Run `flowlint BEFORE PATHS AFTER` once, expecting an exit status in `expected`; when it crashes,
     once per file under PATHS, so that each crash names the one file that shows it (the whole command's
-    crash when no single file does)."""
-    outcome = run([*before, *paths, *after], cwd, expected=expected)
+    crash when no single file does). `inspect(BEFORE, stdout)` finds crashes reported as output (FL008)."""
+    args = [*before, *paths, *after]
+    outcome = run(args, cwd, expected=expected)
     if not isinstance(outcome, Crash):
-        return []
+        return inspect(before, outcome[1]) if inspect is not None else []
     found = []
     for file in files_under(cwd, paths):
         single = run([*before, file, *after], cwd)
         if isinstance(single, Crash):
             found.append(single)
     return found or [outcome]
+
+
+def internal_errors(before: Sequence[str], report: str) -> list[Crash]:
+    """The FL008 findings of `flowlint BEFORE ...`'s JSON report: flowlint's own failures, which `check`
+    reports as a finding of the file instead of a traceback (so that one file never stops a run over a
+    library), each as a crash of `flowlint BEFORE FILE`."""
+    return [
+        Crash(command_line([*before, d["path"]]), f"FL008: {d['message']}")
+        for d in json.loads(report)["diagnostics"]
+        if d["code"] == "FL008"
+    ]
 
 
 # --------------------------------------------------------------------------- captures
@@ -216,9 +240,149 @@ def write_captures(records: Iterable[CaptureRecord], folder: Path) -> Path:
     from flowlint.captures.store import write_metrics, write_record
 
     run_dir = folder / RUN_FOLDER
+    run_dir.mkdir(parents=True, exist_ok=True)  # a definition without tools has no record: an empty run
     written = [write_record(run_dir, record, None) for record in records]
     write_metrics(run_dir, written)
     return folder
+
+
+# --------------------------------------------------------------------------- commands through the library
+
+
+def guarded(command: Sequence[str], function: Callable[..., Any], *args: Any) -> list[Crash]:
+    """[] when `function(*args)` returns, else the crash of `flowlint COMMAND`, which it stands for."""
+    try:
+        function(*args)
+    except Exception as error:
+        return [Crash(command_line(command), describe(error))]
+    return []
+
+
+def check_problems(loaded: Sequence[LoadedFile]) -> list[Crash]:
+    """What `flowlint check` does with these files, through the library, on the files already loaded: lint
+    in both profiles (a crash of a rule is an FL008 finding), write the result in every format (text
+    with source lines), and `--diff --unsafe-fixes`: every fix applied in verified rounds, as a diff. The
+    reporters and the fixes run once over all files and, only when that crashes, once per file."""
+    from flowlint.definition.sharedlists import SharedListResolver
+    from flowlint.lint.config import ConfigResolver, Overrides
+    from flowlint.lint.engine import Engine
+    from flowlint.lint.reporters import REPORTERS, TextReporter, TextStyle
+    from flowlint.lint.result import LintResult
+
+    found: list[Crash] = []
+    lists: dict[Path | None, SharedListResolver] = {}  # the shared lists are read once, for both profiles
+    for flags in ([], ["--strict"]):
+        resolver = ConfigResolver(overrides=Overrides.from_command_line(strict=True) if flags else None)
+        engines: dict[str, Engine] = {}  # one per configuration, as `check` has
+        result = LintResult(config=resolver.base_for(Path(".")))
+        for item in loaded:
+            config = resolver.for_file(item.path)
+            shared = lists.setdefault(config.lists_dir, SharedListResolver(config.lists_dir))
+            engine = engines.setdefault(config.fingerprint, Engine(config, shared))
+            found += _lint(engine, item, flags, result)
+        for name, reporter_class in REPORTERS.items():
+            reporter = TextReporter(style=TextStyle(show_source=True)) if name == "text" else reporter_class()
+            found += per_file(["check", *flags, "--format", name], result, _write_report, reporter)
+        if not flags:
+            found += per_file(["check", "--diff", "--unsafe-fixes"], result, _diff)
+    return found
+
+
+def per_file(command: list[str], result: LintResult, function: Callable[..., Any], *args: Any) -> list[Crash]:
+    """`function(*args, result)`, and when it crashes, `function(*args, one)` for a result of each file
+    alone, so that the crash names the file (`flowlint COMMAND FILE`)."""
+    from flowlint.lint.result import LintResult
+
+    crash = guarded([*command, "."], function, *args, result)
+    if not crash:
+        return []
+    found = []
+    for report in result.files:
+        found += guarded([*command, report.path], function, *args, LintResult([report], result.config))
+    return found or crash
+
+
+def _lint(engine: Engine, item: LoadedFile, flags: list[str], result: LintResult) -> list[Crash]:
+    """Lint one loaded file into `result` as `check` does."""
+    command = ["check", *flags, item.display]
+    try:
+        report = engine.lint_loaded(item)
+    except Exception as error:  # the engine reports a rule's crash as FL008: this one is the engine's own
+        return [Crash(command_line(command), describe(error))]
+    report.config = engine.config
+    result.files.append(report)
+    return [Crash(command_line(command), f"FL008: {d.message}") for d in report.diagnostics if d.code == "FL008"]
+
+
+def _write_report(reporter: Reporter, result: LintResult) -> None:
+    reporter.write(result, io.StringIO())
+
+
+def _diff(result: LintResult) -> None:
+    from flowlint.lint.fixing import fix_result, unified_diff
+
+    for outcome in fix_result(result, unsafe=True, write=False)[1]:
+        unified_diff(outcome)
+
+
+def mcp_tools_problems(loaded: Sequence[LoadedFile]) -> list[Crash]:
+    """What `flowlint mcp-tools --resources` prints for each definition, through the library, in both views
+    (`runtime`, the default, and `spec`, which the mock serves)."""
+    found = []
+    for item in loaded:
+        if item.definition is not None:
+            for view in ("runtime", "spec"):
+                command = ["mcp-tools", "--resources", "--view", view, item.display]
+                found += guarded(command, _mcp_tools, item.definition, view)
+    return found
+
+
+def _mcp_tools(definition: Definition, view: str) -> str:
+    from flowlint.mcp.schema import list_resources, list_tools
+
+    found, templates = list_resources([definition])
+    listing = {"tools": list_tools([definition], view), "resources": found, "resourceTemplates": templates}
+    return json.dumps(listing, indent=2, ensure_ascii=False)
+
+
+def schema_and_verify_problems(loaded: Sequence[LoadedFile], records: Sequence[CaptureRecord]) -> list[Crash]:
+    """`flowlint schema --captures CAPTURES FILE` (its diff) per definition, and `flowlint verify FILE...
+    --captures CAPTURES` (its text report) over all of them (per definition only when that crashes),
+    through the library, with `records` as the captures. A crash is reproduced with the captures that
+    `python tests/smoke.py captures FILE --out CAPTURES` writes."""
+    from flowlint.lint.config import ConfigResolver
+    from flowlint.rewrite.outputs import CaptureIndex
+
+    index = CaptureIndex()
+    for record in records:
+        index.add(record)
+    crashes = []
+    for item in loaded:
+        if item.definition is not None:
+            crashes += guarded(["schema", "--captures", "CAPTURES", item.display], _schema, item, index)
+    config = ConfigResolver().base_for(Path("."))
+    verified = guarded(["verify", "--captures", "CAPTURES", "."], _verify, loaded, records, config)
+    if verified:  # which file: each alone, with its own records
+        single = []
+        for item in loaded:
+            own = [record for record in records if record.definitionPath == item.display]
+            single += guarded(["verify", "--captures", "CAPTURES", item.display], _verify, [item], own, config)
+        crashes += single or verified
+    made = "python tests/smoke.py captures FILE --out CAPTURES && "
+    return [Crash(made + crash.command, crash.problem) for crash in crashes]
+
+
+def _schema(item: LoadedFile, index: CaptureIndex) -> str:
+    from flowlint.rewrite.outputs import plan_source
+
+    return plan_source(item.data, item.path, index).diff(item.display)
+
+
+def _verify(loaded: Sequence[LoadedFile], records: Sequence[CaptureRecord], config: Config) -> None:
+    from flowlint.lint.reporters import TextReporter
+    from flowlint.verify import verify_records
+
+    TextReporter().write(verify_records(list(loaded), list(records), config), io.StringIO())
 
 
 # --------------------------------------------------------------------------- the mock
@@ -256,8 +420,11 @@ def mock_problems(loaded: LoadedFile, records: list[CaptureRecord], shown: str) 
     from flowlint.mcp.server import MockServer
 
     assert loaded.definition is not None
-    requests = mock_requests(loaded)
     command = f"flowlint mock {shlex.quote(shown)}" + (" --captures CAPTURES" if records else "")
+    try:
+        requests = mock_requests(loaded)  # the tool names and resource URIs are flowlint's too
+    except Exception as error:
+        return [Crash(command, describe(error))]
     stdin = io.BytesIO(b"".join(json.dumps(request).encode() + b"\n" for request in requests))
     stdout = io.BytesIO()
     try:

@@ -2,13 +2,20 @@
 status above 2.
 
 The library (`shared/corpus/`, see the `corpus` fixture) is split into `SHARDS` groups of provider
-folders, so that pytest-xdist spreads the work over its workers; each test runs one command over one
-shard in this process (click's CliRunner, the mock's server over in-memory streams, the language
-server's handlers), once over the whole shard and, only when that crashes, once per file, so that a
-failure names the file and the command:
+folders, so that pytest-xdist spreads the work over its workers. Each shard is loaded once, and every
+command's own work runs over every file through the library, in this process: `check` in both profiles
+(a crash of a rule is reported by the engine as an FL008 finding: that counts) written in every format,
+`check --diff --unsafe-fixes`, `mcp-tools --resources` in both views, the mock's initialize, tools/list,
+one tools/call per tool and one resources/read per query over in-memory streams, `schema` and `verify`
+on captures made from the output schemas. Loading a file is most of what a command costs, so loading
+each file once per command (a command line per command) would make this suite several times slower;
+the command lines themselves (click, discovery, the result cache, exit codes) run over a sample of
+every shard (`CLI_SAMPLE_EVERY`), and the language server's open + hover over a smaller one.
 
-    flowlint mcp-tools flowmcp-community/providers/bundeshaushalt/budget.mjs
-        TypeError: ZSpec.__init__() got an unexpected keyword argument 'issues' (flowlint/core/record.py:46)
+A failure names the file and the command line that shows it:
+
+    flowlint mcp-tools --resources --view runtime flowmcp-community/providers/bundeshaushalt/budget.mjs
+        TypeError: ZSpec.__init__() got an unexpected keyword argument 'issues' (flowlint/mcp/schema.py:190 > ...)
 
 Run it in the extracted library (`tar xzf ../shared/corpus/flowmcp-schemas-v3.0.0-ca113b3.tar.gz && cd
 schemas/v3.0.0`). Crashes whose fix belongs to another branch are listed in `smoke.KNOWN_CRASHES`: the
@@ -17,6 +24,7 @@ shard tests pass over them and `test_known_crash` keeps each one visible as a st
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -24,12 +32,16 @@ from smoke import (
     KNOWN_CRASHES,
     Crash,
     KnownCrash,
+    check_problems,
     crashes,
     files_under,
+    internal_errors,
     load,
     lsp_problems,
+    mcp_tools_problems,
     mock_problems,
     run,
+    schema_and_verify_problems,
     synthesize_records,
     unknown,
     write_captures,
@@ -39,8 +51,11 @@ from flowlint.cli.common import FORMATS
 
 LIBRARY = "flowmcp-community"
 SHARDS = 8
-LSP_SAMPLE_EVERY = 24
-"""The language server opens and hovers every 24th file of each shard (about 24 files in all)."""
+CLI_SAMPLE_EVERY = 16
+"""The command lines run over every 16th file of each shard (40 files in all)."""
+LSP_SAMPLE_EVERY = 32
+"""The language server opens and hovers every 32nd file of each shard (24 files in all; each open and
+each hover lints the file again and reads the shared lists afresh, as an editor's would)."""
 
 REPRODUCE = (
     "reproduce in the extracted library: tar xzf ../shared/corpus/flowmcp-schemas-v3.0.0-ca113b3.tar.gz "
@@ -78,45 +93,41 @@ pytestmark = pytest.mark.usefixtures("smoke_mode")  # no coverage, gc frozen: se
 
 
 @shards
-def test_check_in_both_profiles_and_every_format(corpus: Path, shard: int) -> None:
+def test_every_command_over_every_file(corpus: Path, shard: int) -> None:
     paths = shard_paths(corpus, shard)
-    found: list[Crash] = []
-    for profile in ([], ["--strict"]):
-        for output_format in FORMATS:
-            extra = ["--show-source"] if output_format == "text" else []
-            found += crashes(["check", "--jobs", "1", *profile, "--format", output_format, *extra], paths, [], corpus)
+    with contextlib.chdir(corpus):  # files are shown (and reproduced) relative to the library's root
+        loaded = load(Path(path) for path in paths)
+        definitions = [item for item in loaded if item.definition is not None]
+        assert definitions, f"shard {shard} holds no definition"
+        found = check_problems(loaded)
+        found += mcp_tools_problems(loaded)
+        records = []
+        for item in definitions:
+            own = synthesize_records(item)
+            records += own
+            found += mock_problems(item, own, item.display)
+        found += schema_and_verify_problems(definitions, records)
     _fail_on(found)
 
 
 @shards
-def test_check_fix_unsafe_fixes_diff(corpus: Path, shard: int) -> None:
-    """`--diff` with `--unsafe-fixes` runs every fix, safe or not, in verified rounds, as `--fix
-    --unsafe-fixes` would (`--fix` with `--diff` is a usage error), and writes nothing."""
-    _fail_on(crashes(["check", "--jobs", "1", "--diff", "--unsafe-fixes"], shard_paths(corpus, shard), [], corpus))
-
-
-@shards
-def test_mcp_tools(corpus: Path, shard: int) -> None:
-    _fail_on(crashes(["mcp-tools", "--resources"], shard_paths(corpus, shard), [], corpus, expected=(0,)))
-
-
-@shards
-def test_mock_schema_and_verify_on_captures_from_the_output_schemas(corpus: Path, shard: int, tmp_path: Path) -> None:
-    """Captures are made from each tool's output schema (`smoke.synthesize_records`); the mock answers
-    initialize, tools/list, one tools/call per tool and one resources/read per query from them; `schema`
-    and `verify` read them."""
-    paths = shard_paths(corpus, shard)
-    loaded = [item for item in load(corpus / path for path in paths) if item.definition is not None]
-    assert loaded, f"shard {shard} holds no definition"
+def test_the_command_lines_over_a_sample(corpus: Path, shard: int, tmp_path: Path) -> None:
+    """Every command line (click's, in this process) over every `CLI_SAMPLE_EVERY`th file of the shard,
+    named on the command line (`check`'s first run in each profile fills the result cache that its other
+    formats are written from, as a second run of `check` would be)."""
+    sample = files_under(corpus, shard_paths(corpus, shard))[::CLI_SAMPLE_EVERY]
+    with contextlib.chdir(corpus):
+        records = [record for item in load(Path(file) for file in sample) for record in synthesize_records(item)]
+    captures = str(write_captures(records, tmp_path / "captures"))
     found: list[Crash] = []
-    records = []
-    for item in loaded:
-        own = synthesize_records(item)
-        records += own
-        found += mock_problems(item, own, item.path.relative_to(corpus).as_posix())
-    captures = write_captures(records, tmp_path / "captures")
-    found += crashes(["schema", "--captures", str(captures)], paths, [], corpus)
-    found += crashes(["verify", "--captures", str(captures)], paths, [], corpus)
+    for profile in ([], ["--strict"]):
+        for output_format in FORMATS:
+            args = ["check", "--jobs", "1", *profile, "--format", output_format, "--show-source"]
+            found += crashes(args, sample, [], corpus, inspect=internal_errors if output_format == "json" else None)
+    found += crashes(["check", "--jobs", "1", "--diff", "--unsafe-fixes"], sample, [], corpus)
+    found += crashes(["mcp-tools", "--resources"], sample, [], corpus, expected=(0, 2))
+    found += crashes(["schema", "--captures", captures], sample, [], corpus)
+    found += crashes(["verify", "--captures", captures], sample, [], corpus)
     _fail_on(found)
 
 
@@ -149,7 +160,7 @@ def test_rule_for_every_code() -> None:
     ids=lambda known: f"{known.owner}-{known.command}",
 )
 def test_known_crash(corpus: Path, known: KnownCrash) -> None:
-    """Each known crash on its example file; it fails (strictly xfails) until its owner's fix lands,
-    and then passes, which fails the run: remove its `smoke.KNOWN_CRASHES` entry."""
+    """Each known crash on its example file, through the command line; it fails (strictly xfails) until
+    its owner's fix lands, and then passes, which fails the run: remove its `smoke.KNOWN_CRASHES` entry."""
     outcome = run([known.command, known.example], corpus)
     assert not isinstance(outcome, Crash), str(outcome)

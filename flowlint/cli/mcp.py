@@ -13,6 +13,7 @@ from flowlint.cli.common import EXIT_OK, EXIT_USAGE
 from flowlint.core.errors import FlowlintError
 
 if TYPE_CHECKING:
+    from flowlint.definition.loading import LoadedFile
     from flowlint.definition.model import Definition
 
 MCP_MISSING = "flowlint: the MCP commands need the MCP SDK: pip install 'flowmcp-lint[mcp]'"
@@ -26,20 +27,49 @@ def mcp_available() -> bool:
 
 def _load(paths: tuple[Path, ...]) -> list[Definition]:
     """The definitions under `paths`, with `[tool.flowlint]` (exclude) found upward from the first one."""
+    return [item.definition for item in _load_files(paths) if item.definition is not None]
+
+
+def _load_files(paths: tuple[Path, ...]) -> list[LoadedFile]:
+    """The loaded files under `paths` that hold a definition (the others are named on stderr)."""
     from flowlint.definition.loading import load_paths
     from flowlint.lint.config import load_config
 
     targets = list(paths)
-    loaded = load_paths(targets, load_config(targets[0]).exclude)
-    definitions = []
-    for item in loaded:
+    found = []
+    for item in load_paths(targets, load_config(targets[0]).exclude):
         if item.definition is None:
             click.echo(f"flowlint: skipped {item.display}: {item.reason or 'not a tool definition'}", err=True)
         else:
-            definitions.append(item.definition)
-    if not definitions:
+            found.append(item)
+    if not found:
         raise FlowlintError("no tool definitions found in " + ", ".join(str(p) for p in paths))
-    return definitions
+    return found
+
+
+def _not_built(files: list[LoadedFile]) -> set[tuple[int, str]]:
+    """(id of the definition, tool name) of every tool that `flowlint check` says FlowMCP's runtime cannot
+    build (a finding whose consequence is "tool not built"): prepareServerTool throws for it, so no MCP
+    client sees it. Each is named on stderr with the finding that says why."""
+    from flowlint.core.consequence import Consequence
+    from flowlint.lint.config import load_config
+    from flowlint.lint.engine import Engine
+
+    engine = Engine(load_config(files[0].path))
+    skipped: set[tuple[int, str]] = set()
+    for item in files:
+        assert item.definition is not None
+        for diagnostic in engine.lint_loaded(item).diagnostics:
+            key = (id(item.definition), diagnostic.tool or "")
+            if diagnostic.consequence != Consequence.NOT_BUILT.value or not diagnostic.tool or key in skipped:
+                continue
+            skipped.add(key)
+            click.echo(
+                f"flowlint: not listed: tool {diagnostic.tool} of {item.display}: the runtime cannot build it "
+                f"({diagnostic.code} line {diagnostic.line}: {diagnostic.message})",
+                err=True,
+            )
+    return skipped
 
 
 @click.command()
@@ -92,16 +122,20 @@ def mock(definitions: tuple[Path, ...], captures: Path | None, fault: str) -> No
 def mcp_tools(definitions: tuple[Path, ...], resources: bool, view: str) -> None:
     """Print the MCP `tools/list` result for DEFINITIONS: by default what FlowMCP servers register.
 
-    Exit codes: 0 printed, 2 usage error (no definitions found, path missing).
+    In the runtime view a tool the runtime cannot build (`flowlint check` says "tool not built") is not
+    listed, and stderr names it with the reason. Exit codes: 0 printed, 2 usage error (no definitions
+    found, path missing).
     """
     from flowlint.mcp.schema import list_resources, list_tools
 
     try:
-        loaded = _load(definitions)
+        files = _load_files(definitions)
     except FlowlintError as error:
         click.echo(f"flowlint: {error}", err=True)
         sys.exit(EXIT_USAGE)
-    result: dict[str, object] = {"tools": list_tools(loaded, view)}
+    loaded = [item.definition for item in files if item.definition is not None]
+    not_built = _not_built(files) if view == "runtime" else set()
+    result: dict[str, object] = {"tools": list_tools(loaded, view, not_built)}
     if resources:
         found, templates = list_resources(loaded)
         result["resources"] = found

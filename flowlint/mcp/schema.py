@@ -190,17 +190,22 @@ def _text(tool: Tool, key: str) -> str | None:
     return string_value(value)
 
 
-def list_tools(definitions: list[Definition], view: str = "spec") -> list[dict[str, Any]]:
+def list_tools(
+    definitions: list[Definition],
+    view: str = "spec",
+    not_built: set[tuple[int, str]] | frozenset[tuple[int, str]] = frozenset(),
+) -> list[dict[str, Any]]:
     """The `tools` of a `tools/list` result for these definitions (queries are resources, not tools), each
     `inputSchema` in `view` (see `input_schema`). In the runtime view, the tools the runtime of each
-    definition's generation serves (a 3.x file with `tools` and `routes`: the `tools`)."""
+    definition's generation serves (a 3.x file with `tools` and `routes`: the `tools`). `not_built`:
+    (id of a definition, tool name) of the tools left out (those the runtime cannot build)."""
     tools: list[dict[str, Any]] = []
     for definition in definitions:
         namespace = definition.namespace or ""
         generation = generation_of(definition)
         served = served_tools(definition, generation) if view == "runtime" else definition.tools
         for tool in served:
-            if tool.kind != "tool":
+            if tool.kind != "tool" or (id(definition), tool.name) in not_built:
                 continue
             entry: dict[str, Any] = {"name": mcp_tool_name(namespace, tool.name)}
             description = _text(tool, "description")

@@ -20,8 +20,9 @@ served definition.  Four agreement figures (issue 18, "How it must be shown"):
   error on it (TST003/TST004, or any other error on that test; a refused test also counts as caught by
   an error on the refused parameter of that tool, on no test or on a group of tests: one finding per
   defect, e.g. for a named {{NAME}} placeholder).
-* tool names: the runtime's buildToolName names <=> the names of `flowlint mcp-tools` (multisets per
-  file); inputSchema agreement on the matching names is printed beside it (informative).
+* tool names: the buildToolName names of the tools the runtime built and registered <=> the names of
+  `flowlint mcp-tools` (multisets per file; mcp-tools leaves out a tool `check` says is not built);
+  inputSchema agreement on the matching names is printed beside it (informative).
 
 Then the disagreements, grouped by class with example files, so the rule work can see what to fix.
 `--json OUT` writes the figures and classes as JSON (tests/differential/test_differential.py reads it).
@@ -312,8 +313,8 @@ class Comparison:
         schema_differ: dict[str, list[str]] = defaultdict(list)
         for p, v in self.rows.items():
             built = [t for t in v.get("tools", []) if t.get("built")]
-            named = [t for t in v.get("tools", []) if t.get("tool_name")]
-            if not named:
+            named = [t for t in built if t.get("tool_name") and t.get("registered", True)]
+            if not any(t.get("tool_name") for t in v.get("tools", [])):
                 continue
             fl_tools = self.mcp.get(p)  # None: mcp-tools failed on the file
             runtime_names = Counter(t["tool_name"] for t in named)
