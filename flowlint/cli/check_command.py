@@ -17,7 +17,7 @@ __all__ = ["CHECK_SECTIONS", "check"]
 
 CHECK_SECTIONS = {
     "Rule selection": ("select", "extend_select", "ignore", "per_file_ignores", "min_tests", "spec_version"),
-    "Fixes": ("fix", "unsafe_fixes", "diff", "fix_only", "show_fixes"),
+    "Fixes": ("fix", "unsafe_fixes", "diff", "fix_only", "show_fixes", "target_version"),
     "Output": (
         "output_format",
         "output_file",
@@ -160,6 +160,12 @@ CHECK_SECTIONS = {
 @click.option("--diff", is_flag=True, help="Print the changes --fix would make as a unified diff; change nothing.")
 @click.option("--fix-only", is_flag=True, help="Apply fixes; report only what was fixed, not the remaining findings.")
 @click.option("--show-fixes", is_flag=True, help="With --fix: list each fix applied.")
+@click.option(
+    "--target-version",
+    metavar="VERSION",
+    help="With --fix or --diff: first migrate 3.x definitions to this 4.x version, as `flowlint migrate` does "
+    "(docs/migrate.md; its report shows what each runtime does before and after).",
+)
 def check(**options: object) -> None:
     """Check definitions statically (dry-run): files or folders, recursively; default `.`.
 
