@@ -345,6 +345,38 @@ def _mcp_tools(definition: Definition, view: str) -> str:
     return json.dumps(listing, indent=2, ensure_ascii=False)
 
 
+def migrate_problems(paths: Sequence[str]) -> list[Crash]:
+    """What `flowlint migrate PATHS --to 4.3.0` does without `--write`, through the library, with safe
+    changes only and with `--unsafe-fixes`: every file migrated and verified, the report written in every
+    format and each file's diff. A file the run reports as failed with an internal error (migrate's guard
+    against losing a file to a defect of its own) is a crash of `flowlint migrate --to 4.3.0 FILE`."""
+    from flowlint.migrate.report import FORMATS as MIGRATE_FORMATS
+    from flowlint.migrate.report import file_diff, render
+    from flowlint.migrate.run import migrate_paths
+    from flowlint.migrate.source import parse_target
+    from flowlint.migrate.steps import Options
+
+    target = parse_target("4.3.0")
+    assert target is not None
+    found: list[Crash] = []
+    for flags in ([], ["--unsafe-fixes"]):
+        command = ["migrate", "--to", "4.3.0", *flags]
+        try:
+            result = migrate_paths([Path(path) for path in paths], Options(target=target, unsafe=bool(flags)))
+        except Exception as error:
+            found.append(Crash(command_line([*command, *paths]), describe(error)))
+            continue
+        for migration in result.files:
+            reasons = [migration.reason, *(step.reason for step in migration.steps)]
+            for reason in reasons:
+                if reason and reason.startswith("internal error"):
+                    found.append(Crash(command_line([*command, migration.path]), reason))
+            found += guarded([*command, migration.path], file_diff, migration)
+        for name in MIGRATE_FORMATS:
+            found += guarded([*command, "--format", name, *paths], render, result, name)
+    return found
+
+
 def schema_and_verify_problems(loaded: Sequence[LoadedFile], records: Sequence[CaptureRecord]) -> list[Crash]:
     """`flowlint schema --captures CAPTURES FILE` (its diff) per definition, and `flowlint verify FILE...
     --captures CAPTURES` (its text report) over all of them (per definition only when that crashes),

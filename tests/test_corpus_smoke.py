@@ -7,7 +7,8 @@ command's own work runs over every file through the library, in this process: `c
 (a crash of a rule is reported by the engine as an FL008 finding: that counts) written in every format,
 `check --diff --unsafe-fixes`, `mcp-tools --resources` in both views, the mock's initialize, tools/list,
 one tools/call per tool and one resources/read per query over in-memory streams, `schema` and `verify`
-on captures made from the output schemas. Loading a file is most of what a command costs, so loading
+on captures made from the output schemas, `migrate --to 4.3.0` (without `--write`) with safe changes only
+and with `--unsafe-fixes`, its report in every format and each file's diff. Loading a file is most of what a command costs, so loading
 each file once per command (a command line per command) would make this suite several times slower;
 the command lines themselves (click, discovery, the result cache, exit codes) run over a sample of
 every shard (`CLI_SAMPLE_EVERY`), and the language server's open + hover over a smaller one.
@@ -39,6 +40,7 @@ from smoke import (
     load,
     lsp_problems,
     mcp_tools_problems,
+    migrate_problems,
     mock_problems,
     run,
     schema_and_verify_problems,
@@ -107,6 +109,7 @@ def test_every_command_over_every_file(corpus: Path, shard: int) -> None:
             records += own
             found += mock_problems(item, own, item.display)
         found += schema_and_verify_problems(definitions, records)
+        found += migrate_problems(paths)
     _fail_on(found)
 
 
@@ -128,6 +131,8 @@ def test_the_command_lines_over_a_sample(corpus: Path, shard: int, tmp_path: Pat
     found += crashes(["mcp-tools", "--resources"], sample, [], corpus, expected=(0, 2))
     found += crashes(["schema", "--captures", captures], sample, [], corpus)
     found += crashes(["verify", "--captures", captures], sample, [], corpus)
+    found += crashes(["migrate", "--to", "4.3.0"], sample, [], corpus)
+    found += crashes(["migrate", "--to", "4.3.0", "--unsafe-fixes", "--format", "json"], sample, [], corpus)
     _fail_on(found)
 
 

@@ -40,11 +40,11 @@ def test_fixable_findings_are_marked_and_counted_cold_and_warm(tmp_path: Path) -
     shutil.copy(MESSY, tmp_path / "messy.mjs")
     cold = invoke_cli("check", ".", "--no-cache", cwd=tmp_path).stdout
     assert "TST004 error [*] test 1 ('USDC on Base, price only')" in cold
-    assert "[*] 3 fixable with `--fix` (4 more have unsafe fixes: `--unsafe-fixes`)." in cold.splitlines()
+    assert "[*] 3 fixable with `--fix` (8 more have unsafe fixes: `--unsafe-fixes`)." in cold.splitlines()
     invoke_cli("check", ".", cwd=tmp_path)  # fills the cache
     assert invoke_cli("check", ".", cwd=tmp_path).stdout == cold  # a cached report keeps its fix marks
     unsafe = invoke_cli("check", ".", "--unsafe-fixes", cwd=tmp_path).stdout
-    assert unsafe.count(" [*] ") == 7 and "[*] 7 fixable with `--fix --unsafe-fixes`." in unsafe
+    assert unsafe.count(" [*] ") == 11 and "[*] 11 fixable with `--fix --unsafe-fixes`." in unsafe
 
 
 def test_unsafe_fixes_diff_counts_agree_with_fix_and_say_nothing_for_nothing_written(tmp_path: Path) -> None:
@@ -54,7 +54,7 @@ def test_unsafe_fixes_diff_counts_agree_with_fix_and_say_nothing_for_nothing_wri
     would = _count(r"would fix (\d+) findings", safe)
     more = _count(r"(\d+) more fixable with --unsafe-fixes", safe)
     unsafe = invoke_cli("check", ".", "--diff", "--unsafe-fixes", cwd=tmp_path).stderr
-    assert _count(r"would fix (\d+) findings", unsafe) == would + more == 7
+    assert _count(r"would fix (\d+) findings", unsafe) == would + more == 11
     assert "keeps its last verified text" not in unsafe  # --diff writes nothing
     # UNVERIFIED's quoted default("2026") on a string() once offered default(2026), a fix that did not verify
     # (the runtime reads it as a number); the advice no longer quotes a replacement (issue 18: advice that lands).

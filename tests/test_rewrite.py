@@ -208,6 +208,28 @@ def test_output_reference_is_not_rewritten() -> None:
     assert "not written inline" in result.tools[0].reason
 
 
+@pytest.mark.parametrize(
+    ("value", "named"),
+    [("someConstant", "`someConstant`"), ("[1, , 2]", "array hole"), ("Date.now()", "`Date.now()`")],
+)
+def test_output_with_a_value_that_is_not_static_is_not_rewritten(value: str, named: str) -> None:
+    """Found by the generated-definitions test: `format: someConstant` in a declared schema ended
+    `schema` in a traceback (TypeError: cannot render a tuple)."""
+    source = (
+        "export const main = { namespace: 'r', tools: { t: { method: 'GET', path: '/', "
+        "tests: [ { _description: 'x' } ], output: { mimeType: 'application/json',\n"
+        f"  schema: {{ type: 'object', properties: {{ a: {{ type: 'number', format: {value} }} }} }} }} }} }} }}\n"
+    ).encode()
+    index = CaptureIndex()
+    index.add(_record("r", "t", {"a": 1, "b": "new"}))
+    result = plan_source(source, Path("def.mjs"), index)
+    assert result.status == "unchanged"
+    assert result.after == source
+    assert result.tools[0].status == "skipped"
+    reason = result.tools[0].reason or ""
+    assert named in reason and "(line 2)" in reason and "literal values only" in reason
+
+
 def test_tools_without_captures_are_skipped_and_failed_records_ignored() -> None:
     source = b"export const main = { namespace: 'n', tools: { a: { tests: [] }, b: { tests: [] } } }\n"
     index = CaptureIndex()

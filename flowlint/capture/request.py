@@ -14,11 +14,17 @@
   path) and the request lists it in `undeclared`.
 
 A test that needs a declared server param that is unset or blank is not built: `RequestSkip` says which.
+
+`runtime_request` is the other view, for the migration's proof (`flowlint migrate`): the request a FlowMCP
+runtime generation sends when its MCP server is called with given arguments (what the registered zod made
+of a test), as `Fetch.mjs` builds it, quirks included: 3.x (flowmcp-core c9c0f57) sends every body value
+as text ("5", "a,b"), 4.x (8dab10b) keeps the JSON type of an exact `{{USER_PARAM}}` body value.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -28,7 +34,7 @@ from urllib.parse import parse_qsl, urlsplit, urlunsplit
 import httpx
 
 from flowlint.captures.redact import BASE_URL_QUERY, encode_component
-from flowlint.core.jsvalues import js_string
+from flowlint.core.jsvalues import js_number, js_string
 from flowlint.core.nodes import SObject, first_non_json, string_value, to_python
 from flowlint.definition.model import USER_PARAM, Definition, Parameter, Tool
 
@@ -326,6 +332,224 @@ def _fetch_header(name: str, value: str) -> str:
         if problem:
             raise RequestInvalid(f"not sent: header {name!r} is not a valid header value for fetch(): {problem}")
     return value
+
+
+# --------------------------------------------------------------------------- the runtime's own request
+
+
+@dataclass(frozen=True)
+class RuntimeRequest:
+    """What FlowMCP's `Fetch` hands to `fetch()`: header names lower-cased (as `Headers` keeps them), the
+    body as the JSON text it sends (None when it sends none)."""
+
+    method: str
+    url: str
+    headers: tuple[tuple[str, str], ...]
+    body: str | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"method": self.method, "url": self.url, "headers": dict(self.headers), "body": self.body}
+
+
+class RuntimeRequestError(Exception):
+    """The runtime's `Fetch` throws before sending (a header or parameter value that is not a string)."""
+
+
+_ABSENT_ARGUMENT = object()
+
+
+def runtime_request(
+    definition: Definition, tool: Tool, arguments: Mapping[str, Any], server_params: Mapping[str, str], generation: int
+) -> RuntimeRequest:
+    """The request `Fetch.execute` of FlowMCP's `generation` (3 or 4) sends for `arguments` (the tool's
+    zod parse of a call: defaults applied, unknown keys gone), before any preRequest handler:
+
+    - URL = root + path; each `insert` parameter replaces every `:key` and `{{key}}` in it with its value
+      as text (not encoded; an omitted value is written `undefined`), then each server param `{{NAME}}`;
+    - `query` parameters whose value is set go through `URLSearchParams` (`+` for a space);
+    - `body` parameters form the JSON body, sent for POST and PUT only (case as written), with
+      `Content-Type: application/json` before `main.headers`; under 3.x every value is text, under 4.x an
+      exact `{{USER_PARAM}}` value keeps its type;
+    - a value with `{{USER_PARAM}}` takes the argument (its first occurrence, `String.replace`), any other
+      `{{...}}` the server param named by its first placeholder (`''` when not given), anything else is sent
+      as written.
+
+    Raises `RuntimeRequestError` where the runtime throws (a non-string value in `position.value` or
+    `main.headers`)."""
+    root = _raw_text(definition.get("root"))
+    path = tool.path if tool.path is not None else "undefined"
+    method = _tool_text(tool, "method")
+    headers: dict[str, str] = {}
+    header_node = definition.get("headers")
+    if isinstance(header_node, SObject):
+        for entry in header_node.entries:
+            value = _insert_value(arguments, server_params, entry.key, to_python(entry.value), None, generation)
+            headers[entry.key] = "undefined" if value is _ABSENT_ARGUMENT else js_string(value)
+    body: dict[str, Any] = {}
+    url = f"{root}{path}"
+    query: list[tuple[str, str]] = []
+    for parameter in tool.parameters:
+        position = parameter.node.get("position") if isinstance(parameter.node, SObject) else None
+        if not isinstance(position, SObject):
+            raise RuntimeRequestError(f"parameter {parameter.index} has no position")
+        key = _raw_text(position.get("key"))
+        value_node = position.get("value")
+        raw = to_python(value_node) if value_node is not None else None
+        location = parameter.location
+        if location == "body":
+            body[key] = _insert_value(arguments, server_params, key, raw, "body", generation)
+        elif location == "insert":
+            to = _insert_value(arguments, server_params, key, raw, None, generation)
+            text = "undefined" if to is _ABSENT_ARGUMENT else js_string(to)
+            url = _js_replace_all(_js_replace_all(url, f":{key}", text), "{{" + key + "}}", text)
+        elif location == "query":
+            value = _insert_value(arguments, server_params, key, raw, None, generation)
+            if value is not _ABSENT_ARGUMENT:
+                query = [(k, v) for k, v in query if k != key] + [(key, js_string(value))]
+    for name, value in server_params.items():
+        url = _js_replace_all(url, "{{" + name + "}}", value)
+    if query:
+        url += ("&" if "?" in url else "?") + "&".join(f"{_form(k)}={_form(v)}" for k, v in query)
+    sent_body: str | None = None
+    if method in ("POST", "PUT"):
+        headers = {"Content-Type": "application/json", **headers}  # `{ 'Content-Type': ..., ...headers }`
+        sent_body = _js_json({k: v for k, v in body.items() if v is not _ABSENT_ARGUMENT})
+    lowered: dict[str, str] = {}
+    for name, value in headers.items():  # `new Headers(...)`: names case-insensitive, repeated ones joined
+        value = value.strip(" \t\r\n")
+        lowered[name.lower()] = f"{lowered[name.lower()]}, {value}" if name.lower() in lowered else value
+    return RuntimeRequest(method=method, url=url, headers=tuple(sorted(lowered.items())), body=sent_body)
+
+
+def _raw_text(node: object) -> str:
+    """A node's value as JavaScript's template literal writes it (`${value}`)."""
+    if node is None:
+        return "undefined"
+    value = to_python(node)  # type: ignore[arg-type]
+    return value if isinstance(value, str) else js_string(value)
+
+
+def _tool_text(tool: Tool, key: str) -> str:
+    obj = tool.obj
+    node = obj.get(key) if obj is not None else None
+    return _raw_text(node)
+
+
+def _insert_value(
+    arguments: Mapping[str, Any],
+    server_params: Mapping[str, str],
+    key: str,
+    value: Any,
+    location: str | None,
+    generation: int,
+) -> Any:
+    """`Fetch.#insertValue`: the value a parameter or header sends (`_ABSENT_ARGUMENT` for undefined)."""
+    if not isinstance(value, str):
+        raise RuntimeRequestError(f"'{key}': value.includes is not a function (the value is not a string)")
+    if USER_PARAM in value:
+        argument = arguments.get(key, _ABSENT_ARGUMENT)
+        if argument is _ABSENT_ARGUMENT:
+            return _ABSENT_ARGUMENT
+        if generation >= 4 and location == "body" and value == USER_PARAM:
+            return argument
+        return _js_replace_first(value, USER_PARAM, js_string(argument))
+    if "{{" not in value:
+        return value
+    start = value.find("{{")
+    end = value.find("}}")
+    name = None
+    if end != -1:
+        name = value[start + 2 : end].strip()
+        if name.startswith("SERVER_PARAM:"):
+            name = name.replace("SERVER_PARAM:", "", 1)
+    resolved = server_params.get(name) if name is not None else None
+    # value.replace(`{{${value.slice(indexOf('{{') + 2, indexOf('}}'))}}}`, resolved || '')
+    pattern = "{{" + (value[start + 2 : end] if end >= start + 2 else _js_slice(value, start + 2, end)) + "}}"
+    return _js_replace_first(value, pattern, resolved or "")
+
+
+def _js_slice(text: str, start: int, end: int) -> str:
+    """`text.slice(start, end)` with JavaScript's negative and reversed bounds."""
+    size = len(text)
+    start = max(size + start, 0) if start < 0 else min(start, size)
+    end = max(size + end, 0) if end < 0 else min(end, size)
+    return text[start:end] if start < end else ""
+
+
+def _js_substitution(replacement: str, match: str, before: str, after: str) -> str:
+    """A `String.replace` replacement text with its `$$`, `$&`, `` $` `` and `$'` patterns expanded."""
+    if "$" not in replacement:
+        return replacement
+    out: list[str] = []
+    index = 0
+    while index < len(replacement):
+        char = replacement[index]
+        following = replacement[index + 1 : index + 2]
+        if char == "$" and following in ("$", "&", "`", "'"):
+            out.append({"$": "$", "&": match, "`": before, "'": after}[following])
+            index += 2
+            continue
+        out.append(char)
+        index += 1
+    return "".join(out)
+
+
+def _js_replace_first(text: str, pattern: str, replacement: str) -> str:
+    """`text.replace(pattern, replacement)` with a string pattern."""
+    at = text.find(pattern)
+    if at == -1:
+        return text
+    after = text[at + len(pattern) :]
+    return text[:at] + _js_substitution(replacement, pattern, text[:at], after) + after
+
+
+def _js_replace_all(text: str, pattern: str, replacement: str) -> str:
+    """`text.replaceAll(pattern, replacement)` with a string pattern (an empty one matches between characters)."""
+    if pattern == "":
+        pieces = list(text)
+        return replacement + "".join(piece + replacement for piece in pieces)
+    out: list[str] = []
+    position = 0
+    while True:
+        at = text.find(pattern, position)
+        if at == -1:
+            break
+        out.append(text[position:at])
+        out.append(_js_substitution(replacement, pattern, text[:at], text[at + len(pattern) :]))
+        position = at + len(pattern)
+    out.append(text[position:])
+    return "".join(out)
+
+
+_FORM_SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789*-._")
+
+
+def _form(text: str) -> str:
+    """`URLSearchParams`' serialization of one name or value (application/x-www-form-urlencoded)."""
+    out: list[str] = []
+    for char in text.encode("utf-16", "surrogatepass").decode("utf-16", "replace"):
+        if char in _FORM_SAFE:
+            out.append(char)
+        elif char == " ":
+            out.append("+")
+        else:
+            out.extend(f"%{byte:02X}" for byte in char.encode("utf-8", "replace"))
+    return "".join(out)
+
+
+def _js_json(value: Any) -> str:
+    """`JSON.stringify(value)` for JSON-like values: compact, numbers as JavaScript writes them."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, (int, float)):
+        return js_number(value) if math.isfinite(value) else "null"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ",".join("null" if item is _ABSENT_ARGUMENT else _js_json(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{json.dumps(k, ensure_ascii=False)}:{_js_json(v)}" for k, v in value.items()) + "}"
+    return json.dumps(str(value), ensure_ascii=False)
 
 
 def referenced_server_params(definition: Definition) -> set[str]:

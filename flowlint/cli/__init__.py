@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "mock": "flowlint.cli.mcp:mock",
     "mcp-tools": "flowlint.cli.mcp:mcp_tools",
     "clean": "flowlint.cli.clean:clean",
+    "migrate": "flowlint.cli.migrate:migrate",
 }
 
 COMMAND_HELP: dict[str, str] = {
@@ -44,6 +45,7 @@ COMMAND_HELP: dict[str, str] = {
     "mock": "Serve definitions as an offline MCP server (stdio).",
     "lsp": "The language server for editors (stdio).",
     "clean": "Remove the result cache.",
+    "migrate": "Take 3.x definitions to 4.x, verified.",
 }
 """Each command's line in `flowlint --help`: short enough to be read whole in 80 columns (click cuts
 a docstring's first sentence at about 45 characters), and shown without importing the command."""

@@ -195,6 +195,15 @@ class CheckRequest(DeclaredRecord):
         default=False,
         about=Setting("With --fix: list each fix applied.", "Fixes", flag=Flag(("--show-fixes",), kind="flag")),
     )
+    target_version: str | None = field(
+        default=None,
+        about=Setting(
+            "With --fix or --diff: first migrate 3.x definitions to this 4.x version, as `flowlint migrate` does "
+            "(docs/migrate.md; its report shows what each runtime does before and after).",
+            "Fixes",
+            flag=Flag(("--target-version",), metavar="VERSION"),
+        ),
+    )
 
     def given(self, name: str) -> object:
         """The value the command line gave the configuration setting `name`, or None."""
@@ -216,6 +225,8 @@ class CheckRequest(DeclaredRecord):
             raise UsageError(f"{self.config_path}: no such file")
         if self.from_stdin and (self.fixing or self.diff):
             raise UsageError("--fix and --diff work on files, not on standard input")
+        if self.target_version is not None and not (self.fixing or self.diff):
+            raise UsageError("--target-version migrates: give --fix (or --diff to see it), or run `flowlint migrate`")
 
     @property
     def fixing(self) -> bool:
@@ -235,6 +246,10 @@ def run_check(request: CheckRequest) -> int:
             echo(_settings_text(resolver, request.show_settings))
             return EXIT_OK
         stdin_data = _read_stdin() if request.from_stdin else None
+        if request.target_version is not None:
+            migrated = _migrate(request, resolver)
+            if request.diff:
+                return EXIT_FINDINGS if migrated and not request.exit_zero else EXIT_OK
         result = _lint(request, resolver, stdin_data)
         if request.fixing or request.diff:
             result, changed = _fix(result, request)
@@ -319,6 +334,37 @@ def _lint(request: CheckRequest, resolver: ConfigResolver, stdin_data: bytes | N
     if not result.files:
         echo("flowlint: no .mjs, .js, .py or .json files found in " + ", ".join(str(t) for t in targets), err=True)
     return result
+
+
+def _migrate(request: CheckRequest, resolver: ConfigResolver) -> bool:
+    """--target-version: `flowlint migrate` of the paths (written under --fix, shown under --diff), before
+    the fixes of the files' own version; whether any file changes."""
+    from flowlint.migrate.report import file_diff
+    from flowlint.migrate.run import migrate_paths
+    from flowlint.migrate.source import KNOWN_TARGETS, parse_target
+    from flowlint.migrate.steps import Options
+
+    target = parse_target(request.target_version or "")
+    if target is None:
+        raise UsageError(f"--target-version {request.target_version}: flowlint migrates to {', '.join(KNOWN_TARGETS)}")
+    run = migrate_paths(
+        list(request.paths) or [Path(".")], Options(target, request.unsafe_fixes), request.fixing, resolver
+    )
+    changed = [f for f in run.files if f.changed]
+    if request.diff:
+        for migration in changed:
+            echo(file_diff(migration), nl=False)
+    for migration in run.files:
+        if migration.write_problem:
+            echo(f"flowlint: {migration.path}: not written: {migration.write_problem}", err=True)
+    if request.quiet == 0:
+        verb = "would migrate" if request.diff else "migrated"
+        echo(
+            f"flowlint: {verb} {len(changed)} file{'s' if len(changed) != 1 else ''} to {target.version} "
+            "(`flowlint migrate` reports what each runtime does before and after)",
+            err=True,
+        )
+    return bool(changed)
 
 
 def _fix(result: LintResult, request: CheckRequest) -> tuple[LintResult, bool]:

@@ -14,17 +14,17 @@ from pathlib import Path, PurePath
 from typing import ClassVar, TypeVar, cast
 
 from flowlint.core.consequence import Consequence
-from flowlint.core.nodes import SNode, Span, SScalar, string_value
+from flowlint.core.nodes import SArray, SNode, Span, SScalar, string_value
 from flowlint.core.record import DeclaredRecord, FrozenRecord, Record
 from flowlint.core.severity import Severity
 from flowlint.definition.model import Definition, Parameter, Tool
 from flowlint.definition.sharedlists import Resolution, SharedListResolver
 from flowlint.definition.specversion import SpecTarget, spec_target
-from flowlint.definition.zod import ZFact, ZNote, ZSpec
+from flowlint.definition.zod import ZFact, ZNote, ZSpec, split_loose
 from flowlint.lint.codes import Code, is_specification_code
 from flowlint.lint.config import Config
 from flowlint.lint.diagnostics import Finding, node_path
-from flowlint.lint.fixes import Edit, Fix, literal_edit, string_literal
+from flowlint.lint.fixes import Edit, Fix, literal_edit, remove_item, string_literal
 
 # Where an expected finding starts, marked in an example's text (U+2038 CARET); `Example` takes the marks
 # out and gives each `Expect`, in order, the line and column of its mark.
@@ -173,12 +173,16 @@ class ListContext(Record):
 
 class ZFix(StrEnum):
     """How a z finding is fixed: the option (or primitive) string rewritten as the fact's replacement (unsafe,
-    or safe where the runtime already reads it so), split into the calls it holds, or the options reordered."""
+    or safe where the runtime already reads it so), split into the calls it holds, or the options reordered;
+    the replacement where there is one, else the option removed (a default no text can make fit); the values
+    of a `values(...)` option written into `enum()`."""
 
     REPLACE = "replace"
     SAFE_REPLACE = "safe-replace"
     SPLIT = "split"
     REORDER = "reorder"
+    REPLACE_OR_REMOVE = "replace-or-remove"
+    VALUES = "values"
 
 
 class ZRow(DeclaredRecord):
@@ -388,6 +392,14 @@ def z_fix(source: bytes, parameter: Parameter, note: ZNote, kind: ZFix) -> Fix |
     span = parameter.option_span(note.option_index)
     if kind is ZFix.REORDER:
         return _reorder(source, parameter.option_nodes)
+    if kind is ZFix.VALUES:
+        return _values_into_enum(source, parameter, note)
+    if kind is ZFix.REPLACE_OR_REMOVE and note.replacement is None:
+        options = parameter.z_node.get("options") if parameter.z_node is not None else None
+        if not isinstance(options, SArray) or note.option_index is None:
+            return None
+        edit = remove_item(source, options, note.option_index)
+        return None if edit is None else Fix(f"remove '{note.written}'", (edit,), safe=False)
     if kind is ZFix.SPLIT:
         items = [string_literal(source, span, item) for item in note.items]
         if not note.items or any(item is None for item in items):
@@ -398,6 +410,24 @@ def z_fix(source: bytes, parameter: Parameter, note: ZNote, kind: ZFix) -> Fix |
         return None
     edit = literal_edit(source, span, note.replacement)
     return None if edit is None else Fix(f"write '{note.replacement}'", (edit,), kind is ZFix.SAFE_REPLACE)
+
+
+def _values_into_enum(source: bytes, parameter: Parameter, note: ZNote) -> Fix | None:
+    """`enum()` with a `values(a,b)` option: `enum(a,b)`, and the option removed (unsafe: the tool then
+    accepts those values; the runtime built enum() as the one value '')."""
+    options = parameter.z_node.get("options") if parameter.z_node is not None else None
+    if len(note.covers) != 1 or not isinstance(options, SArray):
+        return None
+    text = note.argument.strip()
+    values = list(dict.fromkeys(split_loose(text[len("values(") : text.rfind(")")])))
+    if not values or any(c in value for value in values for c in ",()"):
+        return None
+    written = f"enum({','.join(values)})"
+    primitive = literal_edit(source, parameter.option_span(None), written)
+    removed = remove_item(source, options, note.covers[0])
+    if primitive is None or removed is None:
+        return None
+    return Fix(f"write '{written}' and remove '{text}'", (primitive, removed), safe=False)
 
 
 def _option_rank(node: SNode) -> int:

@@ -17,23 +17,22 @@ from flowlint.captures.records import CaptureRecord, read_records
 from flowlint.core.edits import Edit, apply_edits
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import atomic_write, read_regular
-from flowlint.core.nodes import NonStatic, SEntry, SNode, SObject, to_python
+from flowlint.core.nodes import NonStatic, SNode, SObject, first_non_json, shorten, to_python, type_name
+from flowlint.core.source import SourceText
 from flowlint.definition.loading import LoadStatus, load_bytes
 from flowlint.definition.model import Tool
 from flowlint.rewrite.comments import Comment, comments_in, place_comments
+from flowlint.rewrite.members import encoded, indent_for, inline_members, insert_member
 from flowlint.rewrite.syntax import (
     Layout,
     Style,
     Syntax,
     detect_style,
-    end_of_line_comment,
-    first_on_line,
     layout_of,
     line_indent,
     line_start,
     render,
     render_key,
-    skip_trivia,
 )
 from flowlint.schema.generate import Generated, generate_output
 from flowlint.schema.notes import Note, Severity
@@ -142,6 +141,25 @@ def _plain(node: SNode | None) -> Any:
     return None if node is None else to_python(node, lambda value: ("<non-static>", value.source))
 
 
+def _unwritable(data: bytes, tool: Tool) -> ToolResult | None:
+    """A tool whose declared output cannot be rewritten: it is not an object literal, or its output holds
+    a value flowlint cannot read (code, an array hole, NaN), which neither the comparison nor the
+    rendering can keep. None when it can be rewritten."""
+    if tool.obj is None:
+        return ToolResult(tool.label, "skipped", reason="the tool is not an object literal")
+    output = tool.obj.get("output")
+    opaque = first_non_json(output) if output is not None else None
+    if opaque is None:
+        return None
+    what = f"`{shorten(opaque.source)}`" if isinstance(opaque, NonStatic) else type_name(opaque)
+    line = SourceText(data).position(opaque.span.start).line
+    reason = (
+        f"its `output` holds {what}, which flowlint cannot read as a value (line {line}); not rewritten: "
+        "write the output with literal values only"
+    )
+    return ToolResult(tool.label, "skipped", reason=reason)
+
+
 def _tool_path(main: SObject, tool: Tool) -> list[str]:
     if tool.kind == "query":
         resource, _, query = tool.label.rpartition(".")
@@ -188,14 +206,6 @@ def _verify(data: bytes, path: Path, old_main: SObject, changed: dict[tuple[str,
 # edits for one tool
 
 
-def _inside(entry: SEntry, container: SObject) -> bool:
-    value = entry.value
-    return (
-        container.span.start < entry.key_span.start < entry.key_span.end <= value.span.start
-        and value.span.end <= container.span.end
-    )
-
-
 def _output_edits(
     data: bytes, obj: SObject, output: dict[str, Any], syntax: Syntax, style: Style, shape: _Shape
 ) -> list[Edit] | str:
@@ -203,44 +213,21 @@ def _output_edits(
     file wrote it: a one-line schema stays one line where it fits), or a new `output` member after its
     tests (laid out as the file's other outputs)."""
     entry = obj.entry("output")
+    inline = inline_members(obj)
     if entry is not None:
-        if not _inside(entry, obj) or isinstance(entry.value, NonStatic):
+        if entry not in inline or isinstance(entry.value, NonStatic):
             return "`output` is not written inline in the tool (a reference or computed value); not rewritten"
         base = line_indent(data, entry.key_span.start)
         column = entry.value.span.start - line_start(data, entry.value.span.start)
         layout = layout_of(data, entry.value)
         text = render(output, syntax, style, base, layout, shape.width, column)
-        return [Edit(entry.value.span.start, entry.value.span.end, _bytes(text, style))]
-    inline = [e for e in obj.entries if _inside(e, obj)]
+        return [Edit(entry.value.span.start, entry.value.span.end, encoded(text, style))]
     tests = obj.entry("tests")
     anchor = tests if tests is not None and tests in inline else (inline[-1] if inline else None)
     key = render_key("output", syntax, style)
-    if anchor is None:
-        base = line_indent(data, obj.span.start)
-        inner = base + style.indent
-        text = (
-            "\n"
-            + inner
-            + key
-            + ": "
-            + render(output, syntax, style, inner, shape.layout, shape.width, len(inner) + len(key) + 2)
-            + ("," if style.trailing_comma else "")
-            + "\n"
-            + base
-        )
-        return [Edit(obj.span.start + 1, obj.span.start + 1, _bytes(text, style))]
-    if first_on_line(data, anchor.key_span.start):
-        indent = line_indent(data, anchor.key_span.start)
-    else:
-        indent = line_indent(data, obj.span.start) + style.indent
+    indent = indent_for(data, obj, anchor, style)
     member = key + ": " + render(output, syntax, style, indent, shape.layout, shape.width, len(indent) + len(key) + 2)
-    end = anchor.value.span.end
-    after = skip_trivia(data, end, syntax)
-    if data[after : after + 1] == b",":
-        at = end_of_line_comment(data, after + 1, syntax)
-        return [Edit(at, at, _bytes("\n" + indent + member + ",", style))]
-    at = end_of_line_comment(data, end, syntax)
-    return [Edit(end, end, b","), Edit(at, at, _bytes("\n" + indent + member, style))]
+    return insert_member(data, obj, member, anchor, syntax, style)
 
 
 MIN_WIDTH = 120
@@ -262,12 +249,6 @@ class _Shape:
                 found = layout_of(data, node)
                 self.layout = {path: inline for path, inline in found.items() if len(path) <= 1}
                 break
-
-
-def _bytes(text: str, style: Style) -> bytes:
-    if style.newline != "\n":
-        text = text.replace("\n", style.newline)
-    return text.encode("utf-8")
 
 
 # --------------------------------------------------------------------------------------------------
@@ -299,9 +280,9 @@ def plan_source(data: bytes, path: Path, captures: CaptureIndex) -> FileResult:
     carried: list[tuple[tuple[str, ...], list[Comment], ToolResult]] = []
     for tool in definition.tools:
         records = captures.for_tool(definition.namespace, tool.label)
-        skipped = _records_result(tool, records)
-        if skipped is not None or tool.obj is None:
-            results.append(skipped or ToolResult(tool.label, "skipped", reason="the tool is not an object literal"))
+        skipped = _records_result(tool, records) or _unwritable(data, tool)
+        if skipped is not None or tool.obj is None:  # (`_unwritable` skips a tool that is no object)
+            results.append(skipped or ToolResult(tool.label, "failed"))
             continue
         usable = [r for r in records if r.outcome == "ok"]
         existing_node = tool.obj.get("output")

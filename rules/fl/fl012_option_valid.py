@@ -49,14 +49,14 @@ class Options(Rule):
             fact=ZFact.DEFAULT_MISFIT,
             message=lambda note, z: _default_misfit(note, z),
             consequence=Consequence.CALL_REFUSED,
-            fix=ZFix.REPLACE,
+            fix=ZFix.REPLACE_OR_REMOVE,
         ),
         ZRow(
             fact=ZFact.DEFAULT_MISFIT_OPTIONAL_LAST,
             message=lambda note, z: _default_misfit(note, z),
             consequence=Consequence.IGNORED,
             consequence_v4=Consequence.CALL_REFUSED,
-            fix=ZFix.REPLACE,
+            fix=ZFix.REPLACE_OR_REMOVE,
         ),
         ZRow(
             fact=ZFact.LENGTH_NEGATIVE,
@@ -175,6 +175,17 @@ class Options(Rule):
             (Expect("'max(250)' comes after 'optional()': the 3.x runtime applies options in order"),),
             title="a constraint after optional() (3.x)",
             fixed=("[ 'optional()', 'max(250)' ]", "[ 'max(250)', 'optional()' ]"),
+        ),
+        Example(
+            example("""\
+    tools: {
+        getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
+            parameters: [ { position: { key: 'level', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'enum(1,2,3)', options: [ ‸'default(2)' ] } } ],
+            tests: [ { _description: 'Level one', level: '1' } ] }
+    }"""),
+            (Expect("the default value 2 does not fit"),),
+            title="a default no default() text can make fit: removed (unsafe)",
+            fixed=("options: [ 'default(2)' ]", "options: []"),
         ),
     ]
 

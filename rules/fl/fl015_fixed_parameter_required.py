@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from flowlint.core.consequence import Consequence
+from flowlint.core.nodes import SArray
 from flowlint.core.severity import Severity
+from flowlint.definition.model import Parameter, Tool
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding, node_path
+from flowlint.lint.fixes import Fix, append_item
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 
@@ -45,6 +48,7 @@ class FixedParameterRequired(Rule):
             tests: [ { _description: 'All coins' } ] }
     }"""),
             (Expect("parameter 'format' has the fixed value 'json', but its z block makes it a required input"),),
+            fixed=("options: [] } } ]", "options: ['optional()'] } } ]"),
         )
     ]
 
@@ -78,4 +82,25 @@ class FixedParameterRequired(Rule):
                     tool=tool.label,
                     parameter=parameter.key,
                     claims=claims,
+                    fix=None if _set_by_a_test(tool, parameter.key) else _optional_fix(ctx.source, parameter),
                 )
+
+
+def _optional_fix(source: bytes, parameter: Parameter) -> Fix | None:
+    """`'optional()'` added to the options (unsafe: the inputSchema no longer requires the parameter; the
+    runtime still sends the fixed value or the server param)."""
+    options = parameter.z_node.get("options") if parameter.z_node is not None else None
+    if not source or not isinstance(options, SArray):
+        return None
+    quotes = [source[node.span.start : node.span.start + 1] for node in options.items]
+    quote = next((q.decode() for q in quotes if q in (b"'", b'"')), None)
+    if quote is None:
+        quote = '"' if source.lstrip()[:1] in (b"{", b"[") else "'"
+    edit = append_item(source, options, f"{quote}optional(){quote}")
+    return None if edit is None else Fix("add 'optional()'", (edit,), safe=False)
+
+
+def _set_by_a_test(tool: Tool, key: str) -> bool:
+    """Whether a test sets `key`: then the key is a test's defect too (TST006), and `optional()` alone is not
+    the repair (a person decides: remove the key from the tests, or make the parameter the caller's)."""
+    return any(test.obj is not None and test.obj.get(key) is not None for test in tool.tests)

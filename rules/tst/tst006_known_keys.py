@@ -100,6 +100,7 @@ export const main = {
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
+        declared = set(ctx.definition.required_server_params)
         for tool in ctx.definition.tools:
             users = tool.user_parameters
             unreadable = _has_unreadable_parameters(tool)
@@ -147,7 +148,7 @@ export const main = {
                     test_indices=tuple(tests),
                     parameter=name,
                     claims=(node_path(tool.label, name),),  # the parameter's one defect
-                    fix=_placeholder_fix(ctx.source, parameter, tool, misnamed) if ctx.source else None,
+                    fix=_placeholder_fix(ctx.source, parameter, tool, misnamed, declared) if ctx.source else None,
                 )
 
 
@@ -182,22 +183,30 @@ def _misnamed_placeholder(key: str, parameter: Parameter, tool: Tool, generation
     )
 
 
-def _placeholder_fix(source: bytes, parameter: Parameter, tool: Tool, misnamed: list[tuple[int, Span]]) -> Fix | None:
-    """Where the runtime needs it: the parameter's value becomes '{{USER_PARAM}}' (the caller's) and each test
-    key the placeholder's name is written as the parameter's key. Unsafe: the request changes."""
+def _placeholder_fix(
+    source: bytes, parameter: Parameter, tool: Tool, misnamed: list[tuple[int, Span]], declared: set[str]
+) -> Fix | None:
+    """Where the runtime needs it (the tests set a parameter whose value the runtime reads from a server
+    param): its one placeholder becomes '{{USER_PARAM}}' (the caller's; the text around it stays, as in
+    'intitle:{{USER_PARAM}}') and each test key written as the placeholder's name is written as the
+    parameter's key. Unsafe: the request changes. None where that is not mechanical: a value with several
+    placeholders (a template of several inputs), a declared server param, a test that would set the key twice."""
     name = parameter.key
     position = parameter.node.get("position") if isinstance(parameter.node, SObject) else None
     value = position.get("value") if isinstance(position, SObject) else None
-    if not misnamed or name is None or value is None:
+    placeholders = _PLACEHOLDER.findall(parameter.value or "")
+    if name is None or value is None or len(placeholders) != 1 or placeholders[0].strip() in declared:
         return None
-    edit = literal_edit(source, value.span, "{{USER_PARAM}}")
+    written = (parameter.value or "").replace("{{" + placeholders[0] + "}}", "{{USER_PARAM}}", 1)
+    edit = literal_edit(source, value.span, written)
     if edit is None:
         return None
     edits = [edit]
+    tests = [index for index, _span in misnamed]
     for index, span in misnamed:
         test = tool.tests[index].obj
-        if test is None or test.get(name) is not None:
-            return None  # the test already sets the key: renaming would repeat it
+        if test is None or test.get(name) is not None or tests.count(index) > 1:
+            return None  # the test already sets the key, or would set it twice
         renamed = literal_edit(source, span, name)
         if (
             renamed is None
@@ -208,9 +217,11 @@ def _placeholder_fix(source: bytes, parameter: Parameter, tool: Tool, misnamed: 
         if renamed is None:
             return None
         edits.append(renamed)
-    return Fix(f"write value '{{{{USER_PARAM}}}}' and key the tests by '{name}'", tuple(edits), safe=False)
+    keyed = f" and key the tests by '{name}'" if misnamed else ""
+    return Fix(f"write value '{written}'{keyed}", tuple(edits), safe=False)
 
 
+_PLACEHOLDER = re.compile(r"\{\{([^{}]+)\}\}")
 _IDENTIFIER = re.compile(r"[A-Za-z_$][\w$]*+")
 
 

@@ -1,7 +1,8 @@
 """Shared by VAL100-VAL106, a 4.x tool's `meta` block (specification 4.0.0-4.2.0; optional since 4.3.0).
 
 The registry of 4.0.0-4.2.0 requires the block; 4.3.0 and the runtime made it optional but complete
-when present. flowlint follows the runtime: a missing block is a VAL100 warning, a present one must
+when present. flowlint follows the runtime: a missing block is a VAL100 warning in a file that declares
+4.0.0-4.2.0 (nothing in one that declares 4.3.0), a present one must
 hold every field with its type (VAL101-VAL106, the runtime's own codes, which here are the
 specification's). Definitions checked against 3.0.0 have no meta block and are not checked.
 """

@@ -7,8 +7,10 @@ from collections.abc import Iterator
 from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import NonStatic, SObject, SScalar, type_name
 from flowlint.core.severity import Severity
+from flowlint.definition.loading import handled_tools
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
+from flowlint.lint.fixes import Fix, literal_edit
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext, example
 
 from ._main_block import opening, present, source
@@ -39,6 +41,7 @@ class Root(Rule):
                 "namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: ‸'https://api.example.com/',"
             ),
             (Expect("main.root must not end with '/'"),),
+            fixed=("root: 'https://api.example.com/',", "root: 'https://api.example.com',"),
         ),
         Example(
             source("namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0',", mark_main=True),
@@ -71,9 +74,39 @@ class Root(Rule):
                     consequence=Consequence.ADVICE,
                 )
         elif not node.value.startswith("https://"):
-            yield self.finding(f"main.root must start with https://, got '{node.value}'", node.span)
-        elif node.value.endswith("/"):
+            placeholder = "://" in node.value and not node.value.startswith(("http://", "https:")) and _no_http(ctx)
             yield self.finding(
-                f"main.root must not end with '/' (paths start with one): write '{node.value.rstrip('/')}'",
+                f"main.root must start with https://, got '{node.value}'"
+                + (
+                    "; no tool sends an HTTP request here, so write root: '' (the runtime's marker for that)"
+                    if placeholder
+                    else ""
+                ),
                 node.span,
+                fix=_root_fix(ctx.source, node, "", "write root: '' (unsafe: the definition makes no HTTP request)")
+                if placeholder
+                else None,
             )
+        elif node.value.endswith("/"):
+            stripped = node.value.rstrip("/")
+            yield self.finding(
+                f"main.root must not end with '/' (paths start with one): write '{stripped}'",
+                node.span,
+                fix=_root_fix(
+                    ctx.source, node, stripped, f"write '{stripped}' (unsafe: each URL loses the '//' before its path)"
+                ),
+            )
+
+
+def _no_http(ctx: RuleContext) -> bool:
+    """Whether no tool of the definition sends an HTTP request: it has none (resources only) or each one's
+    request is made by an executeRequest handler."""
+    definition = ctx.definition
+    tools = [tool.name for tool in definition.tools if tool.kind == "tool"]
+    handled = handled_tools(definition.handlers, definition, ("executeRequest",))
+    return all(name in handled for name in tools)
+
+
+def _root_fix(source: bytes, node: SScalar, value: str, title: str) -> Fix | None:
+    edit = literal_edit(source, node.span, value) if source else None
+    return None if edit is None else Fix(title, (edit,), safe=False)

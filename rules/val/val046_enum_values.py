@@ -28,6 +28,7 @@ class EnumValues(Rule):
                 + "; FlowMCP's MCP tool accepts only the empty string, so every call with a real value is refused. "
                 "List the values in the primitive: 'enum(usd,eur,gbp)'"
             ),
+            fix=ZFix.VALUES,
         ),
         ZRow(
             fact=ZFact.ENUM_ARRAY,
@@ -97,5 +98,16 @@ class EnumValues(Rule):
     }"""),
             (Expect("enum values are written as a JavaScript array"),),
             fixed=('''"enum(['asc','desc'])"''', '"enum(asc,desc)"'),
-        )
+        ),
+        Example(
+            example("""\
+    tools: {
+        getMarkets: { method: 'GET', path: '/markets', description: 'Markets',
+            parameters: [ { position: { key: 'order', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: ‸'enum()', options: [ 'values(asc,desc)' ] } } ],
+            tests: [ { _description: 'Ascending', order: 'asc' }, { _description: 'Descending', order: 'desc' } ] }
+    }"""),
+            (Expect("enum() has no values (the values(...) option is not FlowMCP syntax)"),),
+            title="values(...) written into enum() (unsafe)",
+            fixed=("primitive: 'enum()', options: [ 'values(asc,desc)' ]", "primitive: 'enum(asc,desc)', options: []"),
+        ),
     ]

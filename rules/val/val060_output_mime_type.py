@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from flowlint.core.consequence import Consequence
-from flowlint.core.nodes import NonStatic, SScalar, type_name
+from flowlint.core.nodes import NonStatic, SNode, SObject, SScalar, string_value, type_name
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
+from flowlint.lint.fixes import Fix, literal_edit
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext
 
 from ._output import GOOD, MIME_TYPES, output_example, outputs
@@ -27,6 +28,7 @@ class MimeType(Rule):
         Example(
             output_example("{ mimeType: ‸'text/csv', schema: { type: 'string' } }"),
             (Expect("output.mimeType 'text/csv' is not supported"),),
+            fixed=("mimeType: 'text/csv'", "mimeType: 'text/plain'"),
         )
     ]
 
@@ -44,4 +46,30 @@ class MimeType(Rule):
                     f"output.mimeType {shown} is not supported: use " + ", ".join(MIME_TYPES) + hint,
                     node.span,
                     tool=tool.label,
+                    fix=_mime_fix(ctx.source, node, output),
                 )
+
+
+# Text formats whose data, described by a string schema, is what `text/plain` declares.
+_TEXT = ("application/xml", "application/rss+xml", "application/atom+xml", "application/csv", "application/yaml")
+
+
+def _mime_fix(source: bytes, node: SNode, output: SObject) -> Fix | None:
+    """The supported type that declares the same data (unsafe: the declaration changes, not the data): a JSON
+    flavour (`application/ld+json`) whose schema is an object or an array is `application/json`; a text
+    format whose schema is a string is `text/plain`. None for anything else (a person decides)."""
+    if not source or not isinstance(node, SScalar) or not isinstance(node.value, str):
+        return None
+    schema = output.get("schema")
+    kind = string_value(schema.get("type")) if isinstance(schema, SObject) else None
+    mime = node.value.split(";")[0].strip().lower()
+    if mime.endswith("+json") and kind in ("object", "array"):
+        new = "application/json"
+    elif (mime.startswith("text/") or mime in _TEXT) and kind == "string":
+        new = "text/plain"
+    else:
+        return None
+    edit = literal_edit(source, node.span, new)
+    return (
+        None if edit is None else Fix(f"write '{new}' (the same data, a type the runtime accepts)", (edit,), safe=False)
+    )

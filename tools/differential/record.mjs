@@ -36,6 +36,16 @@
 // `codes` = the runtime's own codes at the start of its messages (SEC001, VAL014, VAL107, RES001, ...).
 // `.json` definitions (flowlint reads them; FlowMCP imports only modules) are judged as the module
 // `export const main = <their main>` written to a temporary folder; paths in messages are the .json's.
+//
+// --requests (issue 24, the migration's proof) adds, without changing anything recorded above:
+//   4. requests  per test the zod accepts, the request the runtime sends: the tool's own `func` from
+//                prepareServerTool (serverParams: every requiredServerParams name NAME as the token
+//                `SERVER_PARAM_NAME`, so nothing secret is ever recorded) called with the arguments the
+//                zod parse gives (defaults applied, unknown keys stripped: what the MCP SDK hands it), with
+//                `fetch` stubbed (every call recorded: method, URL, headers, body; answered `{}`) and node's
+//                http/https refused, so nothing leaves the machine.  A tool with an executeRequest handler
+//                is not called (`request_skipped`); a preRequest handler runs (its result is what is sent).
+//   `fully_accepted` = `accepted` (issue 24's name for it: every stage above, the omission included).
 
 import { createRequire } from 'node:module'
 import {
@@ -47,7 +57,7 @@ import { pathToFileURL } from 'node:url'
 
 
 const usage = () => {
-    process.stderr.write( 'usage: node record.mjs RUNTIME_DIR RUNTIME_COMMIT OUT.json FILE_OR_DIR...\n' )
+    process.stderr.write( 'usage: node record.mjs [--requests] RUNTIME_DIR RUNTIME_COMMIT OUT.json FILE_OR_DIR...\n' )
     process.exit( 2 )
 }
 
@@ -364,6 +374,7 @@ const judgeTests = ( { rt, prepared } ) => {
                         const wire = JSON.parse( JSON.stringify( args ) )
                         const parsed = schema.safeParse( wire )
                         out[ 'ok' ] = parsed.success === true
+                        if( parsed.success === true ) { Object.defineProperty( out, 'args', { value: parsed.data } ) }
                         if( !parsed.success ) {
                             out[ 'issues' ] = parsed.error.issues
                                 .map( ( issue ) => ( {
@@ -375,11 +386,69 @@ const judgeTests = ( { rt, prepared } ) => {
                     } catch( err ) {
                         out[ 'refusal' ] = `parse: ${errorText( err )}`
                     }
+                    Object.defineProperty( out, 'prepared', { value: { row, tool } } )
                     results.push( out )
                 } )
         } )
 
     return results
+}
+
+
+// --requests: fetch stubbed, node's own HTTP refused (step 4 above).
+const sent = []
+const stubNetwork = async () => {
+    globalThis.fetch = async ( input, init = {} ) => {
+        const url = typeof input === 'string' ? input : ( input && input.url ) || String( input )
+        const headers = {}
+        new Headers( init[ 'headers' ] || {} ).forEach( ( value, key ) => { headers[ key ] = value } )
+        const body = init[ 'body' ] === undefined || init[ 'body' ] === null ? null : String( init[ 'body' ] )
+        sent.push( { method: String( init[ 'method' ] || 'GET' ), url, headers, body } )
+
+        return new Response( '{}', { status: 200, headers: { 'content-type': 'application/json' } } )
+    }
+    const refuse = () => { throw new Error( 'record.mjs --requests: network access refused' ) }
+    for( const name of [ 'node:http', 'node:https' ] ) {
+        const mod = await import( name )
+        mod.default.request = refuse
+        mod.default.get = refuse
+    }
+}
+
+
+const withTimeout = ( promise, ms ) => Promise.race( [
+    promise,
+    new Promise( ( _ok, fail ) => setTimeout( () => fail( new Error( `no answer in ${ms} ms` ) ), ms ).unref() )
+] )
+
+
+const recordRequests = async ( { rt, main, handlerMap, tests } ) => {
+    const routes = toolsOf( rt, main )
+    const names = Array.isArray( main[ 'requiredServerParams' ] ) ? main[ 'requiredServerParams' ] : []
+    const serverParams = {}
+    names.filter( ( n ) => typeof n === 'string' ).forEach( ( n ) => { serverParams[ n ] = `SERVER_PARAM_${n}` } )
+    for( const test of tests ) {
+        if( !test[ 'ok' ] ) { continue }
+        const routeName = test[ 'tool' ]
+        const handler = ( handlerMap || {} )[ routeName ] || {}
+        if( handler[ 'executeRequest' ] ) {
+            test[ 'request_skipped' ] = 'executeRequest handler'
+            continue
+        }
+        sent.length = 0
+        try {
+            const tool = rt.FlowMCP.prepareServerTool( { main, handlerMap, serverParams, routeName } )
+            const result = await withTimeout( tool[ 'func' ]( test[ 'args' ] ), 5000 )
+            if( sent.length === 0 ) {
+                test[ 'request_error' ] = ( result && result[ 'messages' ] || [] ).map( String ).join( '; ' ) || 'no request'
+            }
+        } catch( err ) {
+            test[ 'request_error' ] = errorText( err )
+        }
+        if( sent.length > 0 ) { test[ 'request' ] = sent[ 0 ] }
+        if( sent.length > 1 ) { test[ 'requests_more' ] = sent.length - 1 }
+        if( routes[ routeName ] && handler[ 'preRequest' ] ) { test[ 'pre_request' ] = true }
+    }
 }
 
 
@@ -473,13 +542,24 @@ const judgeFile = async ( { rt, file, cwd, tmp } ) => {
         record[ 'stage' ] = 'omission'
         record[ 'messages' ] = omissions
     }
+    if( OPTIONS.requests ) {
+        await recordRequests( { rt, main, handlerMap: result[ 'handlerMap' ], tests: record[ 'tests' ] } )
+    }
 
     return record
 }
 
 
+const OPTIONS = { requests: false }
+
+
 const main_ = async () => {
     const argv = process.argv.slice( 2 )
+    if( argv[ 0 ] === '--requests' ) {
+        OPTIONS.requests = true
+        argv.shift()
+        await stubNetwork()
+    }
     if( argv.length < 4 ) { usage() }
     const [ runtimeDirArg, commit, outPath, ...inputs ] = argv
     const runtimeDir = resolve( runtimeDirArg )
@@ -504,6 +584,9 @@ const main_ = async () => {
         rmSync( tmp, { recursive: true, force: true } )
     }
 
+    if( OPTIONS.requests ) {
+        verdicts.forEach( ( v ) => { v[ 'fully_accepted' ] = v[ 'accepted' ] === true } )
+    }
     const report = {
         format: 'flowlint-differential-verdicts/2',
         runtime: rt.runtime,
@@ -518,8 +601,13 @@ const main_ = async () => {
         accepted: verdicts.filter( ( v ) => v[ 'accepted' ] ).length,
         verdicts
     }
+    if( OPTIONS.requests ) {
+        report[ 'requests' ] = 'per test the zod accepts: the request its tool func sends (fetch stubbed)'
+        report[ 'fully_accepted' ] = verdicts.filter( ( v ) => v[ 'fully_accepted' ] ).length
+    }
     writeFileSync( outPath, JSON.stringify( report, null, 2 ) + '\n' )
-    process.stderr.write( `${rt.runtime} runtime @ ${commit}: ${report.accepted}/${report.files} accepted -> ${outPath}\n` )
+    const full = OPTIONS.requests ? ` (${report[ 'fully_accepted' ]} fully)` : ''
+    process.stderr.write( `${rt.runtime} runtime @ ${commit}: ${report.accepted}/${report.files} accepted${full} -> ${outPath}\n` )
 }
 
 
