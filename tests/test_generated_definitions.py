@@ -35,6 +35,7 @@ from smoke import (
     internal_errors,
     load,
     lsp_problems,
+    migrate_problems,
     mock_problems,
     run,
     synthesize_records,
@@ -526,15 +527,20 @@ def _check(path: Path, output_format: str, extra: list[str]) -> list[Crash]:
 
 @given(source=sources(), output_format=st.sampled_from(FORMATS), strict=st.booleans())
 @GENERATED
-def test_check_fix_and_the_language_server_never_crash(
+def test_check_fix_migrate_and_the_language_server_never_crash(
     workspace: Path, source: tuple[str, str], output_format: str, strict: bool
 ) -> None:
     name, text = source
     path = _write(workspace, name, text)
     found = _check(path, output_format, ["--strict"] if strict else [])
-    outcome = run(["check", "--no-cache", "--diff", "--unsafe-fixes", path.name], path.parent, expected=(0, 1))
-    if isinstance(outcome, Crash):
-        found.append(outcome)
+    for args in (
+        ["check", "--no-cache", "--diff", "--unsafe-fixes", path.name],
+        ["migrate", "--to", "4.3.0", "--unsafe-fixes", path.name],
+    ):
+        outcome = run(args, path.parent, expected=(0, 1))
+        if isinstance(outcome, Crash):
+            found.append(outcome)
+    found += migrate_problems([str(path)])
     found += lsp_problems(path, path.name)
     _fail(found, path, text)
 
