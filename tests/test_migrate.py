@@ -472,6 +472,7 @@ def test_check_target_version_fix_migrates_first(tmp_path: Path) -> None:
     assert b"'3.0.0'" in (tmp_path / "demo.mjs").read_bytes()
     fixed = invoke_cli("check", "demo.mjs", "--target-version", "4.3.0", "--fix", cwd=tmp_path)
     assert fixed.returncode == 0 and "migrated 1 file to 4.3.0" in fixed.stderr
+    assert "after the migration, fixed 0 findings in 0 files" in fixed.stderr
     assert b"version: '4.3.0'" in (tmp_path / "demo.mjs").read_bytes()
     assert invoke_cli("check", "demo.mjs", "--target-version", "4.3.0", cwd=tmp_path).returncode == 2
     assert invoke_cli("check", "demo.mjs", "--target-version", "9", "--fix", cwd=tmp_path).returncode == 2

@@ -389,6 +389,8 @@ def _fix(result: LintResult, request: CheckRequest) -> tuple[LintResult, bool]:
             for code, fix in outcome.applied:
                 echo(f"{outcome.path}: {code} {fix.title}" + ("" if fix.safe else " (unsafe)"), err=True)
     verb = "would fix" if request.diff else "fixed"
+    if request.target_version is not None:  # the migration applied the target's fixes already
+        verb = f"after the migration, {verb}"
     if request.quiet == 0:
         left = f" ({len(unverified)} file{'s' if len(unverified) != 1 else ''} with fixes that would not verify)"
         echo(
