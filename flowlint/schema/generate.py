@@ -147,7 +147,7 @@ def _split_types(node: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return found
 
 
-def _reduce(node: dict[str, Any], where: str, depth: int, notes: list[Note], root: bool = False) -> dict[str, Any]:
+def _reduce(node: dict[str, Any], where: str, depth: int, notes: list[Note]) -> dict[str, Any]:
     types = _split_types(node)
     nullable = "null" in types
     real = sorted((name for name in types if name != "null"), key=lambda name: _TYPE_ORDER.get(name, 9))
@@ -167,10 +167,7 @@ def _reduce(node: dict[str, Any], where: str, depth: int, notes: list[Note], roo
                 where,
             )
         )
-        out = {}
-        if nullable:
-            out["nullable"] = True
-        return out
+        return {"nullable": True} if nullable else {}
     name = real[0]
     part = types[name]
     out["type"] = name
@@ -305,7 +302,7 @@ def _schema_of(data: list[Any], mime: str, notes: list[Note]) -> dict[str, Any]:
     builder = _Builder(schema_uri=None)
     for sample in data:
         builder.add_object(sample)
-    schema = _reduce(builder.to_schema(), "$", 0, notes, root=True)
+    schema = _reduce(builder.to_schema(), "$", 0, notes)
     if mime != "application/json" and schema.get("type") != "string":
         notes.append(Note(Severity.WARNING, f"content type {mime} but the data is not a string", ""))
     return schema
