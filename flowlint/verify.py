@@ -201,10 +201,15 @@ def verify_folder(
         _drift_fails(result, resolver)
     matched = sum(counts[key] for key in ("compared", "not_answered", "without_schema"))
     outcome = Verification(
-        result, captures, errors, None, counts["compared"], counts["not_answered"], counts["without_schema"]
+        result,
+        captures,
+        errors,
+        compared=counts["compared"],
+        not_answered=counts["not_answered"],
+        without_schema=counts["without_schema"],
+        drifted=counts["drifted"],
+        tests=tests,
     )
-    outcome.drifted = counts["drifted"]
-    outcome.tests = tests
     if not records and not errors:
         outcome.nothing_verified = f"no records found in {captures}"
     elif not records:
@@ -271,8 +276,7 @@ def _verify_records(
         if tool is None or record.testIndex >= len(tool.tests):
             if earlier is not None and not _answered(record):
                 continue  # the same capture, reported once with its answered record
-            rows.append(TestRow(namespace=record.namespace, tool=record.toolName, test_index=record.testIndex,
-                                verdict="WARN", detail="stale: the definition no longer has this test"))  # fmt: skip
+            rows.append(_test_row(record, "stale", []))
             _report(
                 reports[owner.display],
                 Code.VER004,
@@ -320,8 +324,10 @@ def _verify_records(
 
 def _test_row(record: CaptureRecord, kind: str, drift: list[Finding]) -> TestRow:
     """One record's line in the summaries: PASS (its data fits the schema), FAIL (drift), SKIP (the call
-    failed or was skipped, or the tool has no schema)."""
-    if kind == "compared":
+    failed or was skipped, or the tool has no schema), WARN (stale: the definition no longer has the test)."""
+    if kind == "stale":
+        verdict, detail = "WARN", "stale: the definition no longer has this test"
+    elif kind == "compared":
         verdict, detail = ("FAIL", drift[0].message) if drift else ("PASS", "matches the output schema")
     elif kind == "not_answered":
         verdict, detail = "SKIP", f"{record.outcome}: {record.reason or '; '.join(record.response.messages)}"
