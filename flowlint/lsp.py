@@ -159,22 +159,24 @@ class DocumentReports:
             self._keys.forget_lists()  # list files may have changed since the last request
             return data, path, config, self._keys.key(data, path, config, SharedListResolver(config.lists_dir))
 
-    def cached(self, uri: str, source: str) -> Linted | None:
-        """The last lint of the document when it is of this text (and settings and lists), else None."""
-        _, path, _, key = self._keyed(uri, source)
+    def _last(self, path: Path, key: str) -> Linted | None:
         latest = self._latest.get(str(path))
         if latest is not None and latest.key == key:
             self.hits += 1
             return latest
         return None
 
+    def cached(self, uri: str, source: str) -> Linted | None:
+        """The last lint of the document when it is of this text (and settings and lists), else None."""
+        _, path, _, key = self._keyed(uri, source)
+        return self._last(path, key)
+
     def lint(self, uri: str, source: str) -> Linted:
         from flowlint.lint.engine import Engine
 
         data, path, config, key = self._keyed(uri, source)
-        latest = self._latest.get(str(path))
-        if latest is not None and latest.key == key:
-            self.hits += 1
+        latest = self._last(path, key)
+        if latest is not None:
             return latest
         context = key.partition("/")[2]
         with self._lock:
