@@ -273,7 +273,7 @@ Layout = dict[tuple[str, ...], bool]
 (`("schema", "properties", "price")`; `"[]"` for array items): see `layout_of`."""
 
 
-def layout_of(data: bytes, node: SNode, path: tuple[str, ...] = ()) -> Layout:
+def layout_of(data: bytes, node: SNode) -> Layout:
     """How the containers of `node` (an `output` as written) are laid out: one line or several."""
     layout: Layout = {}
 
@@ -281,10 +281,7 @@ def layout_of(data: bytes, node: SNode, path: tuple[str, ...] = ()) -> Layout:
         if isinstance(item, (SObject, SArray)):
             if not (0 <= item.span.start <= item.span.end <= len(data)):
                 return
-            layout[at] = (
-                b"\n" not in data[item.span.start : item.span.end]
-                and b"\r" not in data[item.span.start : item.span.end]
-            )
+            layout[at] = line_end(data, item.span.start, item.span.end) == item.span.end  # no line break
             if isinstance(item, SObject):
                 for entry in item.entries:
                     visit(entry.value, (*at, entry.key))
@@ -292,7 +289,7 @@ def layout_of(data: bytes, node: SNode, path: tuple[str, ...] = ()) -> Layout:
                 for child in item.items[:1]:  # items share one layout
                     visit(child, (*at, "[]"))
 
-    visit(node, path)
+    visit(node, ())
     return layout
 
 
