@@ -281,9 +281,10 @@ def plan_source(data: bytes, path: Path, captures: CaptureIndex) -> FileResult:
     for tool in definition.tools:
         records = captures.for_tool(definition.namespace, tool.label)
         skipped = _records_result(tool, records) or _unwritable(data, tool)
-        if skipped is not None or tool.obj is None:  # (`_unwritable` skips a tool that is no object)
-            results.append(skipped or ToolResult(tool.label, "failed"))
+        if skipped is not None:
+            results.append(skipped)
             continue
+        assert tool.obj is not None  # `_unwritable` skips a tool that is no object
         usable = [r for r in records if r.outcome == "ok"]
         existing_node = tool.obj.get("output")
         existing = _plain(existing_node) if existing_node is not None else None
