@@ -41,8 +41,8 @@ REQUEST_HANDLERS = ("preRequest", "executeRequest")
 """Handlers that rewrite or replace a tool's request: checks of what the request looks like become advice."""
 """Handlers that change a tool's data: with one of them, the API's raw data is not the tool's output."""
 
-_DEFINITION_KEYS = ("namespace", "tools", "routes", "resources")
 _TOOL_KEYS = ("tools", "routes", "resources")
+_DEFINITION_KEYS = ("namespace", *_TOOL_KEYS)
 
 # What a file is when it is not a tool definition: export name -> description.
 _OTHER_KINDS = (
