@@ -330,11 +330,8 @@ def migrate_definition(src: Source, opts: Options, engines: _Engines) -> FileMig
     failed = [f"step {s.step}: {s.reason}" for s in migration.steps if s.outcome is StepOutcome.FAILED]
     if failed:
         migration.manual.append(ManualItem("failed-step", 0, "; ".join(failed), True))
-    assert current.definition is not None
     before_views = definition_view(original, 3)
-    migration.differences, migration.gained = compare(
-        original, current.definition, migration.changes, views, before_views
-    )
+    migration.differences, migration.gained = compare(before_views, views, migration.changes)
     migration.status = status_of(migration, _failing(before_report, before_views))
     return migration
 
