@@ -121,9 +121,8 @@ def _quiet(migration: FileMigration) -> bool:
 
 
 def _decisions(migration: FileMigration) -> str:
-    kinds = sorted({item.kind for item in migration.manual if not item.blocking})
-    count = sum(1 for item in migration.manual if not item.blocking)
-    return f" [{_count(count, 'decision')}: {', '.join(kinds)}]" if count else ""
+    kinds = [item.kind for item in migration.manual if not item.blocking]
+    return f" [{_count(len(kinds), 'decision')}: {', '.join(sorted(set(kinds)))}]" if kinds else ""
 
 
 def _text(run: MigrationRun, verbose: bool = False) -> str:

@@ -330,11 +330,8 @@ def migrate_definition(src: Source, opts: Options, engines: _Engines) -> FileMig
     failed = [f"step {s.step}: {s.reason}" for s in migration.steps if s.outcome is StepOutcome.FAILED]
     if failed:
         migration.manual.append(ManualItem("failed-step", 0, "; ".join(failed), True))
-    assert current.definition is not None
     before_views = definition_view(original, 3)
-    migration.differences, migration.gained = compare(
-        original, current.definition, migration.changes, views, before_views
-    )
+    migration.differences, migration.gained = compare(before_views, views, migration.changes)
     migration.status = status_of(migration, _failing(before_report, before_views))
     return migration
 
@@ -436,7 +433,7 @@ def _failed(src: Source, reason: str) -> FileMigration:
     return FileMigration(src.display, src.data, src.data, status=FileStatus.FAILED, reason=reason)
 
 
-def _already(src: Source, version: str, opts: Options, engines: _Engines) -> FileMigration:
+def _already(src: Source, version: str, engines: _Engines) -> FileMigration:
     """A definition that declares 4.x: not migrated (a second run changes nothing), but what its check
     still leaves for a person is listed, so the exit code says whether work remains."""
     report = engines.for_path(src.path).lint_loaded(src.loaded)
@@ -453,7 +450,7 @@ def _migrate_one(src: Source, status: LoadStatus, reason: str, opts: Options, en
     if status is LoadStatus.DEFINITION:
         version = _version(src.loaded)
         if declared_major(version) == 4:
-            return _already(src, str(version), opts, engines)
+            return _already(src, str(version), engines)
         return migrate_definition(src, opts, engines)
     if status is LoadStatus.LIST:
         return FileMigration(src.display, src.data, src.data, kind="list", reason="a shared list keeps its own version")

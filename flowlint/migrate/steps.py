@@ -277,7 +277,7 @@ def step_output(src: Source, opts: Options) -> StepResult:
 
 STEPS: tuple[tuple[tuple[str, Step], ...], ...] = (
     # Each group's steps read the same tree and their edits are applied together; a group reads what the
-    # groups before it left (the defaults step judges a default against the enum values written first).
+    # groups before it left.
     (("version", step_version), ("routes", step_routes)),
     (
         ("defaults", step_defaults),

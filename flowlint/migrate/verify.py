@@ -7,9 +7,8 @@ import json
 from typing import Any
 
 from flowlint.core.jsvalues import js_string
-from flowlint.definition.model import Definition
 from flowlint.migrate.model import Change, ChangeClass, Difference, FileMigration, FileStatus
-from flowlint.migrate.views import ToolView, definition_view
+from flowlint.migrate.views import ToolView
 
 __all__ = ["compare", "status_of"]
 
@@ -108,17 +107,11 @@ def _unshown(changes: list[Change], differences: list[Difference]) -> list[Diffe
 
 
 def compare(
-    before: Definition,
-    after: Definition,
-    changes: list[Change],
-    after_views: dict[str, ToolView] | None = None,
-    before_views: dict[str, ToolView] | None = None,
+    old_views: dict[str, ToolView], new_views: dict[str, ToolView], changes: list[Change]
 ) -> tuple[list[Difference], list[str]]:
-    """(differences, gained) between 3.x serving `before` and 4.x serving `after` (`after_views`: its 4.x
-    view, when made already). A tool 3.x cannot build is compared as 3.x would have served it with its
-    options in 4.x order; it is also `gained`."""
-    old_views = before_views if before_views is not None else definition_view(before, 3)
-    new_views = after_views if after_views is not None else definition_view(after, 4)
+    """(differences, gained) between 3.x serving the original (`old_views`: its `definition_view` of
+    generation 3) and 4.x serving the result (`new_views`: of generation 4). A tool 3.x cannot build is
+    compared as 3.x would have served it with its options in 4.x order; it is also `gained`."""
     differences: list[Difference] = []
     gained: list[str] = []
     for name, old in old_views.items():

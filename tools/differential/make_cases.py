@@ -573,14 +573,22 @@ I25_V4_ONLY = {
 }
 
 
-def i25_cases() -> dict[str, tuple[str, dict]]:
+def twinned(
+    prefix: str, cases: dict[str, tuple[str, dict]], single: dict[str, tuple[str, dict]]
+) -> dict[str, tuple[str, dict]]:
+    """Each of `cases` as a 3.x file and its 4.x twin `v4-<name>`, and each of `single` (one generation
+    only) as it is; every behaviour line starts with `prefix`."""
     out = {}
-    for name, (behaviour, main_) in I25_CASES.items():
-        out[name] = (I25 + behaviour, main_)
-        out[f"v4-{name}"] = (I25 + behaviour + " (4.x)", v4(copy.deepcopy(main_)))
-    for name, (behaviour, main_) in {**I25_V3_ONLY, **I25_V4_ONLY}.items():
-        out[name] = (I25 + behaviour, main_)
+    for name, (behaviour, main_) in cases.items():
+        out[name] = (prefix + behaviour, main_)
+        out[f"v4-{name}"] = (prefix + behaviour + " (4.x)", v4(copy.deepcopy(main_)))
+    for name, (behaviour, main_) in single.items():
+        out[name] = (prefix + behaviour, main_)
     return out
+
+
+def i25_cases() -> dict[str, tuple[str, dict]]:
+    return twinned(I25, I25_CASES, {**I25_V3_ONLY, **I25_V4_ONLY})
 
 
 # Module text (not a `main` literal): the scanner and the `main` export.  {main} is the baseline main.
@@ -659,13 +667,7 @@ export const list = {
 
 
 def i18_cases() -> dict[str, tuple[str, dict]]:
-    out = {}
-    for name, (behaviour, main_) in I18_CASES.items():
-        out[name] = (I18 + behaviour, main_)
-        out[f"v4-{name}"] = (I18 + behaviour + " (4.x)", v4(copy.deepcopy(main_)))
-    for name, (behaviour, main_) in I18_V4_ONLY.items():
-        out[name] = (I18 + behaviour, main_)
-    return out
+    return twinned(I18, I18_CASES, I18_V4_ONLY)
 
 
 def i18_modules() -> dict[str, tuple[str, str]]:
