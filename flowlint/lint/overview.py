@@ -172,12 +172,7 @@ def lead_lines(overview: Overview, width: int = 120) -> list[str]:
     counts, the files FlowMCP refuses to load grouped by why, the errors by what FlowMCP does, and
     where to look next. At most about 30 lines whatever the run's size."""
     summary = overview.summary
-    counts = ", ".join(
-        _plural(summary[key], word, word if word == "info" else None)
-        for key, word in (("errors", "error"), ("warnings", "warning"), ("infos", "info"))
-        if summary[key]
-    )
-    lines = [f"flowlint: {counts or 'no findings'} in {files_phrase(summary)}."]
+    lines = [f"flowlint: {counts_phrase(summary) or 'no findings'} in {files_phrase(summary)}."]
     refused = overview.refused_by_code
     if refused:
         total = sum(len(paths) for _, paths in refused)
@@ -210,6 +205,15 @@ def lead_lines(overview: Overview, width: int = 120) -> list[str]:
         "Each finding follows; -q shows the errors only, --output-format grouped by file, --statistics counts by code."
     )
     return lines
+
+
+def counts_phrase(summary: dict[str, int]) -> str:
+    """`2 errors, 1 warning, 3 info` (the severities that have findings), or "" when none has."""
+    return ", ".join(
+        _plural(summary[key], word, word if word == "info" else None)
+        for key, word in (("errors", "error"), ("warnings", "warning"), ("infos", "info"))
+        if summary[key]
+    )
 
 
 def files_phrase(summary: dict[str, int]) -> str:

@@ -787,18 +787,14 @@ def skip_reason(report: FileReport) -> str:
 def summary_line(result: LintResult) -> str:
     """`Found 2 errors, 1 warning in 3 files (2 definitions, 1 skipped).`, or `All checks passed: ...`;
     files FlowMCP cannot load as definitions (unreadable, unparsable, no `main`) are counted too."""
-    from flowlint.lint.overview import files_phrase
+    from flowlint.lint.overview import counts_phrase, files_phrase
 
     summary = result.summary()
-    counts = []
-    for key, word in (("errors", "error"), ("warnings", "warning"), ("infos", "info")):
-        value = summary[key]
-        if value:
-            counts.append(f"{value} {word}{'s' if value != 1 and word != 'info' else ''}")
+    counts = counts_phrase(summary)
     checked = files_phrase(summary)
     if not counts:
         return f"All checks passed: {checked}."
-    return f"Found {', '.join(counts)} in {checked}."
+    return f"Found {counts} in {checked}."
 
 
 class CodeStatistics(DeclaredRecord):
