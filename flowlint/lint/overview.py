@@ -19,6 +19,7 @@ from flowlint.core.consequence import Consequence
 from flowlint.core.fileio import printable
 from flowlint.core.record import DeclaredRecord
 from flowlint.core.severity import Severity
+from flowlint.lint.diagnostics import fails
 
 if TYPE_CHECKING:
     from flowlint.lint.diagnostics import Diagnostic
@@ -75,9 +76,7 @@ class Overview:
             safe = fixes.count(True)
             self.fixable += len(fixes) if unsafe_fixes else safe
             self.unsafe_fixable += 0 if unsafe_fixes else len(fixes) - safe
-            threshold = result.fail_on(report).rank
-            failing = {severity for severity in Severity if severity.rank >= threshold}
-            if any(d.severity in failing for d in diagnostics):
+            if fails(diagnostics, result.fail_on(report)):
                 self.failing.append(report)
             for d in diagnostics:
                 if d.severity is not error:
