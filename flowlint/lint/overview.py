@@ -22,7 +22,6 @@ from flowlint.core.severity import Severity
 from flowlint.lint.diagnostics import fails
 
 if TYPE_CHECKING:
-    from flowlint.lint.diagnostics import Diagnostic
     from flowlint.lint.result import FileReport, LintResult
 
 __all__ = [
@@ -307,7 +306,7 @@ def markdown_report(result: LintResult, title: str = "flowlint check", unsafe_fi
         lines += ["", f"### {_plural(len(overview.failing), 'file')} that {verb} the run", ""]
         rows = []
         for report in overview.failing[:MAX_MARKDOWN_ROWS]:
-            first = _first_failing(report, result)
+            first = next(iter(result.failing(report)), None)
             where = f"{first.line}:{first.column}" if first is not None else ""
             what = f"`{first.code}` {md(head_and_help(first.message)[0])}" if first is not None else ""
             rows.append((md(report.path), sum(d.severity.value == "error" for d in report.diagnostics), where, what))
@@ -321,11 +320,6 @@ def markdown_report(result: LintResult, title: str = "flowlint check", unsafe_fi
         if overview.unsafe_fixable:
             lines.append(f"- {overview.unsafe_fixable} more with `--fix --unsafe-fixes` (they change behaviour)")
     return "\n".join(lines) + "\n"
-
-
-def _first_failing(report: FileReport, result: LintResult) -> Diagnostic | None:
-    threshold = result.fail_on(report).rank
-    return next((d for d in report.diagnostics if d.severity.rank >= threshold), None)
 
 
 class TestRow(DeclaredRecord):
