@@ -437,10 +437,7 @@ def _without_skipped_notes(result: LintResult) -> LintResult:
 def _failing_only(result: LintResult) -> LintResult:
     """`-q`: only the findings that fail the run (at or above each file's `fail_on`: errors by default),
     as ESLint's `--quiet` reports errors only; the files stay."""
-    files = [
-        replace(r, diagnostics=[d for d in r.diagnostics if d.severity.rank >= result.fail_on(r).rank])
-        for r in result.files
-    ]
+    files = [replace(r, diagnostics=result.failing(r)) for r in result.files]
     return LintResult(files, result.config)
 
 

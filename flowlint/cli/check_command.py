@@ -17,7 +17,10 @@ from flowlint.cli.options import SECTIONS, CheckOption, check_options, request_f
 
 __all__ = ["CHECK_SECTIONS", "check"]
 
-CHECK_SECTIONS = {title: tuple(o.name for o in check_options() if o.setting.section == title) for title in SECTIONS}
+_OPTIONS = check_options()
+"""The table of flags, read once for the sections of `--help` and the command's options."""
+
+CHECK_SECTIONS = {title: tuple(o.name for o in _OPTIONS if o.setting.section == title) for title in SECTIONS}
 """`flowlint check --help` in sections, as ruff's (see `flowlint.cli.app.SectionedCommand`)."""
 
 
@@ -76,7 +79,7 @@ def _check(**options: object) -> None:
 
 def _command() -> click.Command:
     function: Callable[..., None] = _check
-    for option in reversed(check_options()):
+    for option in reversed(_OPTIONS):
         function = _option(option)(function)
     function = click.argument("paths", nargs=-1, type=click.Path(path_type=Path))(function)
     return click.command("check", cls=sectioned(CHECK_SECTIONS))(function)

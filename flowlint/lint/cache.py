@@ -138,6 +138,15 @@ def linked_component(folder: Path, root: Path | None) -> Path | None:
     return None
 
 
+def _linked(folder: Path, root: Path | None) -> str | None:
+    """How the cache folder meets a link inside the project (`linked_component`), as the messages that
+    keep the cache off say it: "is a symbolic link", "lies under the symbolic link LINK"; or None."""
+    link = linked_component(folder, root)
+    if link is None:
+        return None
+    return "is a symbolic link" if link == folder else f"lies under the symbolic link {link}"
+
+
 def build_key() -> str:
     """flowlint's version and the size and mtime of each of its modules and rules: any edit or upgrade
     changes it. Worked out once per process, from the folders' listings (no module is imported)."""
@@ -380,10 +389,9 @@ class ResultCache:
     def _linked_folder(self, folder: Path) -> bool:
         """Whether the cache folder is, or lies under, a symbolic link inside the project (said once):
         the cache then stays off."""
-        link = linked_component(folder, self.root)
-        if link is None:
+        where = _linked(folder, self.root)
+        if where is None:
             return False
-        where = "is a symbolic link" if link == folder else f"lies under the symbolic link {link}"
         self._say_once(f"the cache folder {folder} {where}; the cache is neither read nor written")
         return True
 
@@ -559,9 +567,8 @@ def remove_cache(folder: Path, root: Path | None = None) -> bool:
     mistyped `cache_dir` can never delete a project folder, and for one that is or lies under a
     symbolic link below `root` (see `linked_component`)."""
     folder = Path(os.path.abspath(folder))
-    link = linked_component(folder, root)
-    if link is not None:
-        where = "is a symbolic link" if link == folder else f"lies under the symbolic link {link}"
+    where = _linked(folder, root)
+    if where is not None:
         raise FileProblem(f"the cache folder {where}; not removing it", folder)
     if not folder.is_dir():
         return False

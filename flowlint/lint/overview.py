@@ -19,9 +19,9 @@ from flowlint.core.consequence import Consequence
 from flowlint.core.fileio import printable
 from flowlint.core.record import DeclaredRecord
 from flowlint.core.severity import Severity
+from flowlint.lint.diagnostics import fails
 
 if TYPE_CHECKING:
-    from flowlint.lint.diagnostics import Diagnostic
     from flowlint.lint.result import FileReport, LintResult
 
 __all__ = [
@@ -75,9 +75,7 @@ class Overview:
             safe = fixes.count(True)
             self.fixable += len(fixes) if unsafe_fixes else safe
             self.unsafe_fixable += 0 if unsafe_fixes else len(fixes) - safe
-            threshold = result.fail_on(report).rank
-            failing = {severity for severity in Severity if severity.rank >= threshold}
-            if any(d.severity in failing for d in diagnostics):
+            if fails(diagnostics, result.fail_on(report)):
                 self.failing.append(report)
             for d in diagnostics:
                 if d.severity is not error:
@@ -172,12 +170,7 @@ def lead_lines(overview: Overview, width: int = 120) -> list[str]:
     counts, the files FlowMCP refuses to load grouped by why, the errors by what FlowMCP does, and
     where to look next. At most about 30 lines whatever the run's size."""
     summary = overview.summary
-    counts = ", ".join(
-        _plural(summary[key], word, word if word == "info" else None)
-        for key, word in (("errors", "error"), ("warnings", "warning"), ("infos", "info"))
-        if summary[key]
-    )
-    lines = [f"flowlint: {counts or 'no findings'} in {files_phrase(summary)}."]
+    lines = [f"flowlint: {counts_phrase(summary) or 'no findings'} in {files_phrase(summary)}."]
     refused = overview.refused_by_code
     if refused:
         total = sum(len(paths) for _, paths in refused)
@@ -210,6 +203,15 @@ def lead_lines(overview: Overview, width: int = 120) -> list[str]:
         "Each finding follows; -q shows the errors only, --output-format grouped by file, --statistics counts by code."
     )
     return lines
+
+
+def counts_phrase(summary: dict[str, int]) -> str:
+    """`2 errors, 1 warning, 3 info` (the severities that have findings), or "" when none has."""
+    return ", ".join(
+        _plural(summary[key], word, word if word == "info" else None)
+        for key, word in (("errors", "error"), ("warnings", "warning"), ("infos", "info"))
+        if summary[key]
+    )
 
 
 def files_phrase(summary: dict[str, int]) -> str:
@@ -304,7 +306,7 @@ def markdown_report(result: LintResult, title: str = "flowlint check", unsafe_fi
         lines += ["", f"### {_plural(len(overview.failing), 'file')} that {verb} the run", ""]
         rows = []
         for report in overview.failing[:MAX_MARKDOWN_ROWS]:
-            first = _first_failing(report, result)
+            first = next(iter(result.failing(report)), None)
             where = f"{first.line}:{first.column}" if first is not None else ""
             what = f"`{first.code}` {md(head_and_help(first.message)[0])}" if first is not None else ""
             rows.append((md(report.path), sum(d.severity.value == "error" for d in report.diagnostics), where, what))
@@ -318,11 +320,6 @@ def markdown_report(result: LintResult, title: str = "flowlint check", unsafe_fi
         if overview.unsafe_fixable:
             lines.append(f"- {overview.unsafe_fixable} more with `--fix --unsafe-fixes` (they change behaviour)")
     return "\n".join(lines) + "\n"
-
-
-def _first_failing(report: FileReport, result: LintResult) -> Diagnostic | None:
-    threshold = result.fail_on(report).rank
-    return next((d for d in report.diagnostics if d.severity.rank >= threshold), None)
 
 
 class TestRow(DeclaredRecord):

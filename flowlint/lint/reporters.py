@@ -172,10 +172,8 @@ class TextReporter(Reporter):
     def write(self, result: LintResult, stream: TextIO) -> None:
         parts: list[str] = []
         diagnostics = result.diagnostics
-        if self.summary and len(diagnostics) > LEAD_AFTER:
-            from flowlint.lint.overview import Overview, lead_lines
-
-            lead = lead_lines(Overview(result, self.style.unsafe_fixes))
+        lead = self._lead(result, diagnostics)
+        if lead:
             parts.extend(self._paint(line, "bold") + "\n" if i == 0 else line + "\n" for i, line in enumerate(lead))
             parts.append("\n")
         if self.style.show_source:
@@ -186,12 +184,27 @@ class TextReporter(Reporter):
         else:
             headline = self._headline
             parts.extend(headline(d) + "\n" for d in diagnostics)
-        if self.summary:
-            parts.append(self._paint(summary_line(result), "bold", "red" if diagnostics else "green") + "\n")
-            fixes = fixable_line(result, self.style.unsafe_fixes) if self.style.fix_summary else None
-            if fixes is not None:
-                parts.append(fixes + "\n")
+        parts.extend(self._closing(result, diagnostics))
         _write_lines(parts, stream)
+
+    def _lead(self, result: LintResult, diagnostics: list[Diagnostic]) -> list[str]:
+        """The run's summary a report of more than `LEAD_AFTER` findings starts with
+        (`overview.lead_lines`); none for a shorter one, or without the summary."""
+        if not self.summary or len(diagnostics) <= LEAD_AFTER:
+            return []
+        from flowlint.lint.overview import Overview, lead_lines
+
+        return lead_lines(Overview(result, self.style.unsafe_fixes))
+
+    def _closing(self, result: LintResult, diagnostics: list[Diagnostic]) -> list[str]:
+        """The report's last lines: the summary, then what `--fix` would fix (see `TextStyle`)."""
+        if not self.summary:
+            return []
+        lines = [self._paint(summary_line(result), "bold", "red" if diagnostics else "green") + "\n"]
+        fixes = fixable_line(result, self.style.unsafe_fixes) if self.style.fix_summary else None
+        if fixes is not None:
+            lines.append(fixes + "\n")
+        return lines
 
     def _paint(self, text: str, *styles: str) -> str:
         if not self.style.color or not text:
@@ -679,10 +692,10 @@ class GroupedReporter(TextReporter):
 
     def write(self, result: LintResult, stream: TextIO) -> None:
         parts: list[str] = []
-        if self.summary and len(result.diagnostics) > LEAD_AFTER:
-            from flowlint.lint.overview import Overview, lead_lines
-
-            parts.extend(line + "\n" for line in lead_lines(Overview(result, self.style.unsafe_fixes)))
+        diagnostics = result.diagnostics
+        lead = self._lead(result, diagnostics)
+        if lead:
+            parts.extend(line + "\n" for line in lead)
             parts.append("\n")
         for report in result.files:
             if not report.diagnostics:
@@ -698,11 +711,7 @@ class GroupedReporter(TextReporter):
                 if help_text:
                     parts.append(f"  {' ' * width} = help: {help_text}\n")
             parts.append("\n")
-        if self.summary:
-            parts.append(self._paint(summary_line(result), "bold", "red" if result.diagnostics else "green") + "\n")
-            fixes = fixable_line(result, self.style.unsafe_fixes) if self.style.fix_summary else None
-            if fixes is not None:
-                parts.append(fixes + "\n")
+        parts.extend(self._closing(result, diagnostics))
         _write_lines(parts, stream)
 
 
@@ -787,18 +796,14 @@ def skip_reason(report: FileReport) -> str:
 def summary_line(result: LintResult) -> str:
     """`Found 2 errors, 1 warning in 3 files (2 definitions, 1 skipped).`, or `All checks passed: ...`;
     files FlowMCP cannot load as definitions (unreadable, unparsable, no `main`) are counted too."""
-    from flowlint.lint.overview import files_phrase
+    from flowlint.lint.overview import counts_phrase, files_phrase
 
     summary = result.summary()
-    counts = []
-    for key, word in (("errors", "error"), ("warnings", "warning"), ("infos", "info")):
-        value = summary[key]
-        if value:
-            counts.append(f"{value} {word}{'s' if value != 1 and word != 'info' else ''}")
+    counts = counts_phrase(summary)
     checked = files_phrase(summary)
     if not counts:
         return f"All checks passed: {checked}."
-    return f"Found {', '.join(counts)} in {checked}."
+    return f"Found {counts} in {checked}."
 
 
 class CodeStatistics(DeclaredRecord):

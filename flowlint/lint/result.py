@@ -71,6 +71,11 @@ class LintResult(Record):
         """The lowest severity that makes `report` fail the run: its own configuration's `fail_on`."""
         return (report.config or self.config).fail_on
 
+    def failing(self, report: FileReport) -> list[Diagnostic]:
+        """The findings of `report` that fail the run: at or above its `fail_on` (see `fail_on`)."""
+        threshold = self.fail_on(report).rank
+        return [d for d in report.diagnostics if d.severity.rank >= threshold]
+
     def failed(self, fail_on: Severity | None = None) -> bool:
         """True when any file has a diagnostic at or above `fail_on` (default: the `fail_on` of the
         configuration that file was linted with, as `flowlint check` decides its exit code)."""
