@@ -101,6 +101,28 @@ def test_translation_keeps_javascript_semantics() -> None:
             assert compiled.search(text) is expected, (pattern, text, to_re2(pattern))
 
 
+def test_a_pattern_s_digits_are_ascii() -> None:
+    """JavaScript reads only ASCII digits as a quantifier's bounds or a decimal escape: `\\²` and `\\٣` are
+    identity escapes and `{٣}` is letters (str.isdigit() took them for digits: a crash, or a valid pattern
+    reported invalid). Verdicts are node's, with and without a lookahead (RE2 and the bounded matcher)."""
+    cases = {
+        "\\²": [("a²", True), ("2", False)],
+        "[\\²]": [("²", True), ("2", False)],
+        "\\٣": [("٣", True), ("\x03", False)],
+        "{٣}": [("{٣}", True), ("", False)],
+        "a{٣}": [("a{٣}", True), ("aaa", False)],
+        "a{²}": [("a{²}", True), ("aa", False)],
+        "a{٣,١}": [("a{٣,١}", True), ("a", False)],
+    }
+    for written, expectations in cases.items():
+        for pattern in (written, "(?=[\\s\\S])" + written):
+            assert js_regex_syntax_error(pattern) is None, pattern
+            compiled, why = compile_js_regex(pattern)
+            assert compiled is not None, (pattern, why)
+            for text, expected in expectations:
+                assert compiled.search(text) is expected, (pattern, text)
+
+
 def test_matching_agrees_with_node() -> None:
     """For every valid pattern flowlint matches, `search` equals node's `new RegExp(p).test(s)`, on random
     patterns and values from the characters that matter (seeded): RE2's translation, and the bounded

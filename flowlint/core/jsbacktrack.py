@@ -12,12 +12,26 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-__all__ = ["STEP_BUDGET", "BacktrackingRegex", "OutOfSteps", "Unsupported", "compile_backtracking", "count_groups"]
+__all__ = [
+    "DECIMAL_DIGITS",
+    "QUANTIFIER",
+    "STEP_BUDGET",
+    "BacktrackingRegex",
+    "OutOfSteps",
+    "Unsupported",
+    "compile_backtracking",
+    "count_groups",
+]
 
 # Steps (instructions run) one search may take before it is "not checked": about a second of Python.
 STEP_BUDGET = 500_000
 _MAX_PROGRAM = 20_000  # instructions, once counted repetitions are expanded
 
+# A pattern's digits are ASCII (DecimalDigit): `\²` and `\٣` are identity escapes and `{٣}` is no
+# quantifier, where str.isdigit() and `\d` would take them for digits. The one reading of `{n}`, `{n,}` and
+# `{n,m}` (core/jsregex.py's syntax check and RE2 translation use it too).
+DECIMAL_DIGITS = frozenset("0123456789")
+QUANTIFIER = re.compile(r"\{([0-9]++)(,([0-9]*+))?+\}")
 _PLAIN = re.compile(r"[A-Za-z0-9_ ,:;'\"@#%&=<>!~`]++")  # characters that are no syntax anywhere in a pattern
 _WORD = frozenset(map(ord, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"))
 _DIGITS = ((0x30, 0x39),)
@@ -180,9 +194,9 @@ class _Parser:
         if letter in ("b", "B"):
             self.index += 2
             return ("assert", letter)
-        if letter.isdigit() and letter != "0":
+        if letter in DECIMAL_DIGITS and letter != "0":
             end = self.index + 1
-            while end < len(source) and source[end].isdigit():
+            while end < len(source) and source[end] in DECIMAL_DIGITS:
                 end += 1
             number = int(source[self.index + 1 : end])
             if number <= self.total_groups:
@@ -277,7 +291,7 @@ def _escape_units(source: str, index: int, in_class: bool) -> tuple[list[int] | 
         return [int(source[after : after + 2], 16)], after + 2
     if letter == "u" and len(source[after : after + 4]) == 4 and set(source[after : after + 4]) <= _HEX:
         return [int(source[after : after + 4], 16)], after + 4
-    if letter.isdigit():
+    if letter in DECIMAL_DIGITS:
         if letter in "89":
             return [ord(letter)], after
         octal = ""
@@ -293,13 +307,11 @@ def _escape_units(source: str, index: int, in_class: bool) -> tuple[list[int] | 
 def _quantifier(source: str, index: int) -> tuple[int, int, int] | None:
     """(low, high or -1, the index after it) of a `{n}`, `{n,}` or `{n,m}` at `index`; None for a brace
     that starts no quantifier (Annex B reads it as a letter)."""
-    end = source.find("}", index)
-    if end < 0:
+    bounds = QUANTIFIER.match(source, index)
+    if bounds is None:
         return None
-    low, comma, high = source[index + 1 : end].partition(",")
-    if not low.isdigit() or (high and not high.isdigit()):
-        return None
-    return int(low), (int(high) if high else -1) if comma else int(low), end + 1
+    low, comma, high = bounds.group(1), bounds.group(2), bounds.group(3)
+    return int(low), (int(high) if high else -1) if comma else int(low), bounds.end()
 
 
 def count_groups(source: str) -> tuple[int, bool]:

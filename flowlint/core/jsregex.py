@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import re
 
-from flowlint.core.jsbacktrack import STEP_BUDGET, BacktrackingRegex, OutOfSteps, compile_backtracking, count_groups
+from flowlint.core.jsbacktrack import (
+    DECIMAL_DIGITS,
+    QUANTIFIER,
+    STEP_BUDGET,
+    BacktrackingRegex,
+    OutOfSteps,
+    compile_backtracking,
+    count_groups,
+)
 from flowlint.core.jsbacktrack import Unsupported as BacktrackingUnsupported
 
 __all__ = ["JsRegex", "compile_js_regex", "js_regex_source", "js_regex_syntax_error"]
@@ -36,7 +44,6 @@ def js_regex_source(pattern: str) -> str:
     return "".join(out)
 
 
-_QUANTIFIER = re.compile(r"\{(\d++)(,(\d*+))?+\}")
 # A run of characters that stand for themselves in a pattern and in RE2 (each scan copies it at once).
 _PLAIN = re.compile(r"[A-Za-z0-9_ ,:;'\"@#%&=<>!~`]++")
 _GROUP_PREFIX = re.compile(r"\((?!\?)|\(\?(?::|=|!|<=|<!|<[A-Za-z_$][\w$]*>)")
@@ -88,7 +95,7 @@ def _js_quantifier(pattern: str, index: int) -> tuple[int, bool] | None:
     """(the index after the quantifier at `index`, False), with -1 as the index when its `{n,m}` bounds are
     reversed; None where `{` starts no quantifier (Annex B reads it as a letter)."""
     if pattern[index] == "{":
-        bounds = _QUANTIFIER.match(pattern, index)
+        bounds = QUANTIFIER.match(pattern, index)
         if bounds is None:
             return None
         low, high = bounds.group(1), bounds.group(3)
@@ -297,7 +304,7 @@ def to_re2(source: str) -> str:
             out.append(f"[^{_LINE_TERMINATOR_MEMBERS}]")
             index += 1
         elif char == "{":
-            bounds = _QUANTIFIER.match(source, index)
+            bounds = QUANTIFIER.match(source, index)
             if bounds is None:  # Annex B: a brace that starts no quantifier is a letter
                 out.append("\\{")
                 index += 1
@@ -351,7 +358,7 @@ def _escape(source: str, index: int, groups: int, in_class: bool) -> tuple[str, 
         if 0xD800 <= unit <= 0xDFFF:
             raise Unsupported("a lone surrogate escape has no RE2 form")
         return _code_point(unit), after + 4
-    if letter.isdigit():
+    if letter in DECIMAL_DIGITS:
         return _decimal_escape(source, index, groups, in_class)
     if letter == "k" and groups and not in_class and _NAMED_GROUP.search(source):
         raise Unsupported("a backreference has no linear-time match")
@@ -361,7 +368,7 @@ def _escape(source: str, index: int, groups: int, in_class: bool) -> tuple[str, 
 def _decimal_escape(source: str, index: int, groups: int, in_class: bool) -> tuple[str, int]:
     """`\\0` is NUL; `\\N` a backreference when the pattern has N groups, else (Annex B) an octal escape."""
     end = index + 1
-    while end < len(source) and source[end].isdigit():
+    while end < len(source) and source[end] in DECIMAL_DIGITS:
         end += 1
     digits = source[index + 1 : end]
     if not in_class and digits[0] != "0" and int(digits) <= groups:

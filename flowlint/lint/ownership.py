@@ -71,20 +71,23 @@ def _under(node: Sequence[object], claim: Sequence[object]) -> bool:
 def drop_superseded(findings: Iterable[Finding]) -> list[Finding]:
     """`findings` without those another finding stands for (see the module's docstring)."""
     findings = list(findings)
-    claiming = [f for f in findings if f.claims]
+    # Each claiming finding with the codes and facts it supersedes, worked out once per finding.
+    claiming = [
+        (other, SUPERSEDES.get(other.code, frozenset()) | SUPERSEDES.get(other.subject, frozenset()))
+        for other in findings
+        if other.claims
+    ]
     if not claiming:
         return findings
-    kept = []
-    for finding in findings:
-        names = {finding.code, finding.subject} - {""}
-        superseded = False
-        for other in claiming:
-            if other is finding:
-                continue
-            gives_way_to = SUPERSEDES.get(other.code, frozenset()) | SUPERSEDES.get(other.subject, frozenset())
-            if names & gives_way_to and any(_under(finding.node, claim) for claim in other.claims):
-                superseded = True
-                break
-        if not superseded:
-            kept.append(finding)
-    return kept
+    return [finding for finding in findings if not _superseded(finding, claiming)]
+
+
+def _superseded(finding: Finding, claiming: list[tuple[Finding, frozenset[str]]]) -> bool:
+    names = {finding.code, finding.subject} - {""}
+    node: tuple[object, ...] | None = None  # the finding's node path, made once when first needed
+    for other, gives_way_to in claiming:
+        if other is not finding and names & gives_way_to:
+            node = finding.node if node is None else node
+            if any(_under(node, claim) for claim in other.claims):
+                return True
+    return False

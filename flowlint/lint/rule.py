@@ -258,7 +258,7 @@ class Rule:
         the parameter's test values; for enum() without values, its values(...) options): lint/ownership.py
         decides which of two findings on one node is reported."""
         z = parameter.z
-        if z is None:
+        if z is None or not z.notes:  # most blocks: nothing to report, no table to build
             return
         rows = {row.fact: row for row in self.z_rows}
         for note in z.notes:

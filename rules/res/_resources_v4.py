@@ -24,9 +24,7 @@ SQLITE = (
 
 
 def v4_resources(ctx: RuleContext, source: str) -> Iterator[tuple[SEntry, SObject]]:
-    """The resources of a 4.x definition whose source is `source`."""
-    if ctx.spec.major != 4:
-        return
+    """The resources whose source is `source` (for the 4.x rules: `generations = (4,)`)."""
     node = ctx.definition.main.get("resources")
     if not isinstance(node, SObject):
         return

@@ -38,9 +38,7 @@ GOOD = v4(META + ",")
 
 
 def metas(ctx: RuleContext) -> Iterator[tuple[Tool, SNode | None]]:
-    """(tool, its meta node) of every tool, for 4.x definitions."""
-    if ctx.spec.major != 4:
-        return
+    """(tool, its meta node) of every tool (for the 4.x rules: `generations = (4,)`)."""
     for tool in ctx.definition.tools:
         if tool.kind == "tool" and tool.obj is not None:
             yield tool, tool.obj.get("meta")
