@@ -156,6 +156,35 @@ def test_string_escapes(literal: str, expected: str) -> None:
     assert value_of(literal) == expected
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        "export const main = { key: 'v\\u0041', 'q k': \"x\", k\\u0065y2: `t`, n: ['a', \"b\"] }\n",
+        "export const main = { a: 'unterminated\n",
+        "export const main = { 'unterminated: 1 }\n",
+    ],
+)
+def test_ascii_and_non_ascii_files_give_the_same_strings_and_spans(body: str) -> None:
+    """ASCII files slice keys and strings from their decoded text; other files decode each slice.
+    Both give the same values, and spans that are byte offsets."""
+    ascii_module = parse(body)
+    prefix = "// ünïcödé 😀\n"
+    shift = len(prefix.encode())
+    other = parse(prefix + body)
+
+    def shifted(node: object) -> object:
+        if isinstance(node, Span):
+            return Span(node.start + shift, node.end + shift)
+        if isinstance(node, tuple):
+            return tuple(shifted(item) for item in node)
+        if hasattr(node, "_field_names"):
+            return type(node)(*(shifted(getattr(node, name)) for name in node._field_names))
+        return node
+
+    assert other.exports == {name: shifted(value) for name, value in ascii_module.exports.items()}
+    assert other.problems == [shifted(problem) for problem in ascii_module.problems]
+
+
 def test_lone_surrogates_are_kept() -> None:
     value = value_of(r"'a\uD800b\uDC00'")
     assert value == "a\ud800b\udc00"

@@ -511,7 +511,7 @@ _NONSTATIC_REASONS = {
 class _Evaluator:
     """Static evaluation of the expressions of one parsed module."""
 
-    __slots__ = ("bindings", "budget", "check_commas", "data", "problems")
+    __slots__ = ("ascii_text", "bindings", "budget", "check_commas", "data", "problems")
 
     def __init__(self, data: bytes) -> None:
         self.data = data
@@ -522,6 +522,9 @@ class _Evaluator:
         # tree-sitter allows empty members in object literals (`{a: 1,, b: 2}`); they are looked
         # for only if the file has doubled commas somewhere (array holes, strings...)
         self.check_commas = _has_doubled_commas(data)
+        # an ASCII file's text (most definitions): its character offsets are its byte offsets, so the
+        # strings and keys of the hot loops are sliced from it instead of each being decoded
+        self.ascii_text = data.decode("ascii") if data.isascii() else None
 
     # -- helpers ----------------------------------------------------------------------------------
 
@@ -542,11 +545,15 @@ class _Evaluator:
 
     def cooked(self, start: int, end: int) -> str:
         """The value of the quoted string literal at `[start, end)` (sliced, no child visits)."""
-        data = self.data
-        if end - start >= 2 and data[end - 1] == data[start]:
-            text = data[start + 1 : end - 1].decode("utf-8", "replace")
-        else:  # unterminated (the syntax error is reported separately)
-            text = data[start + 1 : end].decode("utf-8", "replace")
+        # without its closing quote when it is unterminated (the syntax error is reported separately)
+        text = self.ascii_text
+        if text is not None:
+            closed = end - start >= 2 and text[end - 1] == text[start]
+            text = text[start + 1 : end - 1 if closed else end]
+        else:
+            data = self.data
+            closed = end - start >= 2 and data[end - 1] == data[start]
+            text = data[start + 1 : end - 1 if closed else end].decode("utf-8", "replace")
         if "\\" in text:
             return decode_js_escapes(text)
         return text
@@ -805,6 +812,7 @@ class _Evaluator:
 
     def object(self, node: tree_sitter.Node, depth: int) -> SNode:
         data = self.data
+        ascii_text = self.ascii_text
         entries: list[SEntry] = []
         merger: SpreadMerger | None = None
         next_depth = depth + 1
@@ -825,7 +833,10 @@ class _Evaluator:
                     first = data[key_start] if key_end > key_start else 0
                     key: str | None
                     if first in _IDENTIFIER_START:
-                        key = data[key_start:key_end].decode("utf-8", "replace")
+                        if ascii_text is not None:
+                            key = ascii_text[key_start:key_end]
+                        else:
+                            key = data[key_start:key_end].decode("utf-8", "replace")
                         if "\\" in key:
                             key = decode_js_escapes(key)
                     elif first == 39 or first == 34:  # a quoted key
