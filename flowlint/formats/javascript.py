@@ -1421,16 +1421,21 @@ def _parse_javascript(data: bytes) -> ParsedModule:
         tree = _parse_tree(data)
         if isinstance(tree, list):
             return ParsedModule(problems=tree)
-        root = tree.root_node
-        problems = _problems(root, data)
-        module = _Module(data, root)
-        try:
-            exports = module.run()
-        except EvaluationBudgetExceeded as exceeded:
-            return ParsedModule(problems=problems, over_budget=exceeded.problem())
-        if module.evaluator.problems:
-            unique = dict.fromkeys([*problems, *module.evaluator.problems])
-            problems = sorted(unique, key=lambda problem: problem.span.start)[:MAX_PROBLEMS]
-        return ParsedModule(exports=exports, problems=problems)
+        return _evaluate(data, tree.root_node)
     except Exception as error:  # a safety net: a linter must not crash on any input
         return ParsedModule(internal_error=f"{type(error).__name__}: {error}")
+
+
+def _evaluate(data: bytes, root: tree_sitter.Node) -> ParsedModule:
+    """The module of a parsed file: its syntax problems and the value trees of its exports (what
+    `parse_javascript` does after tree-sitter's parse; benchmarks/bench_loaders.py times it alone)."""
+    problems = _problems(root, data)
+    module = _Module(data, root)
+    try:
+        exports = module.run()
+    except EvaluationBudgetExceeded as exceeded:
+        return ParsedModule(problems=problems, over_budget=exceeded.problem())
+    if module.evaluator.problems:
+        unique = dict.fromkeys([*problems, *module.evaluator.problems])
+        problems = sorted(unique, key=lambda problem: problem.span.start)[:MAX_PROBLEMS]
+    return ParsedModule(exports=exports, problems=problems)
