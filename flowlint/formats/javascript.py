@@ -293,7 +293,8 @@ def _has_doubled_commas(data: bytes) -> bool:
     """Whether a `,` or `{` is followed by a `,` with only whitespace and comments in between.
 
     A cheap over-approximation (commas in strings count too) that spares checking the members of
-    every object literal in the common case.
+    every object literal of a file with syntax errors in the common case (a file without any checks
+    only the objects that have as many commas as members: `_Evaluator.check_empty_members`).
     """
     compact = data.translate(None, _WHITESPACE)
     if b",," in compact or b"{," in compact:
@@ -511,17 +512,20 @@ _NONSTATIC_REASONS = {
 class _Evaluator:
     """Static evaluation of the expressions of one parsed module."""
 
-    __slots__ = ("ascii_text", "bindings", "budget", "check_commas", "data", "problems")
+    __slots__ = ("ascii_text", "bindings", "budget", "check_commas", "data", "problems", "valid")
 
-    def __init__(self, data: bytes) -> None:
+    def __init__(self, data: bytes, valid: bool) -> None:
         self.data = data
         self.budget = WorkBudget()
         self.bindings: dict[str, list[_Binding]] = {}
         # syntax problems tree-sitter accepts but JavaScript does not (`{a: 1,, b: 2}`)
         self.problems: list[SyntaxProblem] = []
-        # tree-sitter allows empty members in object literals (`{a: 1,, b: 2}`); they are looked
-        # for only if the file has doubled commas somewhere (array holes, strings...)
-        self.check_commas = _has_doubled_commas(data)
+        # tree-sitter allows empty members in object literals (`{a: 1,, b: 2}`). In a file without
+        # syntax errors (`valid`), only an object with as many commas as members can have one (see
+        # `check_empty_members`); in another, every object is checked if the file has doubled commas
+        # somewhere (array holes, strings...)
+        self.valid = valid
+        self.check_commas = not valid and _has_doubled_commas(data)
         # an ASCII file's text (most definitions): its character offsets are its byte offsets, so the
         # strings and keys of the hot loops are sliced from it instead of each being decoded
         self.ascii_text = data.decode("ascii") if data.isascii() else None
@@ -818,7 +822,9 @@ class _Evaluator:
         next_depth = depth + 1
         if self.check_commas:
             self.check_object_commas(node)
-        for child in node.named_children:
+        children = node.named_children
+        comments = 0
+        for child in children:
             kind = child.kind_id
             if kind == _PAIR:
                 # `key : value`: three children (the list is cheaper than fetching two of them one by one)
@@ -832,11 +838,12 @@ class _Evaluator:
                     # the first byte tells the key's kind without touching the node again
                     first = data[key_start] if key_end > key_start else 0
                     key: str | None
-                    if first in _IDENTIFIER_START:
-                        if ascii_text is not None:
-                            key = ascii_text[key_start:key_end]
-                        else:
-                            key = data[key_start:key_end].decode("utf-8", "replace")
+                    if first in _IDENTIFIER_START:  # (an ASCII file's keys are sliced from its text)
+                        key = (
+                            ascii_text[key_start:key_end]
+                            if ascii_text is not None
+                            else data[key_start:key_end].decode("utf-8", "replace")
+                        )
                         if "\\" in key:
                             key = decode_js_escapes(key)
                     elif first == 39 or first == 34:  # a quoted key
@@ -868,6 +875,10 @@ class _Evaluator:
                     merger.add(entry)
             elif kind != _COMMENT and kind != _HTML_COMMENT:
                 merger = self.member(child, kind, depth, entries, merger)
+            else:
+                comments += 1
+        if self.valid and (commas := node.child_count - len(children) - 2) >= len(children) - comments:
+            self.check_empty_members(node, children, commas, comments)  # (rare: see there)
         return _sobject(tuple(entries), _span(node.start_byte, node.end_byte))
 
     def member(
@@ -893,6 +904,22 @@ class _Evaluator:
         else:
             merger.add(entry)
         return merger
+
+    def check_empty_members(
+        self, node: tree_sitter.Node, children: list[tree_sitter.Node], commas: int, comments: int
+    ) -> None:
+        """Report the empty members (`{a: 1,, b: 2}`) of an object literal of a file without syntax errors,
+        whose named `children` include `comments` comments, beside `commas` commas. Its unnamed children
+        are then its braces and its commas, and a comma separates each member from the next, so an empty
+        member other than a trailing one takes as many commas as members, or more (`object` calls this
+        only then); as many, with a comma after the last member (outside any comment), is only a
+        trailing comma."""
+        members = len(children) - comments
+        if commas == 0:
+            return
+        if commas == members and comments == 0 and self.data.find(b",", children[-1].end_byte, node.end_byte) >= 0:
+            return
+        self.check_object_commas(node)
 
     def check_object_commas(self, node: tree_sitter.Node) -> None:
         """Report commas that do not separate two members of an object literal."""
@@ -1110,7 +1137,7 @@ class _Module:
     def __init__(self, data: bytes, root: tree_sitter.Node) -> None:
         self.data = data
         self.root = root
-        self.evaluator = _Evaluator(data)
+        self.evaluator = _Evaluator(data, valid=not root.has_error)
         self.bindings = self.evaluator.bindings
         # (exported name, how to compute its value), in source order
         self.export_items: list[tuple[str, Callable[[], SNode]]] = []
