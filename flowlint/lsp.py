@@ -34,7 +34,7 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, cast
+from typing import Any, BinaryIO, cast
 from urllib.parse import quote
 
 from lsprotocol import types
@@ -48,15 +48,16 @@ from flowlint.core.fileio import MAX_READ_BYTES, read_regular
 from flowlint.core.severity import Severity
 from flowlint.core.source import SourceText
 from flowlint.core.version import __version__
+from flowlint.definition.sharedlists import SharedListResolver
 from flowlint.lint.cache import ResultCache
 from flowlint.lint.codes import Code
-from flowlint.lint.config import Config
+from flowlint.lint.config import Config, ConfigResolver
 from flowlint.lint.diagnostics import Diagnostic
+from flowlint.lint.docs import rule_doc
+from flowlint.lint.engine import Engine
+from flowlint.lint.fixing import FileFix, fix_bytes
+from flowlint.lint.registry import rule_for
 from flowlint.lint.result import FileReport
-
-if TYPE_CHECKING:
-    from flowlint.lint.engine import Engine
-    from flowlint.lint.fixing import FileFix
 
 MAX_DOCUMENT_BYTES = 2_000_000
 """The largest document checked as you type: a 2.1 MB definition of 10,000 tools takes about 1.4 s of CPU
@@ -128,9 +129,6 @@ class Linted:
     def fixed(self) -> FileFix:
         """Every safe fix, in verified rounds (what `check --fix` writes)."""
         if self._fixed is None:
-            from flowlint.lint.engine import Engine
-            from flowlint.lint.fixing import fix_bytes
-
             self._fixed = fix_bytes(Engine(self.config), self.data, self.path, str(self.path), unsafe=False)
         return self._fixed
 
@@ -152,8 +150,6 @@ class DocumentReports:
         self.lints = 0
 
     def _keyed(self, uri: str, source: str) -> tuple[bytes, Path, Config, str]:
-        from flowlint.definition.sharedlists import SharedListResolver
-
         data, path, config = _document(uri, source)
         with self._lock:
             self._keys.forget_lists()  # list files may have changed since the last request
@@ -172,8 +168,6 @@ class DocumentReports:
         return self._last(path, key)
 
     def lint(self, uri: str, source: str) -> Linted:
-        from flowlint.lint.engine import Engine
-
         data, path, config, key = self._keyed(uri, source)
         latest = self._last(path, key)
         if latest is not None:
@@ -216,8 +210,6 @@ FIX_ALL_KIND = "source.fixAll.flowlint"
 def _document(uri: str, source: str) -> tuple[bytes, Path, Config]:
     """An open document's bytes, its path and the settings `flowlint check` would lint it with
     (per-file-ignores included). Configuration files are read afresh: the user may have edited one."""
-    from flowlint.lint.config import ConfigResolver
-
     path = Path(to_fs_path(uri) or uri)
     config = ConfigResolver().for_file(path)
     return source.encode("utf-8", "surrogatepass"), path, config
@@ -291,9 +283,6 @@ def hover_at(uri: str, source: str, lines: Sequence[str], at: types.Position) ->
 
 def hover_of(linted: Linted, lines: Sequence[str], at: types.Position) -> types.Hover | None:
     """`hover_at` of a lint made already."""
-    from flowlint.lint.docs import rule_doc
-    from flowlint.lint.registry import rule_for
-
     codes: list[str] = []
     for d in linted.report.diagnostics:
         lsp = to_lsp(d, lines).range
@@ -610,9 +599,6 @@ def create_server() -> FlowlintServer:
 
     @server.command(EXPLAIN_COMMAND)
     def explain_rule(ls: FlowlintServer, code: str) -> str:
-        from flowlint.lint.docs import rule_doc
-        from flowlint.lint.registry import rule_for
-
         rule = rule_for(str(code))
         return rule_doc(rule) if rule is not None else f"unknown rule code '{code}'"
 

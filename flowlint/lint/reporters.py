@@ -8,18 +8,28 @@ choices from it without slowing start-up.
 from __future__ import annotations
 
 import functools
+import json
+import os
 import re
+import sys
 from collections import Counter
 from collections.abc import Callable
+from json.encoder import encode_basestring
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, TextIO
+from urllib.parse import quote
 
-from flowlint.core.fileio import printable_path
+from flowlint.core.errors import FileProblem
+from flowlint.core.fileio import printable_path, read_regular
 from flowlint.core.record import DeclaredRecord, FrozenRecord
+from flowlint.core.source import SourceText
 from flowlint.core.version import __version__
+from flowlint.lint.codes import Code
+from flowlint.lint.overview import Overview, counts_phrase, files_phrase, head_and_help, lead_lines, markdown_report
+from flowlint.lint.pages import rule_page_url, rule_web_url
 
 if TYPE_CHECKING:
     from flowlint.core.edits import Edit
-    from flowlint.core.source import SourceText
     from flowlint.lint.diagnostics import Diagnostic
     from flowlint.lint.result import FileReport, LintResult
 
@@ -80,8 +90,6 @@ def use_color(choice: str, stream: TextIO) -> bool:
     """Whether to colour: `always`/`never` as said; `auto` colours a terminal, except that NO_COLOR
     (set and not empty) turns colour off and FORCE_COLOR (set, not empty, not `0`) turns it on;
     NO_COLOR wins when both are set."""
-    import os
-
     if choice != "auto":
         return choice == "always"
     if os.environ.get("NO_COLOR"):
@@ -192,7 +200,6 @@ class TextReporter(Reporter):
         (`overview.lead_lines`); none for a shorter one, or without the summary."""
         if not self.summary or len(diagnostics) <= LEAD_AFTER:
             return []
-        from flowlint.lint.overview import Overview, lead_lines
 
         return lead_lines(Overview(result, self.style.unsafe_fixes))
 
@@ -260,8 +267,6 @@ class TextReporter(Reporter):
 
 
 def _head_and_help(message: str) -> tuple[str, str]:
-    from flowlint.lint.overview import head_and_help
-
     return head_and_help(message)
 
 
@@ -284,11 +289,6 @@ def _cut(text: str, start: int, width: int, limit: int) -> tuple[str, int, int]:
 
 def _read_lines(path: str, stdin_source: tuple[str, bytes] | None) -> list[str] | None:
     """A reported file's lines (as decoded for the report), or None when it cannot be read."""
-    from pathlib import Path
-
-    from flowlint.core.errors import FileProblem
-    from flowlint.core.fileio import read_regular
-
     if stdin_source is not None and stdin_source[0] == path:
         data = stdin_source[1]
     else:
@@ -322,8 +322,6 @@ def _json_diagnostic(d: Diagnostic, edits: _EditPlaces) -> dict[str, object]:
     """A finding in the JSON report: its fields, what FlowMCP does about it (`consequence`), its rule's
     page (`url`, null when unknown) and its fix (`applicability` safe or unsafe, and each edit with
     its place in lines and columns, 1-based, and in bytes)."""
-    from flowlint.lint.pages import rule_page_url
-
     entry = d.to_dict()
     entry["consequence"] = d.consequence or None
     entry["url"] = rule_page_url(d.code)
@@ -361,12 +359,6 @@ class _EditPlaces:
 
     def _source(self, path: str) -> SourceText | None:
         if path not in self._sources:
-            from pathlib import Path
-
-            from flowlint.core.errors import FileProblem
-            from flowlint.core.fileio import read_regular
-            from flowlint.core.source import SourceText
-
             try:
                 self._sources[path] = SourceText(read_regular(Path(path)))
             except (FileProblem, OSError):
@@ -386,8 +378,6 @@ def indented_json(value: object) -> str:
     indent, Python 3.11's json takes its pure-Python encoder, a generator per container; this walks the
     value once into a list, strings through json's own C escaping. For the plain values a report holds
     (dicts, lists, tuples, str, int, float, bool, None); anything else raises TypeError, as json does."""
-    from json.encoder import encode_basestring  # the C function json.dumps(ensure_ascii=False) uses
-
     parts: list[str] = []
     append = parts.append
 
@@ -463,7 +453,6 @@ class SarifReporter(Reporter):
     def write(self, result: LintResult, stream: TextIO) -> None:
         out = _Utf8Safe(stream)
         from flowlint.lint.docs import rule_doc
-        from flowlint.lint.pages import rule_web_url
         from flowlint.lint.registry import all_rules
 
         found = {d.code for d in result.diagnostics}
@@ -579,9 +568,6 @@ def write_step_summary(render: Callable[[], str]) -> str | None:
     """Add a Markdown summary to the file named by `$GITHUB_STEP_SUMMARY` (GitHub Actions shows it on
     the job's page), when that variable is set; returns the problem writing it, if any (a warning on
     standard error: the report itself was written)."""
-    import os
-    import sys
-
     target = os.environ.get("GITHUB_STEP_SUMMARY")
     if not target:
         return None
@@ -724,8 +710,6 @@ class MarkdownReporter(Reporter):
 
     @staticmethod
     def render(result: LintResult) -> str:
-        from flowlint.lint.overview import markdown_report
-
         return markdown_report(result)
 
 
@@ -784,8 +768,6 @@ REPORTERS: dict[str, type[Reporter]] = {
 
 def skip_reason(report: FileReport) -> str:
     """Why a skipped file was skipped: its FL002 message when reported (`--show-skipped`), else in general."""
-    from flowlint.lint.codes import Code
-
     for d in report.diagnostics:
         if d.code == Code.FL002:
             reason = d.message.removeprefix("skipped: ")
@@ -796,8 +778,6 @@ def skip_reason(report: FileReport) -> str:
 def summary_line(result: LintResult) -> str:
     """`Found 2 errors, 1 warning in 3 files (2 definitions, 1 skipped).`, or `All checks passed: ...`;
     files FlowMCP cannot load as definitions (unreadable, unparsable, no `main`) are counted too."""
-    from flowlint.lint.overview import counts_phrase, files_phrase
-
     summary = result.summary()
     counts = counts_phrase(summary)
     checked = files_phrase(summary)
@@ -894,7 +874,6 @@ def finding_fingerprint(d: Diagnostic) -> str:
     """A finding's identity: path, code, tool, test index and parameter (the fields a baseline matches
     on); never its line or message, so a reworded message or an edited `_description` keeps it."""
     import hashlib
-    import json
 
     key = json.dumps([d.code, d.tool, d.test_index, d.parameter], ensure_ascii=False)
     # surrogatepass: a lone surrogate in a tool name still hashes (valid text hashes as plain UTF-8).
@@ -906,8 +885,6 @@ def _uri(path: str) -> str:
     """`path` as a relative URI: its bytes percent-encoded. A file name from os.fsdecode that is not
     UTF-8 gets its original bytes back (surrogateescape); any other lone surrogate becomes U+FFFD.
     (Memoized: SARIF names each file twice per finding.)"""
-    from urllib.parse import quote
-
     slashed = path.replace("\\", "/")
     try:
         data = slashed.encode("utf-8", "surrogateescape")
