@@ -69,15 +69,37 @@ class _Utf8Safe:
         return self._stream.write(replace_surrogates(text))
 
 
+class ReportSources:
+    """The bytes of the reported files, for source frames and fix positions: a text linted from standard
+    input by its name (`given`: it may differ from the file of that name on disk, or there may be none),
+    else the file as it is on disk; each read once, only when a finding needs it, None when unreadable."""
+
+    def __init__(self, given: tuple[str, bytes] | None = None) -> None:
+        self._given = given
+        self._read: dict[str, bytes | None] = {}
+
+    def data(self, path: str) -> bytes | None:
+        if self._given is not None and self._given[0] == path:
+            return self._given[1]
+        if path not in self._read:
+            try:
+                self._read[path] = read_regular(Path(path))
+            except (FileProblem, OSError):
+                self._read[path] = None
+        return self._read[path]
+
+
 class Reporter:
     """Base class: `name` is the `--format` value, `write` renders a whole result. `summary=False`
-    (`check -q`) leaves out the summary line of the formats that have one."""
+    (`check -q`) leaves out the summary line of the formats that have one. `stdin_source` is (name,
+    bytes) of a definition read from standard input: its frames and fix positions come from those bytes."""
 
     name: ClassVar[str]
     description: ClassVar[str]
 
-    def __init__(self, summary: bool = True) -> None:
+    def __init__(self, summary: bool = True, stdin_source: tuple[str, bytes] | None = None) -> None:
         self.summary = summary
+        self.sources = ReportSources(stdin_source)
 
     def write(self, result: LintResult, stream: TextIO) -> None:
         raise NotImplementedError
@@ -102,13 +124,11 @@ def use_color(choice: str, stream: TextIO) -> bool:
 
 class TextStyle(FrozenRecord):
     """How the text report looks on a terminal: ANSI colour, a source frame under each finding.
-    `stdin_source` is (name, bytes) of a definition read from standard input, for its frames.
     `unsafe_fixes`: unsafe fixes count as fixable (`check --unsafe-fixes`); `fix_summary`: say after the
     summary how many findings `--fix` would fix (not when the run fixed them: it says so itself)."""
 
     color: bool = False
     show_source: bool = False
-    stdin_source: tuple[str, bytes] | None = None
     unsafe_fixes: bool = False
     fix_summary: bool = True
 
@@ -172,10 +192,12 @@ class TextReporter(Reporter):
     name = "text"
     description = "path:line:col: CODE severity message (with the source and a help line on a terminal)"
 
-    def __init__(self, summary: bool = True, style: TextStyle | None = None) -> None:
-        super().__init__(summary)
+    def __init__(
+        self, summary: bool = True, style: TextStyle | None = None, stdin_source: tuple[str, bytes] | None = None
+    ) -> None:
+        super().__init__(summary, stdin_source)
         self.style = style or TextStyle()
-        self._sources: dict[str, list[str] | None] = {}
+        self._lines_of: dict[str, list[str] | None] = {}
 
     def write(self, result: LintResult, stream: TextIO) -> None:
         parts: list[str] = []
@@ -232,9 +254,9 @@ class TextReporter(Reporter):
         return f"{where} {self._paint(d.code, 'bold', color)} {severity}{mark} {text}"
 
     def _lines(self, path: str) -> list[str] | None:
-        if path not in self._sources:
-            self._sources[path] = _read_lines(path, self.style.stdin_source)
-        return self._sources[path]
+        if path not in self._lines_of:
+            self._lines_of[path] = _split_lines(self.sources.data(path))
+        return self._lines_of[path]
 
     def _frame(self, d: Diagnostic, help_text: str = "") -> list[str]:
         """The finding's first source line with carets under its span (to the line's end when the span
@@ -287,15 +309,10 @@ def _cut(text: str, start: int, width: int, limit: int) -> tuple[str, int, int]:
     return shown, start - left, width
 
 
-def _read_lines(path: str, stdin_source: tuple[str, bytes] | None) -> list[str] | None:
-    """A reported file's lines (as decoded for the report), or None when it cannot be read."""
-    if stdin_source is not None and stdin_source[0] == path:
-        data = stdin_source[1]
-    else:
-        try:
-            data = read_regular(Path(path))
-        except (FileProblem, OSError):
-            return None
+def _split_lines(data: bytes | None) -> list[str] | None:
+    """A reported file's lines (as decoded for the report), or None when it could not be read."""
+    if data is None:
+        return None
     if b"\x00" in data[:8192]:
         return None
     text = data.decode("utf-8", "replace").removeprefix("\ufeff")
@@ -308,7 +325,7 @@ class JsonReporter(Reporter):
 
     def write(self, result: LintResult, stream: TextIO) -> None:
         out = _Utf8Safe(stream)
-        edits = _EditPlaces()
+        edits = _EditPlaces(self.sources)
         document = {
             "version": REPORT_VERSION,
             "flowlint": __version__,
@@ -336,11 +353,11 @@ def _json_diagnostic(d: Diagnostic, edits: _EditPlaces) -> dict[str, object]:
 
 
 class _EditPlaces:
-    """Lines and columns of fix edits, from the files' bytes (each file read once, only when a finding
-    in it has a fix)."""
+    """Lines and columns of fix edits, from the linted bytes (`ReportSources`), each file indexed once."""
 
-    def __init__(self) -> None:
-        self._sources: dict[str, SourceText | None] = {}
+    def __init__(self, sources: ReportSources) -> None:
+        self._sources = sources
+        self._texts: dict[str, SourceText | None] = {}
 
     def describe(self, path: str, edit: Edit) -> dict[str, object]:
         entry: dict[str, object] = {
@@ -358,12 +375,10 @@ class _EditPlaces:
         return entry
 
     def _source(self, path: str) -> SourceText | None:
-        if path not in self._sources:
-            try:
-                self._sources[path] = SourceText(read_regular(Path(path)))
-            except (FileProblem, OSError):
-                self._sources[path] = None
-        return self._sources[path]
+        if path not in self._texts:
+            data = self._sources.data(path)
+            self._texts[path] = None if data is None else SourceText(data)
+        return self._texts[path]
 
 
 def _write_json(document: object, out: _Utf8Safe) -> None:
@@ -542,9 +557,14 @@ class GithubReporter(Reporter):
         "with $GITHUB_STEP_SUMMARY set, the Markdown summary is added to the job's page"
     )
 
-    def __init__(self, summary: bool = True, step_summary: Callable[[], str] | None = None) -> None:
+    def __init__(
+        self,
+        summary: bool = True,
+        step_summary: Callable[[], str] | None = None,
+        stdin_source: tuple[str, bytes] | None = None,
+    ) -> None:
         """`step_summary`: what to add to `$GITHUB_STEP_SUMMARY` (default: the Markdown report)."""
-        super().__init__(summary)
+        super().__init__(summary, stdin_source)
         self.step_summary = step_summary
 
     def write(self, result: LintResult, stream: TextIO) -> None:
