@@ -113,23 +113,29 @@ def to_lsp(d: Diagnostic, lines: Sequence[str]) -> types.Diagnostic:
 
 
 class Linted:
-    """One lint of a document's text: its bytes, path, settings and report (fixes included), and the
-    outcome of fixing it all, worked out when first asked for."""
+    """One lint of a document's text: its bytes, path, settings, the engine that linted it and its report
+    (fixes included), and the outcome of fixing it all, worked out when first asked for (by the server,
+    in its lint thread: the engine is used by one thread at a time)."""
 
-    __slots__ = ("_fixed", "config", "data", "key", "path", "report")
+    __slots__ = ("_fixed", "config", "data", "engine", "key", "path", "report")
 
-    def __init__(self, key: str, data: bytes, path: Path, config: Config, report: FileReport) -> None:
+    def __init__(self, key: str, data: bytes, path: Path, config: Config, engine: Engine, report: FileReport) -> None:
         self.key = key
         self.data = data
         self.path = path
         self.config = config
+        self.engine = engine
         self.report = report
         self._fixed: FileFix | None = None
 
+    @property
+    def fix_known(self) -> bool:
+        return self._fixed is not None
+
     def fixed(self) -> FileFix:
-        """Every safe fix, in verified rounds (what `check --fix` writes)."""
+        """Every safe fix, in verified rounds (what `check --fix` writes), by the engine that linted."""
         if self._fixed is None:
-            self._fixed = fix_bytes(Engine(self.config), self.data, self.path, str(self.path), unsafe=False)
+            self._fixed = fix_bytes(self.engine, self.data, self.path, str(self.path), unsafe=False)
         return self._fixed
 
 
@@ -181,7 +187,7 @@ class DocumentReports:
                 engine = self._engines[context] = Engine(config)
         report = engine.lint_bytes(data, path, str(path))
         report.config = config
-        linted = Linted(key, data, path, config, report)
+        linted = Linted(key, data, path, config, engine, report)
         with self._lock:
             self.lints += 1
             self._latest[str(path)] = linted
@@ -588,6 +594,10 @@ def create_server() -> FlowlintServer:
         if text is None or _too_large(text[0]) is not None:
             return []
         linted = await ls.linted(uri, text[0])
+        only = params.context.only or []
+        if not linted.fix_known and (not only or any(FIX_ALL_KIND.startswith(kind) for kind in only)):
+            # fixing it all lints the text again, round by round: in the lint thread, not this one
+            await asyncio.get_running_loop().run_in_executor(ls.worker, linted.fixed)
         return actions_of(uri, linted, text[1], params.range, params.context)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
