@@ -13,17 +13,23 @@ REPO = Path(__file__).resolve().parent.parent
 CODE_LITERAL = re.compile(r"""["'](?:TST|VAL|RES|SEC|LST|FL|VER)\d{3}["']""")
 
 
-def allowed_imports() -> dict[str, set[str]]:
-    """docs/ARCHITECTURE.md's dependency table: `| `package` | `a`, `b` |` rows under "Package dependencies"."""
+def architecture_table(heading: str, columns: int) -> dict[str, set[str]]:
+    """A table of docs/ARCHITECTURE.md under `## heading`: the first column's name in backticks -> the names
+    in backticks in the second column (rows of `columns` cells)."""
     text = (REPO / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
-    section = text.split("## Package dependencies", 1)[1].split("\n#", 1)[0]
+    section = text.split(f"## {heading}", 1)[1].split("\n#", 1)[0]
     table: dict[str, set[str]] = {}
     for line in section.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) == 2 and cells[0].startswith("`"):
-            table[cells[0].strip("`")] = set(re.findall(r"`([\w.]+)`", cells[1]))
-    assert table, "no dependency table found in docs/ARCHITECTURE.md's 'Package dependencies' section"
+        if len(cells) == columns and cells[0].startswith("`"):
+            table[cells[0].strip("`")] = set(re.findall(r"`([\w./]+)`", cells[1]))
+    assert table, f"no table found in docs/ARCHITECTURE.md's '{heading}' section"
     return table
+
+
+def allowed_imports() -> dict[str, set[str]]:
+    """docs/ARCHITECTURE.md's dependency table: `| `package` | `a`, `b` |` rows under "Package dependencies"."""
+    return architecture_table("Package dependencies", 2)
 
 
 def unit_of(module: str) -> str | None:
@@ -217,15 +223,7 @@ def test_the_layout_names_every_module_of_the_packages_it_lists_one_by_one() -> 
 
 def deferred_table() -> dict[str, set[str]]:
     """docs/ARCHITECTURE.md's 'Deferred imports' table: module path -> the modules it imports in functions."""
-    text = (REPO / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
-    section = text.split("## Deferred imports", 1)[1].split("\n#", 1)[0]
-    table: dict[str, set[str]] = {}
-    for line in section.splitlines():
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) == 3 and cells[0].startswith("`flowlint"):
-            table[cells[0].strip("`")] = set(re.findall(r"`([\w.]+)`", cells[1]))
-    assert table, "no table found in docs/ARCHITECTURE.md's 'Deferred imports' section"
-    return table
+    return architecture_table("Deferred imports", 3)
 
 
 def deferred_imports(path: Path) -> set[str]:
