@@ -34,7 +34,7 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, BinaryIO, cast
+from typing import Any, BinaryIO, cast
 from urllib.parse import quote
 
 from lsprotocol import types
@@ -48,15 +48,16 @@ from flowlint.core.fileio import MAX_READ_BYTES, read_regular
 from flowlint.core.severity import Severity
 from flowlint.core.source import SourceText
 from flowlint.core.version import __version__
+from flowlint.definition.sharedlists import SharedListResolver
 from flowlint.lint.cache import ResultCache
 from flowlint.lint.codes import Code
-from flowlint.lint.config import Config
+from flowlint.lint.config import Config, ConfigResolver
 from flowlint.lint.diagnostics import Diagnostic
+from flowlint.lint.docs import rule_doc
+from flowlint.lint.engine import Engine
+from flowlint.lint.fixing import FileFix, fix_bytes
+from flowlint.lint.registry import rule_for
 from flowlint.lint.result import FileReport
-
-if TYPE_CHECKING:
-    from flowlint.lint.engine import Engine
-    from flowlint.lint.fixing import FileFix
 
 MAX_DOCUMENT_BYTES = 2_000_000
 """The largest document checked as you type: a 2.1 MB definition of 10,000 tools takes about 1.4 s of CPU
@@ -112,26 +113,29 @@ def to_lsp(d: Diagnostic, lines: Sequence[str]) -> types.Diagnostic:
 
 
 class Linted:
-    """One lint of a document's text: its bytes, path, settings and report (fixes included), and the
-    outcome of fixing it all, worked out when first asked for."""
+    """One lint of a document's text: its bytes, path, settings, the engine that linted it and its report
+    (fixes included), and the outcome of fixing it all, worked out when first asked for (by the server,
+    in its lint thread: the engine is used by one thread at a time)."""
 
-    __slots__ = ("_fixed", "config", "data", "key", "path", "report")
+    __slots__ = ("_fixed", "config", "data", "engine", "key", "path", "report")
 
-    def __init__(self, key: str, data: bytes, path: Path, config: Config, report: FileReport) -> None:
+    def __init__(self, key: str, data: bytes, path: Path, config: Config, engine: Engine, report: FileReport) -> None:
         self.key = key
         self.data = data
         self.path = path
         self.config = config
+        self.engine = engine
         self.report = report
         self._fixed: FileFix | None = None
 
-    def fixed(self) -> FileFix:
-        """Every safe fix, in verified rounds (what `check --fix` writes)."""
-        if self._fixed is None:
-            from flowlint.lint.engine import Engine
-            from flowlint.lint.fixing import fix_bytes
+    @property
+    def fix_known(self) -> bool:
+        return self._fixed is not None
 
-            self._fixed = fix_bytes(Engine(self.config), self.data, self.path, str(self.path), unsafe=False)
+    def fixed(self) -> FileFix:
+        """Every safe fix, in verified rounds (what `check --fix` writes), by the engine that linted."""
+        if self._fixed is None:
+            self._fixed = fix_bytes(self.engine, self.data, self.path, str(self.path), unsafe=False)
         return self._fixed
 
 
@@ -152,8 +156,6 @@ class DocumentReports:
         self.lints = 0
 
     def _keyed(self, uri: str, source: str) -> tuple[bytes, Path, Config, str]:
-        from flowlint.definition.sharedlists import SharedListResolver
-
         data, path, config = _document(uri, source)
         with self._lock:
             self._keys.forget_lists()  # list files may have changed since the last request
@@ -172,8 +174,6 @@ class DocumentReports:
         return self._last(path, key)
 
     def lint(self, uri: str, source: str) -> Linted:
-        from flowlint.lint.engine import Engine
-
         data, path, config, key = self._keyed(uri, source)
         latest = self._last(path, key)
         if latest is not None:
@@ -187,7 +187,7 @@ class DocumentReports:
                 engine = self._engines[context] = Engine(config)
         report = engine.lint_bytes(data, path, str(path))
         report.config = config
-        linted = Linted(key, data, path, config, report)
+        linted = Linted(key, data, path, config, engine, report)
         with self._lock:
             self.lints += 1
             self._latest[str(path)] = linted
@@ -216,8 +216,6 @@ FIX_ALL_KIND = "source.fixAll.flowlint"
 def _document(uri: str, source: str) -> tuple[bytes, Path, Config]:
     """An open document's bytes, its path and the settings `flowlint check` would lint it with
     (per-file-ignores included). Configuration files are read afresh: the user may have edited one."""
-    from flowlint.lint.config import ConfigResolver
-
     path = Path(to_fs_path(uri) or uri)
     config = ConfigResolver().for_file(path)
     return source.encode("utf-8", "surrogatepass"), path, config
@@ -291,9 +289,6 @@ def hover_at(uri: str, source: str, lines: Sequence[str], at: types.Position) ->
 
 def hover_of(linted: Linted, lines: Sequence[str], at: types.Position) -> types.Hover | None:
     """`hover_at` of a lint made already."""
-    from flowlint.lint.docs import rule_doc
-    from flowlint.lint.registry import rule_for
-
     codes: list[str] = []
     for d in linted.report.diagnostics:
         lsp = to_lsp(d, lines).range
@@ -599,6 +594,10 @@ def create_server() -> FlowlintServer:
         if text is None or _too_large(text[0]) is not None:
             return []
         linted = await ls.linted(uri, text[0])
+        only = params.context.only or []
+        if not linted.fix_known and (not only or any(FIX_ALL_KIND.startswith(kind) for kind in only)):
+            # fixing it all lints the text again, round by round: in the lint thread, not this one
+            await asyncio.get_running_loop().run_in_executor(ls.worker, linted.fixed)
         return actions_of(uri, linted, text[1], params.range, params.context)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
@@ -610,9 +609,6 @@ def create_server() -> FlowlintServer:
 
     @server.command(EXPLAIN_COMMAND)
     def explain_rule(ls: FlowlintServer, code: str) -> str:
-        from flowlint.lint.docs import rule_doc
-        from flowlint.lint.registry import rule_for
-
         rule = rule_for(str(code))
         return rule_doc(rule) if rule is not None else f"unknown rule code '{code}'"
 

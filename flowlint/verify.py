@@ -46,7 +46,7 @@ from flowlint.lint.codes import Code
 from flowlint.lint.config import Config, ConfigResolver, Overrides
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.engine import Engine
-from flowlint.lint.overview import TestRow
+from flowlint.lint.overview import TestRow, markdown_tests
 from flowlint.lint.result import FileReport, LintResult
 from flowlint.schema.subset import Mismatch, SubsetValidator
 
@@ -104,8 +104,6 @@ class Verification:
 
     def markdown(self) -> str:
         """The run as Markdown (a CI job's summary page): the counts, then each test's outcome."""
-        from flowlint.lint.overview import markdown_tests
-
         verdict = "FAIL" if self.nothing_verified is not None or self.result.failed() else "PASS"
         counts = [
             ("matched", self.matched),

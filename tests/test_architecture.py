@@ -13,17 +13,23 @@ REPO = Path(__file__).resolve().parent.parent
 CODE_LITERAL = re.compile(r"""["'](?:TST|VAL|RES|SEC|LST|FL|VER)\d{3}["']""")
 
 
-def allowed_imports() -> dict[str, set[str]]:
-    """docs/ARCHITECTURE.md's dependency table: `| `package` | `a`, `b` |` rows under "Package dependencies"."""
+def architecture_table(heading: str, columns: int) -> dict[str, set[str]]:
+    """A table of docs/ARCHITECTURE.md under `## heading`: the first column's name in backticks -> the names
+    in backticks in the second column (rows of `columns` cells)."""
     text = (REPO / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
-    section = text.split("## Package dependencies", 1)[1].split("\n#", 1)[0]
+    section = text.split(f"## {heading}", 1)[1].split("\n#", 1)[0]
     table: dict[str, set[str]] = {}
     for line in section.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) == 2 and cells[0].startswith("`"):
-            table[cells[0].strip("`")] = set(re.findall(r"`([\w.]+)`", cells[1]))
-    assert table, "no dependency table found in docs/ARCHITECTURE.md's 'Package dependencies' section"
+        if len(cells) == columns and cells[0].startswith("`"):
+            table[cells[0].strip("`")] = set(re.findall(r"`([\w./]+)`", cells[1]))
+    assert table, f"no table found in docs/ARCHITECTURE.md's '{heading}' section"
     return table
+
+
+def allowed_imports() -> dict[str, set[str]]:
+    """docs/ARCHITECTURE.md's dependency table: `| `package` | `a`, `b` |` rows under "Package dependencies"."""
+    return architecture_table("Package dependencies", 2)
 
 
 def unit_of(module: str) -> str | None:
@@ -213,3 +219,45 @@ def test_the_layout_names_every_module_of_the_packages_it_lists_one_by_one() -> 
             if path.name != "__init__.py" and path.name not in layout:
                 missing.append(str(path.relative_to(REPO)))
     assert missing == [], missing
+
+
+def deferred_table() -> dict[str, set[str]]:
+    """docs/ARCHITECTURE.md's 'Deferred imports' table: module path -> the modules it imports in functions."""
+    return architecture_table("Deferred imports", 3)
+
+
+def deferred_imports(path: Path) -> set[str]:
+    """The modules a file imports inside functions (`from a import b` counts as `a`; a relative import as
+    written, dots included)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Import):
+                    found.update(alias.name for alias in inner.names)
+                elif isinstance(inner, ast.ImportFrom):
+                    found.add("." * inner.level + (inner.module or ""))
+    return found
+
+
+def test_imports_inside_functions_are_only_at_the_command_boundary_or_declared() -> None:
+    """Issue 26: lazy imports stay at the command boundary (`flowlint/cli/`, `__main__.py`); any other is
+    listed in docs/ARCHITECTURE.md with what it spares, and the table lists none that no module makes."""
+    table = deferred_table()
+    made: dict[str, set[str]] = {}
+    for path in sorted([*(REPO / "flowlint").rglob("*.py"), *(REPO / "rules").rglob("*.py")]):
+        name = path.relative_to(REPO).as_posix()
+        if name.startswith("flowlint/cli/") or name == "flowlint/__main__.py":
+            continue
+        found = deferred_imports(path)
+        if found:
+            made[name] = found
+    undeclared = {name: sorted(found - table.get(name, set())) for name, found in made.items()}
+    undeclared = {name: found for name, found in undeclared.items() if found}
+    assert not undeclared, (
+        "imports inside functions beyond the command boundary: move them to the module's top, or list them "
+        f"in docs/ARCHITECTURE.md's 'Deferred imports' with what they spare: {undeclared}"
+    )
+    unused = {name: sorted(listed - made.get(name, set())) for name, listed in table.items()}
+    unused = {name: listed for name, listed in unused.items() if listed}
+    assert not unused, f"docs/ARCHITECTURE.md's 'Deferred imports' lists imports no module makes: {unused}"

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import threading
 from pathlib import Path
 
+import pytest
 from lsprotocol import types
 
 from flowlint.lsp import FIX_ALL_KIND, code_actions, hover_at
@@ -62,3 +65,45 @@ def test_hover_shows_the_rule_documentation(tmp_path: Path) -> None:
     assert shown.contents.kind == types.MarkupKind.Markdown
     assert shown.contents.value.startswith("# TST004: valid-values")
     assert hover_at(_uri(tmp_path), SOURCE, lines, types.Position(line=0, character=0)) is None
+
+
+def test_fix_all_is_worked_out_in_the_lint_thread_by_the_engine_that_linted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In-process: `source.fixAll` lints the text again, round by round; the server does that in its lint
+    thread with the document's engine (its rules and shared lists), never on the thread that reads
+    messages with a fresh engine (as it did: a large document held every hover meanwhile)."""
+    from pygls.workspace import Workspace
+
+    from flowlint import lsp
+
+    server = lsp.create_server()
+    server.protocol._workspace = Workspace(None, sync_kind=types.TextDocumentSyncKind.Full)
+    uri = _uri(tmp_path)
+    server.workspace.put_text_document(
+        types.TextDocumentItem(uri=uri, language_id="javascript", version=1, text=SOURCE)
+    )
+    calls: list[tuple[str, object]] = []
+    fix_bytes = lsp.fix_bytes
+
+    def recorded(engine: object, *args: object, **kwargs: object) -> object:
+        calls.append((threading.current_thread().name, engine))
+        return fix_bytes(engine, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(lsp, "fix_bytes", recorded)
+    handler = server.protocol.fm.features[types.TEXT_DOCUMENT_CODE_ACTION]
+    params = types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=_everything(),
+        context=types.CodeActionContext(diagnostics=[], only=[FIX_ALL_KIND]),
+    )
+    try:
+        actions = asyncio.run(handler(params))
+        again = asyncio.run(handler(params))  # the outcome is kept with the lint: not worked out twice
+    finally:
+        server.worker.shutdown(wait=True)
+    assert [a.kind for a in actions] == [FIX_ALL_KIND] and [a.title for a in again] == [a.title for a in actions]
+    [(thread, engine)] = calls
+    linted = lsp._REPORTS.cached(uri, SOURCE)
+    lsp._REPORTS.forget(uri)
+    assert thread.startswith("flowlint-lint") and linted is not None and engine is linted.engine

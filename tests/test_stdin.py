@@ -7,6 +7,7 @@ real process and say why.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -33,6 +34,32 @@ def test_stdin_is_linted_as_the_named_file(tmp_path: Path) -> None:
     assert result.returncode == 1, result.stderr
     [diagnostic] = json.loads(result.stdout)["diagnostics"]
     assert (diagnostic["path"], diagnostic["code"], diagnostic["line"]) == ("defs/demo.mjs", "TST001", 4)
+
+
+@pytest.mark.parametrize("output_format", ["json", "text"])
+def test_a_text_from_stdin_is_the_source_of_its_fix_positions_and_frames(tmp_path: Path, output_format: str) -> None:
+    """The file on disk of the name given is not what was linted (an editor's unsaved buffer): fix
+    positions (which came from the disk before) and source frames come from the text read."""
+    sample = (SAMPLES / "messy" / "community-tools.mjs").read_text(encoding="utf-8")
+    (tmp_path / "tools.mjs").write_text(sample, encoding="utf-8")
+    text = "// three lines the saved file does not have\n//\n//\n" + sample
+    arguments = ["check", "--stdin-filename", "tools.mjs", "-", "--format", output_format, "--show-source"]
+    result = invoke_cli(*arguments, cwd=tmp_path, input=text)
+    assert result.returncode == 1, result.stderr
+    if output_format == "text":  # each frame shows the line it names, as read from stdin
+        frames = re.findall(r"^tools\.mjs:(\d+):\d+: .*\n.*\n\d+ \| (.*)$", result.stdout, re.MULTILINE)
+        assert frames, result.stdout
+        lines = text.split("\n")
+        for number, shown in frames:
+            assert shown.strip().strip("…") in lines[int(number) - 1], (number, shown)
+        return
+    fixed = [d for d in json.loads(result.stdout)["diagnostics"] if d["fix"]]
+    assert fixed, result.stdout
+    data = text.encode()
+    for diagnostic in fixed:
+        for edit in diagnostic["fix"]["edits"]:
+            before = data[: edit["start_byte"]].split(b"\n")
+            assert edit["location"] == {"line": len(before), "column": len(before[-1].decode()) + 1}, edit
 
 
 def test_configuration_comes_from_the_named_files_folder(tmp_path: Path) -> None:

@@ -47,6 +47,7 @@ from flowlint.definition.loading import LoadedFile, load_paths
 from flowlint.definition.model import Tool
 from flowlint.lint.codes import Code
 from flowlint.lint.config import Config, load_config
+from flowlint.lint.engine import Engine
 
 
 class StopNow(KeyboardInterrupt):
@@ -365,8 +366,6 @@ def _redactor_for(
 def _invalid_tests(loaded: LoadedFile, config: Config) -> dict[tuple[str, int], str]:
     """(tool label, test index) -> the TST004 finding for tests whose values their z blocks reject:
     FlowMCP would refuse such a call before sending it, so capture does not send it either."""
-    from flowlint.lint.engine import Engine
-
     report = Engine(replace(config, select=(Code.TST004,), ignore=())).lint_loaded(loaded)
     invalid: dict[tuple[str, int], str] = {}
     for d in report.diagnostics:

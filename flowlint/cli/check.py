@@ -481,22 +481,22 @@ def _report(result: LintResult, request: CheckRequest, stdin_data: bytes | None)
 
 
 def _reporter(request: CheckRequest, stdin_data: bytes | None) -> Reporter:
-    """The reporter for --format; the text format with the terminal options (colour, source, quiet)."""
+    """The reporter for --format; the text format with the terminal options (colour, source, quiet). A
+    text read from standard input is the source of its frames and fix positions, not the file on disk."""
     from flowlint.lint.reporters import REPORTERS, TextReporter, TextStyle, use_color
 
+    stdin = None if stdin_data is None else (request.stdin_filename or "stdin.mjs", stdin_data)
     if request.output_format not in ("text", "grouped"):
-        return REPORTERS[request.output_format](summary=request.quiet == 0)
+        return REPORTERS[request.output_format](summary=request.quiet == 0, stdin_source=stdin)
     on_terminal = request.output_file is None and sys.stdout.isatty()
     show_source = request.show_source if request.show_source is not None else on_terminal
     color = request.output_file is None and use_color(request.color, sys.stdout)
-    stdin = None if stdin_data is None else (request.stdin_filename or "stdin.mjs", stdin_data)
     style = TextStyle(
         color=color,
         show_source=show_source,
-        stdin_source=stdin,
         unsafe_fixes=request.unsafe_fixes,
         fix_summary=not request.fixing,  # --fix says what it fixed and what more --unsafe-fixes would
     )
     text = REPORTERS[request.output_format]
     assert issubclass(text, TextReporter)
-    return text(summary=request.quiet == 0, style=style)
+    return text(summary=request.quiet == 0, style=style, stdin_source=stdin)

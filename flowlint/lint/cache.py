@@ -32,28 +32,29 @@ a defect may be fixed), and runs on stdin or through the Python API unless a cac
 from __future__ import annotations
 
 import functools
+import importlib.util
+import json
 import os
 import stat
 import sys
 import time
 from collections.abc import Collection, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import atomic_write, read_regular
+from flowlint.core.gcpause import gc_paused
+from flowlint.core.hashing import blake2b
 from flowlint.core.record import FrozenRecord
 from flowlint.core.severity import Severity
 from flowlint.core.version import __version__
+from flowlint.definition.discovery import RealPaths, display_path
+from flowlint.definition.sharedlists import LIST_SUFFIXES, SharedListResolver
 from flowlint.lint.codes import Code
 from flowlint.lint.config import Config
 from flowlint.lint.diagnostics import Diagnostic
 from flowlint.lint.fixes import Edit, Fix
 from flowlint.lint.result import FileReport
-
-if TYPE_CHECKING:
-    from flowlint.definition.discovery import RealPaths
-    from flowlint.definition.sharedlists import SharedListResolver
 
 __all__ = [
     "CACHE_DIR_NAME",
@@ -155,10 +156,6 @@ def build_key() -> str:
 
 @functools.cache
 def _build_key(version: str) -> str:
-    import importlib.util
-
-    from flowlint.core.hashing import blake2b
-
     folders = [os.path.dirname(os.path.dirname(os.path.abspath(__file__)))]  # the flowlint package
     rules = importlib.util.find_spec("flowlint.rules")  # `rules/`, installed as flowlint.rules
     if rules is not None and rules.submodule_search_locations:
@@ -236,7 +233,6 @@ class ResultCache:
             self._entries = {}
         if self._entries is None:
             self._entries = {}
-            import json
 
             try:
                 data = read_regular(self.results_file, limit=MAX_CACHE_BYTES)
@@ -255,8 +251,6 @@ class ResultCache:
         `real_paths`: what the walk that found `files` saw (the `_lists/` folders, without a `stat`);
         `named`: the files named on the command line, whose verdict is a named file's (a skipped one has
         an entry of its own beside the walk's: naming a file can turn a walk's skip into VAL001)."""
-        from flowlint.core.gcpause import gc_paused
-
         # The cyclic collector would walk the decoded entries again and again while they are made; they
         # hold no cycles (plain lists and strings, reports of diagnostics), reference counting frees them.
         with gc_paused():
@@ -265,9 +259,6 @@ class ResultCache:
     def _lookup(
         self, files: list[Path], config: Config, real_paths: RealPaths | None, named: Collection[Path]
     ) -> list[Lookup]:
-        from flowlint.definition.discovery import display_path
-        from flowlint.definition.sharedlists import SharedListResolver
-
         resolver = SharedListResolver(config.lists_dir, real_paths)
         fingerprint = config.fingerprint
         entries = self._load()
@@ -411,8 +402,6 @@ class ResultCache:
         """A digest of every list file in `folder` (paths and bytes); computed once per folder per run."""
         state = self._lists.get(folder)
         if state is None:
-            from flowlint.core.hashing import blake2b
-
             digest = blake2b(str(folder).encode(), digest_size=16)
             if folder is not None:
                 for file in _list_files(folder):
@@ -426,8 +415,6 @@ class ResultCache:
 
 
 def _digest(data: bytes) -> str:
-    from flowlint.core.hashing import blake2b
-
     return blake2b(data, digest_size=16).hexdigest()
 
 
@@ -444,8 +431,6 @@ def _status(name: str, trusted_before: int) -> tuple[int, int, int, int] | None:
 
 
 def _list_files(folder: Path) -> Iterable[Path]:
-    from flowlint.definition.sharedlists import LIST_SUFFIXES
-
     try:
         return sorted(p for p in folder.rglob("*") if p.suffix in LIST_SUFFIXES and p.is_file())
     except OSError:
@@ -453,8 +438,6 @@ def _list_files(folder: Path) -> Iterable[Path]:
 
 
 def _dump(files: dict[str, list[object]]) -> str:
-    import json
-
     return json.dumps({"format": _FORMAT, "flowlint": __version__, "files": files}, separators=(",", ":"))
 
 

@@ -10,20 +10,19 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import json
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from flowlint.core.errors import ConfigError, FileProblem
 from flowlint.core.fileio import read_regular
+from flowlint.core.hashing import blake2b
 from flowlint.core.record import DeclaredRecord, FrozenRecord, field, replace
 from flowlint.core.severity import Severity
+from flowlint.definition.discovery import Discovery, RealPaths, discover, exclude_matcher
 from flowlint.definition.specversion import parse_spec_version
 from flowlint.lint.codes import ALL, check_codes, matches, split_codes
-
-if TYPE_CHECKING:
-    from flowlint.definition.discovery import Discovery
 
 CONFIG_FILES = (".flowlint.toml", "flowlint.toml", "pyproject.toml")
 """Configuration file names, highest precedence first, when one folder holds several."""
@@ -309,10 +308,6 @@ class Config(DeclaredRecord):
         """A stable hash of every setting that can change a file's findings (`Setting.fingerprint`): equal
         for configurations that lint alike, across processes and runs (the result cache keys on it with
         the file)."""
-        import json  # here, not at the top: a run without the result cache never needs it
-
-        from flowlint.core.hashing import blake2b
-
         data = {key: value for key, value in self.settings().items() if SETTINGS[key].fingerprint}
         text = json.dumps(data, sort_keys=True, ensure_ascii=False)
         return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
@@ -556,7 +551,6 @@ class ConfigResolver:
         self._by_file: dict[Path | None, Config] = {}
         self._by_folder_config: dict[str, Config] = {}
         self._matchers: dict[tuple[str, ...], Callable[[str, str], bool]] = {}
-        from flowlint.definition.discovery import RealPaths
 
         self.real_paths = RealPaths()  # what the walks of this resolver saw (see `discover`)
 
@@ -565,8 +559,6 @@ class ConfigResolver:
         order. A folder is walked with the exclude patterns of its own configuration, and a file found
         there is dropped when the exclude patterns of the configuration nearest to it name it or a
         folder on the way."""
-        from flowlint.definition.discovery import Discovery, discover
-
         found = Discovery()
         files: list[Path] = []
         for target in targets:
@@ -579,8 +571,6 @@ class ConfigResolver:
     def _excluded(self, file: Path, target: Path) -> bool:
         """Whether the exclude patterns of the configuration nearest to `file` (found by walking `target`)
         name it or a folder between `target` and it, as the walk itself matches them."""
-        from flowlint.definition.discovery import exclude_matcher
-
         patterns = self._folder_config(os.path.dirname(os.fspath(file))).exclude
         if not patterns:
             return False

@@ -6,7 +6,9 @@ of every rule. `python -m flowlint.lint.docs` writes both under docs/.
 
 from __future__ import annotations
 
+import inspect
 import re
+import sys
 from pathlib import Path
 
 from flowlint.core.consequence import MEANINGS, Consequence, profile_severity
@@ -119,9 +121,6 @@ def finding_consequences(rule: type[Rule]) -> tuple[Consequence, ...]:
     findings carry themselves (`Finding(consequence=...)`, `ZReport(consequence=...)` in the rule's
     module: FL012's options are ignored, stop the tool from being built or refuse calls, each finding
     saying which), in the order of `Consequence`."""
-    import inspect
-    import sys
-
     found = {rule.consequence_for(3), rule.consequence_for(4)}
     module = sys.modules.get(rule.__module__)
     try:

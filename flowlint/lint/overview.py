@@ -20,6 +20,7 @@ from flowlint.core.fileio import printable
 from flowlint.core.record import DeclaredRecord
 from flowlint.core.severity import Severity
 from flowlint.lint.diagnostics import fails
+from flowlint.lint.pages import rule_page_file
 
 if TYPE_CHECKING:
     from flowlint.lint.result import FileReport, LintResult
@@ -112,8 +113,6 @@ class Overview:
 def _rule_summary(code: str) -> str:
     """A rule's one-line summary, read from its page shipped with flowlint (after its title): a warm run
     imports no rule module (see flowlint.lint.pages); from the rule class when the page is missing."""
-    from flowlint.lint.pages import rule_page_file
-
     page = rule_page_file(code)
     if page is not None:
         try:

@@ -12,6 +12,7 @@ whole page either way).
 from __future__ import annotations
 
 import functools
+import importlib.util
 from pathlib import Path
 
 __all__ = ["DISTRIBUTION", "RULE_PAGES", "repository_url", "rule_page_file", "rule_page_url", "rule_web_url"]
@@ -43,8 +44,6 @@ def repository_url() -> str | None:
 def _pages_folder() -> Path | None:
     """The folder of the rule pages installed with flowlint (`flowlint.rule_pages`), or, in a checkout
     whose editable install predates that package, the checkout's docs/rules/."""
-    import importlib.util
-
     spec = importlib.util.find_spec("flowlint.rule_pages")
     if spec is not None and spec.submodule_search_locations:
         for location in spec.submodule_search_locations:

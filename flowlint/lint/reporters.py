@@ -8,18 +8,28 @@ choices from it without slowing start-up.
 from __future__ import annotations
 
 import functools
+import json
+import os
 import re
+import sys
 from collections import Counter
 from collections.abc import Callable
+from json.encoder import encode_basestring
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, TextIO
+from urllib.parse import quote
 
-from flowlint.core.fileio import printable_path
+from flowlint.core.errors import FileProblem
+from flowlint.core.fileio import printable_path, read_regular
 from flowlint.core.record import DeclaredRecord, FrozenRecord
+from flowlint.core.source import SourceText
 from flowlint.core.version import __version__
+from flowlint.lint.codes import Code
+from flowlint.lint.overview import Overview, counts_phrase, files_phrase, head_and_help, lead_lines, markdown_report
+from flowlint.lint.pages import rule_page_url, rule_web_url
 
 if TYPE_CHECKING:
     from flowlint.core.edits import Edit
-    from flowlint.core.source import SourceText
     from flowlint.lint.diagnostics import Diagnostic
     from flowlint.lint.result import FileReport, LintResult
 
@@ -59,15 +69,37 @@ class _Utf8Safe:
         return self._stream.write(replace_surrogates(text))
 
 
+class ReportSources:
+    """The bytes of the reported files, for source frames and fix positions: a text linted from standard
+    input by its name (`given`: it may differ from the file of that name on disk, or there may be none),
+    else the file as it is on disk; each read once, only when a finding needs it, None when unreadable."""
+
+    def __init__(self, given: tuple[str, bytes] | None = None) -> None:
+        self._given = given
+        self._read: dict[str, bytes | None] = {}
+
+    def data(self, path: str) -> bytes | None:
+        if self._given is not None and self._given[0] == path:
+            return self._given[1]
+        if path not in self._read:
+            try:
+                self._read[path] = read_regular(Path(path))
+            except (FileProblem, OSError):
+                self._read[path] = None
+        return self._read[path]
+
+
 class Reporter:
     """Base class: `name` is the `--format` value, `write` renders a whole result. `summary=False`
-    (`check -q`) leaves out the summary line of the formats that have one."""
+    (`check -q`) leaves out the summary line of the formats that have one. `stdin_source` is (name,
+    bytes) of a definition read from standard input: its frames and fix positions come from those bytes."""
 
     name: ClassVar[str]
     description: ClassVar[str]
 
-    def __init__(self, summary: bool = True) -> None:
+    def __init__(self, summary: bool = True, stdin_source: tuple[str, bytes] | None = None) -> None:
         self.summary = summary
+        self.sources = ReportSources(stdin_source)
 
     def write(self, result: LintResult, stream: TextIO) -> None:
         raise NotImplementedError
@@ -80,8 +112,6 @@ def use_color(choice: str, stream: TextIO) -> bool:
     """Whether to colour: `always`/`never` as said; `auto` colours a terminal, except that NO_COLOR
     (set and not empty) turns colour off and FORCE_COLOR (set, not empty, not `0`) turns it on;
     NO_COLOR wins when both are set."""
-    import os
-
     if choice != "auto":
         return choice == "always"
     if os.environ.get("NO_COLOR"):
@@ -94,13 +124,11 @@ def use_color(choice: str, stream: TextIO) -> bool:
 
 class TextStyle(FrozenRecord):
     """How the text report looks on a terminal: ANSI colour, a source frame under each finding.
-    `stdin_source` is (name, bytes) of a definition read from standard input, for its frames.
     `unsafe_fixes`: unsafe fixes count as fixable (`check --unsafe-fixes`); `fix_summary`: say after the
     summary how many findings `--fix` would fix (not when the run fixed them: it says so itself)."""
 
     color: bool = False
     show_source: bool = False
-    stdin_source: tuple[str, bytes] | None = None
     unsafe_fixes: bool = False
     fix_summary: bool = True
 
@@ -164,10 +192,12 @@ class TextReporter(Reporter):
     name = "text"
     description = "path:line:col: CODE severity message (with the source and a help line on a terminal)"
 
-    def __init__(self, summary: bool = True, style: TextStyle | None = None) -> None:
-        super().__init__(summary)
+    def __init__(
+        self, summary: bool = True, style: TextStyle | None = None, stdin_source: tuple[str, bytes] | None = None
+    ) -> None:
+        super().__init__(summary, stdin_source)
         self.style = style or TextStyle()
-        self._sources: dict[str, list[str] | None] = {}
+        self._lines_of: dict[str, list[str] | None] = {}
 
     def write(self, result: LintResult, stream: TextIO) -> None:
         parts: list[str] = []
@@ -192,7 +222,6 @@ class TextReporter(Reporter):
         (`overview.lead_lines`); none for a shorter one, or without the summary."""
         if not self.summary or len(diagnostics) <= LEAD_AFTER:
             return []
-        from flowlint.lint.overview import Overview, lead_lines
 
         return lead_lines(Overview(result, self.style.unsafe_fixes))
 
@@ -225,9 +254,9 @@ class TextReporter(Reporter):
         return f"{where} {self._paint(d.code, 'bold', color)} {severity}{mark} {text}"
 
     def _lines(self, path: str) -> list[str] | None:
-        if path not in self._sources:
-            self._sources[path] = _read_lines(path, self.style.stdin_source)
-        return self._sources[path]
+        if path not in self._lines_of:
+            self._lines_of[path] = _split_lines(self.sources.data(path))
+        return self._lines_of[path]
 
     def _frame(self, d: Diagnostic, help_text: str = "") -> list[str]:
         """The finding's first source line with carets under its span (to the line's end when the span
@@ -260,8 +289,6 @@ class TextReporter(Reporter):
 
 
 def _head_and_help(message: str) -> tuple[str, str]:
-    from flowlint.lint.overview import head_and_help
-
     return head_and_help(message)
 
 
@@ -282,20 +309,10 @@ def _cut(text: str, start: int, width: int, limit: int) -> tuple[str, int, int]:
     return shown, start - left, width
 
 
-def _read_lines(path: str, stdin_source: tuple[str, bytes] | None) -> list[str] | None:
-    """A reported file's lines (as decoded for the report), or None when it cannot be read."""
-    from pathlib import Path
-
-    from flowlint.core.errors import FileProblem
-    from flowlint.core.fileio import read_regular
-
-    if stdin_source is not None and stdin_source[0] == path:
-        data = stdin_source[1]
-    else:
-        try:
-            data = read_regular(Path(path))
-        except (FileProblem, OSError):
-            return None
+def _split_lines(data: bytes | None) -> list[str] | None:
+    """A reported file's lines (as decoded for the report), or None when it could not be read."""
+    if data is None:
+        return None
     if b"\x00" in data[:8192]:
         return None
     text = data.decode("utf-8", "replace").removeprefix("\ufeff")
@@ -308,7 +325,7 @@ class JsonReporter(Reporter):
 
     def write(self, result: LintResult, stream: TextIO) -> None:
         out = _Utf8Safe(stream)
-        edits = _EditPlaces()
+        edits = _EditPlaces(self.sources)
         document = {
             "version": REPORT_VERSION,
             "flowlint": __version__,
@@ -322,8 +339,6 @@ def _json_diagnostic(d: Diagnostic, edits: _EditPlaces) -> dict[str, object]:
     """A finding in the JSON report: its fields, what FlowMCP does about it (`consequence`), its rule's
     page (`url`, null when unknown) and its fix (`applicability` safe or unsafe, and each edit with
     its place in lines and columns, 1-based, and in bytes)."""
-    from flowlint.lint.pages import rule_page_url
-
     entry = d.to_dict()
     entry["consequence"] = d.consequence or None
     entry["url"] = rule_page_url(d.code)
@@ -338,11 +353,11 @@ def _json_diagnostic(d: Diagnostic, edits: _EditPlaces) -> dict[str, object]:
 
 
 class _EditPlaces:
-    """Lines and columns of fix edits, from the files' bytes (each file read once, only when a finding
-    in it has a fix)."""
+    """Lines and columns of fix edits, from the linted bytes (`ReportSources`), each file indexed once."""
 
-    def __init__(self) -> None:
-        self._sources: dict[str, SourceText | None] = {}
+    def __init__(self, sources: ReportSources) -> None:
+        self._sources = sources
+        self._texts: dict[str, SourceText | None] = {}
 
     def describe(self, path: str, edit: Edit) -> dict[str, object]:
         entry: dict[str, object] = {
@@ -360,18 +375,10 @@ class _EditPlaces:
         return entry
 
     def _source(self, path: str) -> SourceText | None:
-        if path not in self._sources:
-            from pathlib import Path
-
-            from flowlint.core.errors import FileProblem
-            from flowlint.core.fileio import read_regular
-            from flowlint.core.source import SourceText
-
-            try:
-                self._sources[path] = SourceText(read_regular(Path(path)))
-            except (FileProblem, OSError):
-                self._sources[path] = None
-        return self._sources[path]
+        if path not in self._texts:
+            data = self._sources.data(path)
+            self._texts[path] = None if data is None else SourceText(data)
+        return self._texts[path]
 
 
 def _write_json(document: object, out: _Utf8Safe) -> None:
@@ -386,8 +393,6 @@ def indented_json(value: object) -> str:
     indent, Python 3.11's json takes its pure-Python encoder, a generator per container; this walks the
     value once into a list, strings through json's own C escaping. For the plain values a report holds
     (dicts, lists, tuples, str, int, float, bool, None); anything else raises TypeError, as json does."""
-    from json.encoder import encode_basestring  # the C function json.dumps(ensure_ascii=False) uses
-
     parts: list[str] = []
     append = parts.append
 
@@ -463,7 +468,6 @@ class SarifReporter(Reporter):
     def write(self, result: LintResult, stream: TextIO) -> None:
         out = _Utf8Safe(stream)
         from flowlint.lint.docs import rule_doc
-        from flowlint.lint.pages import rule_web_url
         from flowlint.lint.registry import all_rules
 
         found = {d.code for d in result.diagnostics}
@@ -553,9 +557,14 @@ class GithubReporter(Reporter):
         "with $GITHUB_STEP_SUMMARY set, the Markdown summary is added to the job's page"
     )
 
-    def __init__(self, summary: bool = True, step_summary: Callable[[], str] | None = None) -> None:
+    def __init__(
+        self,
+        summary: bool = True,
+        step_summary: Callable[[], str] | None = None,
+        stdin_source: tuple[str, bytes] | None = None,
+    ) -> None:
         """`step_summary`: what to add to `$GITHUB_STEP_SUMMARY` (default: the Markdown report)."""
-        super().__init__(summary)
+        super().__init__(summary, stdin_source)
         self.step_summary = step_summary
 
     def write(self, result: LintResult, stream: TextIO) -> None:
@@ -579,9 +588,6 @@ def write_step_summary(render: Callable[[], str]) -> str | None:
     """Add a Markdown summary to the file named by `$GITHUB_STEP_SUMMARY` (GitHub Actions shows it on
     the job's page), when that variable is set; returns the problem writing it, if any (a warning on
     standard error: the report itself was written)."""
-    import os
-    import sys
-
     target = os.environ.get("GITHUB_STEP_SUMMARY")
     if not target:
         return None
@@ -724,8 +730,6 @@ class MarkdownReporter(Reporter):
 
     @staticmethod
     def render(result: LintResult) -> str:
-        from flowlint.lint.overview import markdown_report
-
         return markdown_report(result)
 
 
@@ -784,8 +788,6 @@ REPORTERS: dict[str, type[Reporter]] = {
 
 def skip_reason(report: FileReport) -> str:
     """Why a skipped file was skipped: its FL002 message when reported (`--show-skipped`), else in general."""
-    from flowlint.lint.codes import Code
-
     for d in report.diagnostics:
         if d.code == Code.FL002:
             reason = d.message.removeprefix("skipped: ")
@@ -796,8 +798,6 @@ def skip_reason(report: FileReport) -> str:
 def summary_line(result: LintResult) -> str:
     """`Found 2 errors, 1 warning in 3 files (2 definitions, 1 skipped).`, or `All checks passed: ...`;
     files FlowMCP cannot load as definitions (unreadable, unparsable, no `main`) are counted too."""
-    from flowlint.lint.overview import counts_phrase, files_phrase
-
     summary = result.summary()
     counts = counts_phrase(summary)
     checked = files_phrase(summary)
@@ -894,7 +894,6 @@ def finding_fingerprint(d: Diagnostic) -> str:
     """A finding's identity: path, code, tool, test index and parameter (the fields a baseline matches
     on); never its line or message, so a reworded message or an edited `_description` keeps it."""
     import hashlib
-    import json
 
     key = json.dumps([d.code, d.tool, d.test_index, d.parameter], ensure_ascii=False)
     # surrogatepass: a lone surrogate in a tool name still hashes (valid text hashes as plain UTF-8).
@@ -906,8 +905,6 @@ def _uri(path: str) -> str:
     """`path` as a relative URI: its bytes percent-encoded. A file name from os.fsdecode that is not
     UTF-8 gets its original bytes back (surrogateescape); any other lone surrogate becomes U+FFFD.
     (Memoized: SARIF names each file twice per finding.)"""
-    from urllib.parse import quote
-
     slashed = path.replace("\\", "/")
     try:
         data = slashed.encode("utf-8", "surrogateescape")

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import gc
+import math
 import os
 from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from flowlint.core.gcpause import gc_paused
 from flowlint.definition.discovery import RealPaths, display_path
-from flowlint.lint.cache import Lookup, ResultCache
+from flowlint.formats import SUFFIXES
+from flowlint.lint.cache import Lookup, ResultCache, cache_root, default_cache_dir
 from flowlint.lint.config import Config, ConfigResolver
 from flowlint.lint.result import FileReport, LintResult
 
@@ -87,7 +91,6 @@ def default_workers(file_count: int) -> int:
     so that a busy machine is not made slower than a single process."""
     if file_count < PARALLEL_THRESHOLD:
         return 1
-    import math
 
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     return max(1, min(cpus - math.ceil(_busy_cpus() - 0.25), cpus, 8))
@@ -126,10 +129,6 @@ def _lint_items(items: list[Lookup], engine: Engine) -> list[FileReport]:
     """Lint files in order (the bytes already read for the cache key, else from disk). Reports keep
     diagnostics, not static trees: a run over a large library must not hold every tree in memory
     (nor make the garbage collector walk them all)."""
-    import gc
-
-    from flowlint.core.gcpause import gc_paused
-
     gc.freeze()  # what is alive now (imported modules) is never garbage: keep it out of collections
     reports = []
     with gc_paused():  # for the whole chunk: each file's objects are freed by reference counting
@@ -217,8 +216,6 @@ def lint_per_file(
     gives it (the report carries them); files that share settings are linted together (one run of
     `lint_files` each), reports keep the walk's order. Each configuration's files use the result cache
     of that configuration (one `ResultCache` per folder), or `cache` for all when one is given."""
-    from flowlint.lint.cache import cache_root, default_cache_dir
-
     found = resolver.discover(targets)
     files, problems = found.files, found.problems
     listed = set(files)  # (a set: pre-commit names hundreds of files, each looked up among those found)
@@ -268,7 +265,6 @@ def mark_named(reports: list[FileReport], files: list[Path], named: Collection[P
     a helper script: what a pre-commit hook passes along) stay as quiet as in a walk."""
     if not named:
         return
-    from flowlint.formats import SUFFIXES  # the suffixes flowlint reads
 
     for report, file in zip(reports, files, strict=True):
         if file in named and report.kind == "skipped":

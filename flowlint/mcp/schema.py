@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import math
 from typing import Any
-from urllib.parse import parse_qsl, quote, urlsplit
+from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
 from flowlint.core.jsregex import js_regex_source
 from flowlint.core.nodes import SObject, string_value, to_python
@@ -51,7 +51,6 @@ def parse_query_uri(uri: str) -> tuple[str, str, dict[str, str]] | None:
     segments = [s for s in parts.path.split("/") if s]
     if len(segments) != 2 or not parts.netloc:
         return None
-    from urllib.parse import unquote
 
     return (
         unquote(parts.netloc),

@@ -7,6 +7,7 @@ padding inside inline brackets, line endings). `render` writes a plain JSON-like
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -221,8 +222,6 @@ def detect_style(data: bytes, main: SObject, syntax: Syntax) -> Style:
 
 def quote_string(text: str, syntax: Syntax, style: Style) -> str:
     if syntax.name == "json":
-        import json
-
         return json.dumps(text, ensure_ascii=False)
     quote = style.quote
     out = [quote]
