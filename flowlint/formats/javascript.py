@@ -764,6 +764,8 @@ class _Evaluator:
                 self.holes(items, gap_start, child_start, comments, have_item)
             if kind == _STRING:
                 items.append(_scalar(self.cooked(child_start, previous_end), _span(child_start, previous_end)))
+            elif kind == _OBJECT and next_depth <= MAX_DEPTH:  # spares a call of `value`
+                items.append(self.object(child, next_depth))
             elif kind == _SPREAD:
                 self.spread_into_array(child, next_depth, items)
             else:
