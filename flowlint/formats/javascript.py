@@ -293,8 +293,8 @@ def _has_doubled_commas(data: bytes) -> bool:
     """Whether a `,` or `{` is followed by a `,` with only whitespace and comments in between.
 
     A cheap over-approximation (commas in strings count too) that spares checking the members of
-    every object literal of a file with syntax errors in the common case (a file without any checks
-    only the objects that have as many commas as members: `_Evaluator.check_empty_members`).
+    every object literal of a file with syntax errors in the common case (in a file without syntax
+    errors, only objects with as many commas as members are checked: `_Evaluator.check_empty_members`).
     """
     compact = data.translate(None, _WHITESPACE)
     if b",," in compact or b"{," in compact:
@@ -916,9 +916,9 @@ class _Evaluator:
         member other than a trailing one takes as many commas as members, or more (`object` calls this
         only then); as many, with a comma after the last member (outside any comment), is only a
         trailing comma."""
-        members = len(children) - comments
         if commas == 0:
             return
+        members = len(children) - comments
         if commas == members and comments == 0 and self.data.find(b",", children[-1].end_byte, node.end_byte) >= 0:
             return
         self.check_object_commas(node)
