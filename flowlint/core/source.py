@@ -17,14 +17,20 @@ class Position(FrozenRecord, slots=True):
 
 
 _CONTINUATION = re.compile(rb"[\x80-\xbf]")
+_CONTINUATION_BYTES = bytes(range(0x80, 0xC0))
+# A column up to this many bytes from its line's start is counted in the line's bytes; further (a long
+# minified line), from the file's list of continuation bytes, made once.
+_SHORT = 4096
 
 
 class SourceText:
     """A source file's bytes with a line index, to turn byte offsets into lines and columns.
 
-    Every lookup is logarithmic, whatever the shape of the file: an all-ASCII file needs no decoding
-    at all (a column is a byte distance); otherwise the offsets of UTF-8 continuation bytes are listed
-    once, and a column is the byte distance less the continuation bytes before it on its line.
+    A lookup costs a logarithmic search and at most `_SHORT` bytes of slice, whatever the shape of the
+    file: an all-ASCII file needs no decoding
+    at all (a column is a byte distance); otherwise a column is the byte distance less the continuation
+    bytes before it on its line, counted in the line's bytes near its start (`_SHORT`) and, further,
+    from the offsets of the file's UTF-8 continuation bytes, listed once.
     (A minified definition on one line of megabytes used to cost a slice and a decode per finding.)
     """
 
@@ -66,11 +72,13 @@ class SourceText:
         line_index = bisect.bisect_right(self._line_starts, offset) - 1
         start = self._line_starts[line_index]
         column = offset - start
-        if not self._ascii:
+        if not self._ascii and column > _SHORT:
             continuations = self._continuations
             if continuations is None:
                 continuations = self._continuations = [m.start() for m in _CONTINUATION.finditer(self.data)]
             column -= bisect.bisect_left(continuations, offset) - bisect.bisect_left(continuations, start)
+        elif not self._ascii:  # near its line's start: the line's continuation bytes, counted in the slice
+            column = len(self.data[start:offset].translate(None, _CONTINUATION_BYTES))
         return Position(line_index + 1, column + 1, offset)
 
     def line_start(self, line: int) -> int:

@@ -11,6 +11,7 @@ from functools import cached_property
 
 from flowlint.core.nodes import SArray, SEntry, SNode, SObject, Span, SScalar, string_value, to_python
 from flowlint.core.record import FrozenRecord, Record, field
+from flowlint.definition.handlers import REQUEST_HANDLERS, handled_tools
 from flowlint.definition.zod import ZSpec, parse_z
 
 USER_PARAM = "{{USER_PARAM}}"
@@ -162,7 +163,7 @@ class SharedListRef(Record, slots=True):
     version_span: Span | None = None
 
 
-class Definition(Record, slots=True):
+class Definition(Record):
     """A FlowMCP tool definition (`main`) as flowlint sees it."""
 
     main: SObject
@@ -171,20 +172,29 @@ class Definition(Record, slots=True):
     required_server_params: tuple[str, ...]
     shared_lists: dict[str, SharedListRef]
     has_handlers: bool = False
-    # Tools with a preRequest or executeRequest handler, which rewrites or replaces the request (best effort).
-    request_handler_tools: frozenset[str] = frozenset()
     handlers: SNode | None = None  # the exported `handlers` (a NonStatic function when written as one)
 
     def get(self, key: str) -> SNode | None:
         return self.main.get(key)
+
+    def handled_tools(self, kinds: tuple[str, ...]) -> frozenset[str]:
+        """The tools whose handlers define one of `kinds` (best effort: definition/handlers.py)."""
+        return handled_tools(self.handlers, [tool.name for tool in self.tools if tool.kind == "tool"], kinds)
+
+    @cached_property
+    def request_handler_tools(self) -> frozenset[str]:
+        """Tools with a preRequest or executeRequest handler, which rewrites or replaces the request (best
+        effort, from the handlers' text): read when first asked, as few definitions need it."""
+        return self.handled_tools(REQUEST_HANDLERS)
 
 
 def _span(node: SNode) -> Span:
     return node.span
 
 
-def build_definition(main: SObject, has_handlers: bool = False) -> Definition:
-    """Build the typed view of `main`; tools come from `tools` or its old name `routes`."""
+def build_definition(main: SObject, handlers: SNode | None = None) -> Definition:
+    """Build the typed view of `main` (and the module's exported `handlers`, if any); tools come from
+    `tools` or its old name `routes`."""
     tools: list[Tool] = []
     for section in ("tools", "routes"):
         container = main.get(section)
@@ -227,7 +237,8 @@ def build_definition(main: SObject, has_handlers: bool = False) -> Definition:
         tools=tools,
         required_server_params=required,
         shared_lists=shared,
-        has_handlers=has_handlers,
+        has_handlers=handlers is not None,
+        handlers=handlers,
     )
 
 

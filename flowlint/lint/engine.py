@@ -51,6 +51,8 @@ class Engine:
         self.rules: list[Rule] = [rule for rule in selected if rule.target in ("definition", "any")]
         self.list_rules: list[Rule] = [rule for rule in selected if rule.target in ("list", "any")]
         self._rules: dict[str, type[Rule]] = {rule.code: rule for rule in all_rules()}
+        # The codes reported under `config` (every finding's code is a rule's), decided once per engine.
+        self._selected = frozenset(code for code in self._rules if code_selected(code, config))
 
     # Each file is loaded and checked with the cyclic garbage collector paused (flowlint.core.gcpause):
     # its trees have no reference cycles, so they are freed as soon as the report is made.
@@ -114,7 +116,7 @@ class Engine:
         findings = [finding for rule in self.rules if major in rule.generations for finding in rule.check(context)]
         # One defect, one finding: of two findings on one node, the one the ownership table (beside the
         # codes) says stands for it; only selected codes stand for anything.
-        findings = drop_superseded(finding for finding in findings if code_selected(finding.code, self.config))
+        findings = drop_superseded(finding for finding in findings if finding.code in self._selected)
         return self._report(report, loaded.data, source, findings, report_unused=True, generation=context.spec.major)
 
     def _lint_list(self, loaded: LoadedFile, source: SourceText) -> FileReport:
@@ -161,7 +163,7 @@ class Engine:
     def _add(self, report: FileReport, source: SourceText, finding: Finding, generation: int = 3) -> None:
         """Report `finding` at the severity its consequence gives in this profile (core/consequence.py),
         unless the configuration sets one for its code; a finding the runtime tolerates says so."""
-        if not code_selected(finding.code, self.config):
+        if finding.code not in self._selected:
             return
         rule = self._rules[finding.code]
         natural = finding.severity or rule.severity

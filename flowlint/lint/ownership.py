@@ -71,22 +71,23 @@ def _under(node: Sequence[object], claim: Sequence[object]) -> bool:
 def drop_superseded(findings: Iterable[Finding]) -> list[Finding]:
     """`findings` without those another finding stands for (see the module's docstring)."""
     findings = list(findings)
-    # Each claiming finding with the codes and facts it supersedes, worked out once per finding.
-    claiming = [
-        (other, SUPERSEDES.get(other.code, frozenset()) | SUPERSEDES.get(other.subject, frozenset()))
-        for other in findings
-        if other.claims
-    ]
+    # Each claiming finding under every code and fact it supersedes, worked out once per finding: a
+    # finding is compared with the claims of those that supersede its own code or fact only.
+    claiming: dict[str, list[Finding]] = {}
+    for other in findings:
+        if other.claims:
+            for name in SUPERSEDES.get(other.code, frozenset()) | SUPERSEDES.get(other.subject, frozenset()):
+                claiming.setdefault(name, []).append(other)
     if not claiming:
         return findings
     return [finding for finding in findings if not _superseded(finding, claiming)]
 
 
-def _superseded(finding: Finding, claiming: list[tuple[Finding, frozenset[str]]]) -> bool:
-    names = {finding.code, finding.subject} - {""}
+def _superseded(finding: Finding, claiming: dict[str, list[Finding]]) -> bool:
+    others = claiming.get(finding.code, []) + (claiming.get(finding.subject, []) if finding.subject else [])
     node: tuple[object, ...] | None = None  # the finding's node path, made once when first needed
-    for other, gives_way_to in claiming:
-        if other is not finding and names & gives_way_to:
+    for other in others:
+        if other is not finding:
             node = finding.node if node is None else node
             if any(_under(node, claim) for claim in other.claims):
                 return True

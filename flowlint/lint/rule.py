@@ -139,6 +139,17 @@ class RuleContext(Record):
         return cast(T, self._shared[key])
 
     @cached_property
+    def z_noted(self) -> list[tuple[Tool, Parameter]]:
+        """Every parameter whose z block holds facts (definition/zod/facts.py), with its tool, in source
+        order: what each z rule reads (most blocks hold none), listed once per definition."""
+        return [
+            (tool, parameter)
+            for tool in self.definition.tools
+            for parameter in tool.parameters
+            if parameter.z is not None and parameter.z.notes
+        ]
+
+    @cached_property
     def spec(self) -> SpecTarget:
         """The specification rule set this definition is checked against (see definition/specversion.py)."""
         version = self.definition.main.get("version")
@@ -248,9 +259,8 @@ class Rule:
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
         if self.z_rows:
-            for tool in ctx.definition.tools:
-                for parameter in tool.parameters:
-                    yield from self.z_findings(ctx, tool, parameter)
+            for tool, parameter in ctx.z_noted:
+                yield from self.z_findings(ctx, tool, parameter)
 
     def z_findings(self, ctx: RuleContext, tool: Tool, parameter: Parameter) -> Iterator[Finding]:
         """A finding for every fact of this rule's rows on `parameter`'s z block, at the option (or primitive)

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from flowlint.core.consequence import Consequence
-from flowlint.core.nodes import SObject, SScalar
+from flowlint.core.nodes import SEntry, SNode, SObject, SScalar
 from flowlint.core.outputschema import SUBSET_TYPES
+from flowlint.core.record import FrozenRecord
 from flowlint.definition.model import Tool
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Rule, RuleContext, example
@@ -48,31 +49,74 @@ def outputs(ctx: RuleContext) -> Iterator[tuple[Tool, SObject]]:
             yield tool, output
 
 
-def walk(ctx: RuleContext, schema: SObject) -> list[tuple[SObject, int, str]]:
-    """`_schemas(schema)`, walked once per definition for all the rules here (the schema stays alive
-    as long as the context, so its id is its identity)."""
-    return ctx.shared(("VAL06x schemas", id(schema)), lambda: _schemas(schema))
+class SchemaAt(FrozenRecord, slots=True):
+    """One schema of an output block: its `schema` (level 1, where `schema`) or a `properties` child or
+    `items` schema nested in it, with the members the rules here read (found in one pass over its
+    entries; the last of a repeated key wins, as in JavaScript)."""
+
+    node: SObject
+    level: int
+    where: str
+    kind: SEntry | None  # `type`
+    properties: SEntry | None
+    items: SEntry | None
+
+    @property
+    def type(self) -> object:
+        """The scalar its `type` holds (None: no type, or not a literal)."""
+        kind = self.kind.value if self.kind is not None else None
+        return kind.value if isinstance(kind, SScalar) else None
 
 
-def _schemas(node: SObject) -> list[tuple[SObject, int, str]]:
-    """(schema, level, where) for the schema and every nested `properties` child and `items` schema,
-    depth first in source order (a loop, not nested generators: output schemas can be large)."""
+class OutputSchema(FrozenRecord, slots=True):
+    """A tool's (or resource query's) static output block, its `schema` value, and every schema in that
+    value, depth first in source order (none when the value is no object)."""
+
+    tool: Tool
+    output: SObject
+    schema: SNode | None
+    schemas: tuple[SchemaAt, ...]
+
+
+def output_schemas(ctx: RuleContext) -> list[OutputSchema]:
+    """Every static output block with its schemas, walked once per definition for all the rules here."""
+
+    def walk() -> list[OutputSchema]:
+        found = []
+        for tool, output in outputs(ctx):
+            schema = output.get("schema")
+            schemas = _schemas(schema) if isinstance(schema, SObject) else ()
+            found.append(OutputSchema(tool, output, schema, schemas))
+        return found
+
+    return ctx.shared("VAL06x output schemas", walk)
+
+
+def _schemas(node: SObject) -> tuple[SchemaAt, ...]:
+    """The schema and every nested `properties` child and `items` schema, depth first in source order
+    (a loop, not nested generators: output schemas can be large)."""
     found = []
     stack = [(node, 1, "")]
     while stack:
         schema, level, path = stack.pop()
-        found.append((schema, level, path or "schema"))
+        kind = properties = items = None
+        for entry in schema.entries:
+            if entry.key == "type":
+                kind = entry
+            elif entry.key == "properties":
+                properties = entry
+            elif entry.key == "items":
+                items = entry
+        found.append(SchemaAt(schema, level, path or "schema", kind, properties, items))
         later = []
-        properties = schema.get("properties")
-        if isinstance(properties, SObject):
-            for entry in properties.entries:
+        if properties is not None and isinstance(properties.value, SObject):
+            for entry in properties.value.entries:
                 if isinstance(entry.value, SObject):
                     later.append((entry.value, level + 1, f"{path}.{entry.key}" if path else entry.key))
-        items = schema.get("items")
-        if isinstance(items, SObject):
-            later.append((items, level, f"{path}[]"))  # an array's items describe the same position
+        if items is not None and isinstance(items.value, SObject):
+            later.append((items.value, level, f"{path}[]"))  # an array's items describe the same position
         stack.extend(reversed(later))
-    return found
+    return tuple(found)
 
 
 def nested(where: str) -> Consequence | None:
@@ -81,23 +125,18 @@ def nested(where: str) -> Consequence | None:
     return None if where == "schema" else Consequence.SPEC
 
 
-def _type(node: SObject) -> object:
-    value = node.get("type")
-    return value.value if isinstance(value, SScalar) else None
-
-
 def misplaced(ctx: RuleContext, rule: Rule, key: str, kind: str) -> Iterator[Finding]:
-    for tool, output in outputs(ctx):
-        schema = output.get("schema")
-        if not isinstance(schema, SObject):
-            continue
-        for node, _level, where in walk(ctx, schema):
-            entry = node.entry(key)
-            actual = _type(node)
-            if entry is not None and actual != kind and actual in SUBSET_TYPES:
+    """A finding for each schema with `key` (`properties` or `items`) whose type is another than `kind`."""
+    for output in output_schemas(ctx):
+        for schema in output.schemas:
+            entry = schema.properties if key == "properties" else schema.items
+            if entry is None:
+                continue
+            actual = schema.type
+            if actual != kind and actual in SUBSET_TYPES:
                 yield rule.finding(
-                    f"output {where}: `{key}` is only valid when type is '{kind}', not '{actual}'",
+                    f"output {schema.where}: `{key}` is only valid when type is '{kind}', not '{actual}'",
                     entry.key_span,
-                    tool=tool.label,
-                    consequence=nested(where),
+                    tool=output.tool.label,
+                    consequence=nested(schema.where),
                 )

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import NonStatic, SObject, SScalar, type_name
 from flowlint.core.severity import Severity
-from flowlint.definition.loading import handled_tools
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.fixes import Fix, literal_edit
@@ -103,7 +102,7 @@ def _no_http(ctx: RuleContext) -> bool:
     request is made by an executeRequest handler."""
     definition = ctx.definition
     tools = [tool.name for tool in definition.tools if tool.kind == "tool"]
-    handled = handled_tools(definition.handlers, definition, ("executeRequest",))
+    handled = definition.handled_tools(("executeRequest",))
     return all(name in handled for name in tools)
 
 

@@ -65,19 +65,19 @@ export const main = {
                         parameter.node.span,
                         tool=tool.label,
                     )
-        for tool, parameter, item, name in parameter_objects(ctx):
-            if not isinstance(item.get("position"), (SObject, NonStatic)):
+        for shaped in parameter_objects(ctx):
+            if not isinstance(shaped.position, (SObject, NonStatic)):
                 yield self.finding(
-                    f"parameter {name} has no position {{ key, value, location }} block",
-                    item.span,
-                    tool=tool.label,
-                    parameter=parameter.key,
+                    f"parameter {shaped.name} has no position {{ key, value, location }} block",
+                    shaped.item.span,
+                    tool=shaped.tool.label,
+                    parameter=shaped.parameter.key,
                 )
-            z = item.get("z")
+            z = shaped.z
             if not isinstance(z, (SObject, NonStatic)):
                 yield self.finding(
-                    f"parameter {name} has no z block; add z: {{ primitive: 'string()', options: [] }}",
-                    z.span if z is not None else item.span,
-                    tool=tool.label,
-                    parameter=parameter.key,
+                    f"parameter {shaped.name} has no z block; add z: {{ primitive: 'string()', options: [] }}",
+                    z.span if z is not None else shaped.item.span,
+                    tool=shaped.tool.label,
+                    parameter=shaped.parameter.key,
                 )

@@ -61,12 +61,11 @@ class InsertPlaceholder(Rule):
             url = url_root + tool.path
             in_path = {a or b for a, b in _PATH_PLACEHOLDER.findall(tool.path)}
             inserts = {p.key for p in tool.parameters if p.location == "insert" and p.key}
-            handled = tool.name in ctx.definition.request_handler_tools
             for parameter in tool.parameters:
                 key = parameter.key
                 if parameter.location != "insert" or not key or f":{key}" in url or f"{{{{{key}}}}}" in url:
                     continue
-                if handled:
+                if tool.name in ctx.definition.request_handler_tools:  # (read only here: see the model)
                     yield self.finding(
                         f"insert parameter '{key}' has no placeholder in root + path; the tool's preRequest or "
                         "executeRequest handler builds the request, so make sure it uses the value",

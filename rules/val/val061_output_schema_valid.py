@@ -12,7 +12,7 @@ from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext
 
-from ._output import GOOD, nested, output_example, outputs, walk
+from ._output import GOOD, nested, output_example, output_schemas
 
 
 class SchemaValid(Rule):
@@ -32,28 +32,28 @@ class SchemaValid(Rule):
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        for tool, output in outputs(ctx):
-            schema = output.get("schema")
+        for output in output_schemas(ctx):
+            tool, schema = output.tool, output.schema
             if isinstance(schema, NonStatic):
                 continue
             if not isinstance(schema, SObject):
                 got = f", got {type_name(schema)}" if schema is not None else ""
                 yield self.finding(
                     f"output.schema is required and must be an object{got}",
-                    schema.span if schema is not None else output.span,
+                    schema.span if schema is not None else output.output.span,
                     tool=tool.label,
                 )
                 continue
-            for node, _level, where in walk(ctx, schema):
-                kind = node.get("type")
+            for at in output.schemas:
+                kind = at.kind.value if at.kind is not None else None
                 if kind is None:
-                    if where == "schema":
-                        yield self.finding("output.schema has no type", node.span, tool=tool.label)
+                    if at.where == "schema":
+                        yield self.finding("output.schema has no type", at.node.span, tool=tool.label)
                 elif not (isinstance(kind, SScalar) and kind.value in SUBSET_TYPES):
                     shown = f"'{kind.value}'" if isinstance(kind, SScalar) else type_name(kind)
                     yield self.finding(
-                        f"output {where}: type {shown} is not one of " + ", ".join(SUBSET_TYPES),
+                        f"output {at.where}: type {shown} is not one of " + ", ".join(SUBSET_TYPES),
                         kind.span,
                         tool=tool.label,
-                        consequence=nested(where),
+                        consequence=nested(at.where),
                     )

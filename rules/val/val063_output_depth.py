@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from flowlint.core.consequence import Consequence
-from flowlint.core.nodes import SObject
 from flowlint.core.outputschema import MAX_LEVELS
 from flowlint.core.severity import Severity
 from flowlint.lint.codes import Code
 from flowlint.lint.diagnostics import Finding
 from flowlint.lint.rule import Example, Expect, Rule, RuleContext
 
-from ._output import GOOD, output_example, outputs, walk
+from ._output import GOOD, output_example, output_schemas
 
 
 class Depth(Rule):
@@ -39,15 +38,12 @@ class Depth(Rule):
     ]
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        for tool, output in outputs(ctx):
-            schema = output.get("schema")
-            if not isinstance(schema, SObject):
-                continue
-            for node, level, where in walk(ctx, schema):
-                if level == MAX_LEVELS + 1:  # reported once, at the first level too deep
+        for output in output_schemas(ctx):
+            for at in output.schemas:
+                if at.level == MAX_LEVELS + 1:  # reported once, at the first level too deep
                     yield self.finding(
-                        f"output {where} is level {level}; schemas nest at most {MAX_LEVELS} levels (the schema "
-                        "is level 1): declare its parent as a plain object or array",
-                        node.span,
-                        tool=tool.label,
+                        f"output {at.where} is level {at.level}; schemas nest at most {MAX_LEVELS} levels (the "
+                        "schema is level 1): declare its parent as a plain object or array",
+                        at.node.span,
+                        tool=output.tool.label,
                     )
