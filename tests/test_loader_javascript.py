@@ -156,6 +156,35 @@ def test_string_escapes(literal: str, expected: str) -> None:
     assert value_of(literal) == expected
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        "export const main = { key: 'v\\u0041', 'q k': \"x\", k\\u0065y2: `t`, n: ['a', \"b\"] }\n",
+        "export const main = { a: 'unterminated\n",
+        "export const main = { 'unterminated: 1 }\n",
+    ],
+)
+def test_ascii_and_non_ascii_files_give_the_same_strings_and_spans(body: str) -> None:
+    """ASCII files slice keys and strings from their decoded text; other files decode each slice.
+    Both give the same values, and spans that are byte offsets."""
+    ascii_module = parse(body)
+    prefix = "// ünïcödé 😀\n"
+    shift = len(prefix.encode())
+    other = parse(prefix + body)
+
+    def shifted(node: object) -> object:
+        if isinstance(node, Span):
+            return Span(node.start + shift, node.end + shift)
+        if isinstance(node, tuple):
+            return tuple(shifted(item) for item in node)
+        if hasattr(node, "_field_names"):
+            return type(node)(*(shifted(getattr(node, name)) for name in node._field_names))
+        return node
+
+    assert other.exports == {name: shifted(value) for name, value in ascii_module.exports.items()}
+    assert other.problems == [shifted(problem) for problem in ascii_module.problems]
+
+
 def test_lone_surrogates_are_kept() -> None:
     value = value_of(r"'a\uD800b\uDC00'")
     assert value == "a\ud800b\udc00"
@@ -666,6 +695,43 @@ def test_empty_object_members_are_reported() -> None:
         source.index("{ ,") + 2,
     ]
     assert to_python(module.exports["main"]) == {"a": 1, "b": 2, "c": {"d": 3}, "e": [1, HOLE, 2]}
+
+
+def _random_object(rng: random.Random, depth: int = 0) -> str:
+    """An object literal of members, commas (some doubled, leading or trailing) and comments."""
+    parts = ["{"]
+    for _ in range(rng.randint(0, 5)):
+        choice = rng.random()
+        if choice < 0.35:
+            parts.append(rng.choice(["a: 1", "'b': 'x,'", "c: [1,,2]", "...d", "e() {}", "f"]))
+        elif choice < 0.45 and depth < 2:
+            parts.append("g: " + _random_object(rng, depth + 1))
+        elif choice < 0.8:
+            parts.append(",")
+        else:
+            parts.append(rng.choice(["/* , */", "// ,\n", "/**/"]))
+        parts.append(rng.choice(["", " ", "\n"]))
+    parts.append("}")
+    return "".join(parts)
+
+
+def test_empty_members_are_found_as_if_every_object_were_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a file without syntax errors, only objects with as many commas as members are checked for
+    empty members: the problems are those of checking every object."""
+    from flowlint.formats import javascript
+
+    rng = random.Random(26)
+    sources = [f"const d = {{}}, f = 1, e = 2;\nexport const main = {_random_object(rng)}\n" for _ in range(600)]
+    found = [parse(source).problems for source in sources]
+    evaluator_init = javascript._Evaluator.__init__
+
+    def check_every_object(self: javascript._Evaluator, data: bytes, valid: bool) -> None:
+        evaluator_init(self, data, valid)
+        self.valid, self.check_commas = False, True
+
+    monkeypatch.setattr(javascript._Evaluator, "__init__", check_every_object)
+    assert found == [parse(source).problems for source in sources]
+    assert sum(1 for problems in found if problems) > 100  # (empty members were found, and syntax errors)
 
 
 def test_at_most_ten_problems() -> None:

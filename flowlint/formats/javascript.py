@@ -293,7 +293,8 @@ def _has_doubled_commas(data: bytes) -> bool:
     """Whether a `,` or `{` is followed by a `,` with only whitespace and comments in between.
 
     A cheap over-approximation (commas in strings count too) that spares checking the members of
-    every object literal in the common case.
+    every object literal of a file with syntax errors in the common case (in a file without syntax
+    errors, only objects with as many commas as members are checked: `_Evaluator.check_empty_members`).
     """
     compact = data.translate(None, _WHITESPACE)
     if b",," in compact or b"{," in compact:
@@ -511,17 +512,23 @@ _NONSTATIC_REASONS = {
 class _Evaluator:
     """Static evaluation of the expressions of one parsed module."""
 
-    __slots__ = ("bindings", "budget", "check_commas", "data", "problems")
+    __slots__ = ("ascii_text", "bindings", "budget", "check_commas", "data", "problems", "valid")
 
-    def __init__(self, data: bytes) -> None:
+    def __init__(self, data: bytes, valid: bool) -> None:
         self.data = data
         self.budget = WorkBudget()
         self.bindings: dict[str, list[_Binding]] = {}
         # syntax problems tree-sitter accepts but JavaScript does not (`{a: 1,, b: 2}`)
         self.problems: list[SyntaxProblem] = []
-        # tree-sitter allows empty members in object literals (`{a: 1,, b: 2}`); they are looked
-        # for only if the file has doubled commas somewhere (array holes, strings...)
-        self.check_commas = _has_doubled_commas(data)
+        # tree-sitter allows empty members in object literals (`{a: 1,, b: 2}`). In a file without
+        # syntax errors (`valid`), only an object with as many commas as members can have one (see
+        # `check_empty_members`); in another, every object is checked if the file has doubled commas
+        # somewhere (array holes, strings...)
+        self.valid = valid
+        self.check_commas = not valid and _has_doubled_commas(data)
+        # an ASCII file's text (most definitions): its character offsets are its byte offsets, so the
+        # strings and keys of the hot loops are sliced from it instead of each being decoded
+        self.ascii_text = data.decode("ascii") if data.isascii() else None
 
     # -- helpers ----------------------------------------------------------------------------------
 
@@ -542,11 +549,15 @@ class _Evaluator:
 
     def cooked(self, start: int, end: int) -> str:
         """The value of the quoted string literal at `[start, end)` (sliced, no child visits)."""
-        data = self.data
-        if end - start >= 2 and data[end - 1] == data[start]:
-            text = data[start + 1 : end - 1].decode("utf-8", "replace")
-        else:  # unterminated (the syntax error is reported separately)
-            text = data[start + 1 : end].decode("utf-8", "replace")
+        # without its closing quote when it is unterminated (the syntax error is reported separately)
+        text = self.ascii_text
+        if text is not None:
+            closed = end - start >= 2 and text[end - 1] == text[start]
+            text = text[start + 1 : end - 1 if closed else end]
+        else:
+            data = self.data
+            closed = end - start >= 2 and data[end - 1] == data[start]
+            text = data[start + 1 : end - 1 if closed else end].decode("utf-8", "replace")
         if "\\" in text:
             return decode_js_escapes(text)
         return text
@@ -753,6 +764,8 @@ class _Evaluator:
                 self.holes(items, gap_start, child_start, comments, have_item)
             if kind == _STRING:
                 items.append(_scalar(self.cooked(child_start, previous_end), _span(child_start, previous_end)))
+            elif kind == _OBJECT and next_depth <= MAX_DEPTH:  # spares a call of `value`
+                items.append(self.object(child, next_depth))
             elif kind == _SPREAD:
                 self.spread_into_array(child, next_depth, items)
             else:
@@ -805,12 +818,15 @@ class _Evaluator:
 
     def object(self, node: tree_sitter.Node, depth: int) -> SNode:
         data = self.data
+        ascii_text = self.ascii_text
         entries: list[SEntry] = []
         merger: SpreadMerger | None = None
         next_depth = depth + 1
         if self.check_commas:
             self.check_object_commas(node)
-        for child in node.named_children:
+        children = node.named_children
+        comments = 0
+        for child in children:
             kind = child.kind_id
             if kind == _PAIR:
                 # `key : value`: three children (the list is cheaper than fetching two of them one by one)
@@ -824,8 +840,12 @@ class _Evaluator:
                     # the first byte tells the key's kind without touching the node again
                     first = data[key_start] if key_end > key_start else 0
                     key: str | None
-                    if first in _IDENTIFIER_START:
-                        key = data[key_start:key_end].decode("utf-8", "replace")
+                    if first in _IDENTIFIER_START:  # (an ASCII file's keys are sliced from its text)
+                        key = (
+                            ascii_text[key_start:key_end]
+                            if ascii_text is not None
+                            else data[key_start:key_end].decode("utf-8", "replace")
+                        )
                         if "\\" in key:
                             key = decode_js_escapes(key)
                     elif first == 39 or first == 34:  # a quoted key
@@ -857,6 +877,10 @@ class _Evaluator:
                     merger.add(entry)
             elif kind != _COMMENT and kind != _HTML_COMMENT:
                 merger = self.member(child, kind, depth, entries, merger)
+            else:
+                comments += 1
+        if self.valid and (commas := node.child_count - len(children) - 2) >= len(children) - comments:
+            self.check_empty_members(node, children, commas, comments)  # (rare: see there)
         return _sobject(tuple(entries), _span(node.start_byte, node.end_byte))
 
     def member(
@@ -882,6 +906,22 @@ class _Evaluator:
         else:
             merger.add(entry)
         return merger
+
+    def check_empty_members(
+        self, node: tree_sitter.Node, children: list[tree_sitter.Node], commas: int, comments: int
+    ) -> None:
+        """Report the empty members (`{a: 1,, b: 2}`) of an object literal of a file without syntax errors,
+        whose named `children` include `comments` comments, beside `commas` commas. Its unnamed children
+        are then its braces and its commas, and a comma separates each member from the next, so an empty
+        member other than a trailing one takes as many commas as members, or more (`object` calls this
+        only then); as many, with a comma after the last member (outside any comment), is only a
+        trailing comma."""
+        if commas == 0:
+            return
+        members = len(children) - comments
+        if commas == members and comments == 0 and self.data.find(b",", children[-1].end_byte, node.end_byte) >= 0:
+            return
+        self.check_object_commas(node)
 
     def check_object_commas(self, node: tree_sitter.Node) -> None:
         """Report commas that do not separate two members of an object literal."""
@@ -1099,7 +1139,7 @@ class _Module:
     def __init__(self, data: bytes, root: tree_sitter.Node) -> None:
         self.data = data
         self.root = root
-        self.evaluator = _Evaluator(data)
+        self.evaluator = _Evaluator(data, valid=not root.has_error)
         self.bindings = self.evaluator.bindings
         # (exported name, how to compute its value), in source order
         self.export_items: list[tuple[str, Callable[[], SNode]]] = []
@@ -1410,16 +1450,21 @@ def _parse_javascript(data: bytes) -> ParsedModule:
         tree = _parse_tree(data)
         if isinstance(tree, list):
             return ParsedModule(problems=tree)
-        root = tree.root_node
-        problems = _problems(root, data)
-        module = _Module(data, root)
-        try:
-            exports = module.run()
-        except EvaluationBudgetExceeded as exceeded:
-            return ParsedModule(problems=problems, over_budget=exceeded.problem())
-        if module.evaluator.problems:
-            unique = dict.fromkeys([*problems, *module.evaluator.problems])
-            problems = sorted(unique, key=lambda problem: problem.span.start)[:MAX_PROBLEMS]
-        return ParsedModule(exports=exports, problems=problems)
+        return _evaluate(data, tree.root_node)
     except Exception as error:  # a safety net: a linter must not crash on any input
         return ParsedModule(internal_error=f"{type(error).__name__}: {error}")
+
+
+def _evaluate(data: bytes, root: tree_sitter.Node) -> ParsedModule:
+    """The module of a parsed file: its syntax problems and the value trees of its exports (what
+    `parse_javascript` does after tree-sitter's parse; benchmarks/bench_loaders.py times it alone)."""
+    problems = _problems(root, data)
+    module = _Module(data, root)
+    try:
+        exports = module.run()
+    except EvaluationBudgetExceeded as exceeded:
+        return ParsedModule(problems=problems, over_budget=exceeded.problem())
+    if module.evaluator.problems:
+        unique = dict.fromkeys([*problems, *module.evaluator.problems])
+        problems = sorted(unique, key=lambda problem: problem.span.start)[:MAX_PROBLEMS]
+    return ParsedModule(exports=exports, problems=problems)
