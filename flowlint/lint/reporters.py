@@ -22,7 +22,6 @@ from urllib.parse import quote
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import printable_path, read_regular
 from flowlint.core.record import DeclaredRecord, FrozenRecord
-from flowlint.core.source import SourceText
 from flowlint.core.version import __version__
 from flowlint.lint.codes import Code
 from flowlint.lint.overview import Overview, counts_phrase, files_phrase, head_and_help, lead_lines, markdown_report
@@ -30,6 +29,7 @@ from flowlint.lint.pages import rule_page_url, rule_web_url
 
 if TYPE_CHECKING:
     from flowlint.core.edits import Edit
+    from flowlint.core.source import SourceText
     from flowlint.lint.diagnostics import Diagnostic
     from flowlint.lint.result import FileReport, LintResult
 
@@ -376,6 +376,8 @@ class _EditPlaces:
 
     def _source(self, path: str) -> SourceText | None:
         if path not in self._texts:
+            from flowlint.core.source import SourceText
+
             data = self._sources.data(path)
             self._texts[path] = None if data is None else SourceText(data)
         return self._texts[path]
