@@ -113,18 +113,16 @@ def to_lsp(d: Diagnostic, lines: Sequence[str]) -> types.Diagnostic:
 
 
 class Linted:
-    """One lint of a document's text: its bytes, path, settings, the engine that linted it and its report
-    (fixes included), and the outcome of fixing it all, worked out when first asked for (by the server,
-    in its lint thread: the engine is used by one thread at a time)."""
+    """One lint of a document's text: its bytes, path, settings and report (fixes included), and the
+    outcome of fixing it all, worked out when first asked for (the server asks in its fix thread)."""
 
-    __slots__ = ("_fixed", "config", "data", "engine", "key", "path", "report")
+    __slots__ = ("_fixed", "config", "data", "key", "path", "report")
 
-    def __init__(self, key: str, data: bytes, path: Path, config: Config, engine: Engine, report: FileReport) -> None:
+    def __init__(self, key: str, data: bytes, path: Path, config: Config, report: FileReport) -> None:
         self.key = key
         self.data = data
         self.path = path
         self.config = config
-        self.engine = engine
         self.report = report
         self._fixed: FileFix | None = None
 
@@ -133,9 +131,10 @@ class Linted:
         return self._fixed is not None
 
     def fixed(self) -> FileFix:
-        """Every safe fix, in verified rounds (what `check --fix` writes), by the engine that linted."""
+        """Every safe fix, in verified rounds (what `check --fix` writes). With an engine of its own: the
+        lint thread may be using the document's engine meanwhile."""
         if self._fixed is None:
-            self._fixed = fix_bytes(self.engine, self.data, self.path, str(self.path), unsafe=False)
+            self._fixed = fix_bytes(Engine(self.config), self.data, self.path, str(self.path), unsafe=False)
         return self._fixed
 
 
@@ -187,7 +186,7 @@ class DocumentReports:
                 engine = self._engines[context] = Engine(config)
         report = engine.lint_bytes(data, path, str(path))
         report.config = config
-        linted = Linted(key, data, path, config, engine, report)
+        linted = Linted(key, data, path, config, report)
         with self._lock:
             self.lints += 1
             self._latest[str(path)] = linted
@@ -439,6 +438,9 @@ class FlowlintServer(LanguageServer):
         self.framed: FramedInput | None = None  # the filtered standard input, when serving over stdio
         # One lint at a time, off the thread that reads messages; per document its newest text waits.
         self.worker = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="flowlint-lint")
+        # `source.fixAll` lints its text again, round by round: in a thread of its own, so that it neither
+        # holds the messages nor waits behind the lint of another document
+        self.fixer = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="flowlint-fix")
         self.waiting: dict[str, None] = {}  # documents to lint at their newest text, in order
         self.linting: asyncio.Task[None] | None = None
         self.running: tuple[str, str, asyncio.Future[Linted]] | None = None  # the lint under way: uri, text
@@ -596,8 +598,7 @@ def create_server() -> FlowlintServer:
         linted = await ls.linted(uri, text[0])
         only = params.context.only or []
         if not linted.fix_known and (not only or any(FIX_ALL_KIND.startswith(kind) for kind in only)):
-            # fixing it all lints the text again, round by round: in the lint thread, not this one
-            await asyncio.get_running_loop().run_in_executor(ls.worker, linted.fixed)
+            await asyncio.get_running_loop().run_in_executor(ls.fixer, linted.fixed)
         return actions_of(uri, linted, text[1], params.range, params.context)
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)

@@ -67,12 +67,12 @@ def test_hover_shows_the_rule_documentation(tmp_path: Path) -> None:
     assert hover_at(_uri(tmp_path), SOURCE, lines, types.Position(line=0, character=0)) is None
 
 
-def test_fix_all_is_worked_out_in_the_lint_thread_by_the_engine_that_linted(
+def test_fix_all_is_worked_out_off_the_message_thread_and_not_behind_a_lint(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """In-process: `source.fixAll` lints the text again, round by round; the server does that in its lint
-    thread with the document's engine (its rules and shared lists), never on the thread that reads
-    messages with a fresh engine (as it did: a large document held every hover meanwhile)."""
+    """In-process, with events instead of time: `source.fixAll` lints the text again, round by round; the
+    server does that in a thread of its own, neither on the thread that reads messages (as it did: a large
+    document held every hover meanwhile) nor behind the lint of another document under way."""
     from pygls.workspace import Workspace
 
     from flowlint import lsp
@@ -83,12 +83,12 @@ def test_fix_all_is_worked_out_in_the_lint_thread_by_the_engine_that_linted(
     server.workspace.put_text_document(
         types.TextDocumentItem(uri=uri, language_id="javascript", version=1, text=SOURCE)
     )
-    calls: list[tuple[str, object]] = []
+    threads: list[str] = []
     fix_bytes = lsp.fix_bytes
 
-    def recorded(engine: object, *args: object, **kwargs: object) -> object:
-        calls.append((threading.current_thread().name, engine))
-        return fix_bytes(engine, *args, **kwargs)  # type: ignore[arg-type]
+    def recorded(*args: object, **kwargs: object) -> object:
+        threads.append(threading.current_thread().name)
+        return fix_bytes(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(lsp, "fix_bytes", recorded)
     handler = server.protocol.fm.features[types.TEXT_DOCUMENT_CODE_ACTION]
@@ -97,13 +97,29 @@ def test_fix_all_is_worked_out_in_the_lint_thread_by_the_engine_that_linted(
         range=_everything(),
         context=types.CodeActionContext(diagnostics=[], only=[FIX_ALL_KIND]),
     )
+    busy, release = threading.Event(), threading.Event()
+
+    def another_documents_lint() -> None:  # the lint thread stays busy until the fix is answered
+        busy.set()
+        assert release.wait(20)
+
+    async def session() -> tuple[list[types.CodeAction], list[types.CodeAction]]:
+        loop = asyncio.get_running_loop()
+        held = loop.run_in_executor(server.worker, another_documents_lint)
+        assert await loop.run_in_executor(None, busy.wait, 20)
+        actions = await handler(params)
+        again = await handler(params)  # the outcome is kept with the lint: not worked out twice
+        release.set()
+        await held
+        return actions, again
+
+    lsp._REPORTS.lint(uri, SOURCE)  # the text's lint is done: the code action waits for no lint of it
     try:
-        actions = asyncio.run(handler(params))
-        again = asyncio.run(handler(params))  # the outcome is kept with the lint: not worked out twice
+        actions, again = asyncio.run(session())
     finally:
+        release.set()
         server.worker.shutdown(wait=True)
+        server.fixer.shutdown(wait=True)
+        lsp._REPORTS.forget(uri)
     assert [a.kind for a in actions] == [FIX_ALL_KIND] and [a.title for a in again] == [a.title for a in actions]
-    [(thread, engine)] = calls
-    linted = lsp._REPORTS.cached(uri, SOURCE)
-    lsp._REPORTS.forget(uri)
-    assert thread.startswith("flowlint-lint") and linted is not None and engine is linted.engine
+    assert len(threads) == 1 and threads[0].startswith("flowlint-fix"), threads
