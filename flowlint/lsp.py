@@ -212,6 +212,13 @@ def diagnostics_of(linted: Linted, lines: Sequence[str]) -> list[types.Diagnosti
 FIX_ALL_KIND = "source.fixAll.flowlint"
 
 
+def _wants_fix_all(context: types.CodeActionContext) -> bool:
+    """Whether a code action request asks for `source.fixAll.flowlint` (it asks for every kind when it
+    names none)."""
+    only = context.only or []
+    return not only or any(FIX_ALL_KIND.startswith(kind) for kind in only)
+
+
 def _document(uri: str, source: str) -> tuple[bytes, Path, Config]:
     """An open document's bytes, its path and the settings `flowlint check` would lint it with
     (per-file-ignores included). Configuration files are read afresh: the user may have edited one."""
@@ -263,7 +270,7 @@ def actions_of(
                     is_preferred=d.fix.safe,
                 )
             )
-    if not only or any(FIX_ALL_KIND.startswith(kind) for kind in only):
+    if _wants_fix_all(context):
         outcome = linted.fixed()
         if outcome.changed:
             end = types.Position(line=len(lines), character=0)
@@ -596,8 +603,7 @@ def create_server() -> FlowlintServer:
         if text is None or _too_large(text[0]) is not None:
             return []
         linted = await ls.linted(uri, text[0])
-        only = params.context.only or []
-        if not linted.fix_known and (not only or any(FIX_ALL_KIND.startswith(kind) for kind in only)):
+        if not linted.fix_known and _wants_fix_all(params.context):
             await asyncio.get_running_loop().run_in_executor(ls.fixer, linted.fixed)
         return actions_of(uri, linted, text[1], params.range, params.context)
 

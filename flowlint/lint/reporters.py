@@ -208,7 +208,7 @@ class TextReporter(Reporter):
             parts.append("\n")
         if self.style.show_source:
             for d in diagnostics:
-                head, help_text = _head_and_help(d.message)
+                head, help_text = head_and_help(d.message)
                 parts.append(self._headline(d, head) + "\n")
                 parts.extend(line + "\n" for line in self._frame(d, help_text))
         else:
@@ -286,10 +286,6 @@ class TextReporter(Reporter):
             gutter,
             *helps,
         ]
-
-
-def _head_and_help(message: str) -> tuple[str, str]:
-    return head_and_help(message)
 
 
 def _cut(text: str, start: int, width: int, limit: int) -> tuple[str, int, int]:
@@ -711,7 +707,7 @@ class GroupedReporter(TextReporter):
             parts.append(self._paint(_printable_path(report.path), "bold") + ":\n")
             width = max(len(f"{d.line}:{d.column}") for d in report.diagnostics)
             for d in report.diagnostics:
-                head, help_text = _head_and_help(d.message) if self.style.show_source else (d.message, "")
+                head, help_text = head_and_help(d.message) if self.style.show_source else (d.message, "")
                 mark = " " + FIXABLE_MARK if fixable(d, self.style.unsafe_fixes) else ""
                 severity = self._paint(d.severity.value, _SEVERITY_COLOR[d.severity.value])
                 place = f"{d.line}:{d.column}"
