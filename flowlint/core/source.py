@@ -27,10 +27,9 @@ class SourceText:
     """A source file's bytes with a line index, to turn byte offsets into lines and columns.
 
     A lookup costs a logarithmic search and at most `_SHORT` bytes of slice, whatever the shape of the
-    file: an all-ASCII file needs no decoding
-    at all (a column is a byte distance); otherwise a column is the byte distance less the continuation
-    bytes before it on its line, counted in the line's bytes near its start (`_SHORT`) and, further,
-    from the offsets of the file's UTF-8 continuation bytes, listed once.
+    file: an all-ASCII file needs no decoding at all (a column is a byte distance); otherwise a column is
+    the byte distance less the continuation bytes before it on its line, counted in the line's bytes near
+    its start (`_SHORT`) and, further, from the offsets of the file's UTF-8 continuation bytes, listed once.
     (A minified definition on one line of megabytes used to cost a slice and a decode per finding.)
     """
 
@@ -72,13 +71,14 @@ class SourceText:
         line_index = bisect.bisect_right(self._line_starts, offset) - 1
         start = self._line_starts[line_index]
         column = offset - start
-        if not self._ascii and column > _SHORT:
-            continuations = self._continuations
-            if continuations is None:
-                continuations = self._continuations = [m.start() for m in _CONTINUATION.finditer(self.data)]
-            column -= bisect.bisect_left(continuations, offset) - bisect.bisect_left(continuations, start)
-        elif not self._ascii:  # near its line's start: the line's continuation bytes, counted in the slice
-            column = len(self.data[start:offset].translate(None, _CONTINUATION_BYTES))
+        if not self._ascii:
+            if column <= _SHORT:  # near its line's start: the line's continuation bytes, counted in the slice
+                column = len(self.data[start:offset].translate(None, _CONTINUATION_BYTES))
+            else:
+                continuations = self._continuations
+                if continuations is None:
+                    continuations = self._continuations = [m.start() for m in _CONTINUATION.finditer(self.data)]
+                column -= bisect.bisect_left(continuations, offset) - bisect.bisect_left(continuations, start)
         return Position(line_index + 1, column + 1, offset)
 
     def line_start(self, line: int) -> int:

@@ -171,8 +171,11 @@ class Definition(Record):
     tools: list[Tool]
     required_server_params: tuple[str, ...]
     shared_lists: dict[str, SharedListRef]
-    has_handlers: bool = False
     handlers: SNode | None = None  # the exported `handlers` (a NonStatic function when written as one)
+
+    @property
+    def has_handlers(self) -> bool:
+        return self.handlers is not None
 
     def get(self, key: str) -> SNode | None:
         return self.main.get(key)
@@ -237,7 +240,6 @@ def build_definition(main: SObject, handlers: SNode | None = None) -> Definition
         tools=tools,
         required_server_params=required,
         shared_lists=shared,
-        has_handlers=handlers is not None,
         handlers=handlers,
     )
 

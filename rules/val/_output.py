@@ -62,9 +62,14 @@ class SchemaAt(FrozenRecord, slots=True):
     items: SEntry | None
 
     @property
+    def type_node(self) -> SNode | None:
+        """The value of its `type` (None: no type)."""
+        return self.kind.value if self.kind is not None else None
+
+    @property
     def type(self) -> object:
         """The scalar its `type` holds (None: no type, or not a literal)."""
-        kind = self.kind.value if self.kind is not None else None
+        kind = self.type_node
         return kind.value if isinstance(kind, SScalar) else None
 
 

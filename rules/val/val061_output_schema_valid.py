@@ -45,7 +45,7 @@ class SchemaValid(Rule):
                 )
                 continue
             for at in output.schemas:
-                kind = at.kind.value if at.kind is not None else None
+                kind = at.type_node
                 if kind is None:
                     if at.where == "schema":
                         yield self.finding("output.schema has no type", at.node.span, tool=tool.label)
