@@ -41,11 +41,16 @@ class Parameter(FrozenRecord, slots=True):
     placeholders: tuple[str, ...]
     z: ZSpec | None
     z_node: SObject | None
-    option_nodes: tuple[SNode, ...]
+    options_node: SNode | None  # the z block's `options` as written (an array or not); None without either
 
     @property
     def span(self) -> Span:
         return _span(self.node)
+
+    @property
+    def option_nodes(self) -> tuple[SNode, ...]:
+        """The options one by one: the array's items; an `options` that is not an array is the one option."""
+        return _option_items(self.options_node)
 
     @property
     def is_user(self) -> bool:
@@ -195,6 +200,14 @@ def _span(node: SNode) -> Span:
     return node.span
 
 
+def _option_items(options: SNode | None) -> tuple[SNode, ...]:
+    """A z block's options one by one: an array's items; any other value (which VAL045 reports) is read
+    as the one option."""
+    if isinstance(options, SArray):
+        return options.items
+    return () if options is None else (options,)
+
+
 def build_definition(main: SObject, handlers: SNode | None = None) -> Definition:
     """Build the typed view of `main` (and the module's exported `handlers`, if any); tools come from
     `tools` or its old name `routes`."""
@@ -293,7 +306,7 @@ def _build_parameter(index: int, node: SNode, query: bool) -> Parameter:
             placeholders=(),
             z=None,
             z_node=None,
-            option_nodes=(),
+            options_node=None,
         )
     position = node.get("position")
     z_node = node.get("z")
@@ -314,17 +327,12 @@ def _build_parameter(index: int, node: SNode, query: bool) -> Parameter:
         location_span = location_node.span if location_node is not None else None
     role, server_param, placeholders = classify_value(value)
     spec: ZSpec | None = None
-    option_nodes: tuple[SNode, ...] = ()
+    options: SNode | None = None
     if isinstance(z_node, SObject):
         primitive = z_node.get("primitive")
         options = z_node.get("options")
-        option_nodes = options.items if isinstance(options, SArray) else ()
-        option_values = [to_python(item) for item in option_nodes]
-        if options is not None and not isinstance(options, SArray):
-            option_values = [to_python(options)]
-            option_nodes = (options,)
         primitive_value = to_python(primitive) if primitive is not None else None
-        spec = parse_z(primitive_value, option_values)
+        spec = parse_z(primitive_value, [to_python(item) for item in _option_items(options)])
     return Parameter(
         index=index,
         node=node,
@@ -338,7 +346,7 @@ def _build_parameter(index: int, node: SNode, query: bool) -> Parameter:
         placeholders=placeholders,
         z=spec,
         z_node=z_node if isinstance(z_node, SObject) else None,
-        option_nodes=option_nodes,
+        options_node=options,
     )
 
 
@@ -374,7 +382,7 @@ def _build_seed_query_parameter(index: int, node: SObject) -> Parameter:
         placeholders=(),
         z=spec,
         z_node=None,
-        option_nodes=(),
+        options_node=None,
     )
 
 
