@@ -31,17 +31,17 @@ class Parameter(FrozenRecord, slots=True):
 
     index: int
     node: SNode
-    key: str | None
     key_span: Span
-    value: str | None
-    location: str | None
-    location_span: Span | None
-    role: str
-    server_param: str | None
-    placeholders: tuple[str, ...]
-    z: ZSpec | None
-    z_node: SObject | None
-    options_node: SNode | None  # the z block's `options` as written (an array or not); None without either
+    key: str | None = None
+    value: str | None = None
+    location: str | None = None
+    location_span: Span | None = None
+    role: str = "fixed"
+    server_param: str | None = None
+    placeholders: tuple[str, ...] = ()
+    z: ZSpec | None = None
+    z_node: SObject | None = None
+    options_node: SNode | None = None  # the z block's `options` as written (an array or not); None without either
 
     @property
     def span(self) -> Span:
@@ -293,21 +293,7 @@ def _fill_parameters_and_tests(tool: Tool, obj: SObject, query: bool) -> None:
 
 def _build_parameter(index: int, node: SNode, query: bool) -> Parameter:
     if not isinstance(node, SObject):
-        return Parameter(
-            index=index,
-            node=node,
-            key=None,
-            key_span=node.span,
-            value=None,
-            location=None,
-            location_span=None,
-            role="fixed",
-            server_param=None,
-            placeholders=(),
-            z=None,
-            z_node=None,
-            options_node=None,
-        )
+        return Parameter(index=index, node=node, key_span=node.span)
     position = node.get("position")
     z_node = node.get("z")
     if position is None and query and node.get("key") is not None:
@@ -375,14 +361,8 @@ def _build_seed_query_parameter(index: int, node: SObject) -> Parameter:
         key=string_value(key_node),
         key_span=key_node.span if key_node is not None else node.span,
         value=USER_PARAM,
-        location=None,
-        location_span=None,
         role="user",
-        server_param=None,
-        placeholders=(),
         z=spec,
-        z_node=None,
-        options_node=None,
     )
 
 
