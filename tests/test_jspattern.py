@@ -175,3 +175,28 @@ def test_the_readers_old_defects() -> None:
         for text, expected in expectations:
             assert compiled.search(text) is expected, (pattern, text)
             assert compile_backtracking(pattern).search(text) is expected, (pattern, text)
+
+
+def test_astral_characters_are_read_as_utf16_units() -> None:
+    """JavaScript reads a pattern with no flags on UTF-16 code units: `[😀-😁]` is a range from the first
+    one's low half to the second one's high half (reversed: node refuses it), a \\u escape of a high half and
+    one of a low half match the character, a lone half is matched by the bounded matcher (RE2 has no form
+    for it), and a class of two \\u halves holds each half alone (the bounded matcher's reading; RE2 reads a
+    class on code points)."""
+    assert js_regex_syntax_error("[😀-😁]") == "range out of order in character class"
+    cases = {
+        "^\\uD83D\\uDE00$": [("😀", True), ("\ud83d", False)],
+        "^\\uD800$": [("\ud800", True), ("a", False)],
+        "[a-😀]": [("b", True), ("😀", True), ("A", False)],
+        "^\\😀$": [("😀", True)],
+    }
+    for pattern, expectations in cases.items():
+        compiled, why = compile_js_regex(pattern)
+        assert compiled is not None, (pattern, why)
+        for text, expected in expectations:
+            assert compiled.search(text) is expected, (pattern, text)
+            assert compile_backtracking(pattern).search(text) is expected, (pattern, text)
+    lone = compile_js_regex("^\\uD800$")[0]
+    assert lone is not None and not lone.linear
+    halves = compile_backtracking("^[\\uD83D\\uDE00]$")
+    assert [halves.search(text) for text in ("😀", "\ude00", "\ud83d")] == [False, True, True]
