@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from flowlint.core.record import FrozenRecord
+from flowlint.core.record import FrozenRecord, Record
 
 __all__ = [
     "CONTROL_ESCAPES",
@@ -76,7 +76,7 @@ class Escape(FrozenRecord, slots=True):
     number: int = 0
 
 
-class Groups(FrozenRecord, slots=True):
+class Groups(Record, slots=True):
     """A pattern's capturing groups: how many, and the number of each name."""
 
     count: int
