@@ -5,6 +5,7 @@ and the bounded matcher (core/jsbacktrack.py), which each walk what is read here
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from flowlint.core.record import FrozenRecord, Record
 
@@ -26,6 +27,7 @@ __all__ = [
     "character",
     "class_items",
     "in_units",
+    "pieces",
     "read_class",
     "read_escape",
     "read_group",
@@ -110,28 +112,31 @@ def read_group(source: str, index: int) -> Group | None:
     return Group(_GROUP_KINDS[text], found.end())
 
 
-def read_groups(source: str) -> Groups:
-    """The capturing groups of a pattern, outside classes and escapes (the first number of a repeated name);
-    a run of plain characters is skipped at once."""
-    count, index, in_class = 0, 0, False
-    names: dict[str, int] = {}
+def pieces(source: str) -> Iterator[tuple[int, str, bool]]:
+    """(index, piece, whether it lies in a class) for each piece of a pattern: an escape (a backslash and the
+    character after it) or one character; a class's `[` lies in it, its closing `]` does not."""
+    in_class = False
+    index = 0
     while index < len(source):
-        char = source[index]
-        if (run := PLAIN.match(source, index)) is not None:
-            index = run.end()
-            continue
-        if char == "\\":
+        if source.startswith("\\", index) and index + 1 < len(source):
+            yield index, source[index : index + 2], in_class
             index += 2
             continue
-        if in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        elif char == "(" and (group := read_group(source, index)) is not None and group.capturing:
+        char = source[index]
+        in_class = char != "]" if in_class else char == "["
+        yield index, char, in_class
+        index += 1
+
+
+def read_groups(source: str) -> Groups:
+    """The capturing groups of a pattern, outside classes and escapes (the first number of a repeated name)."""
+    count = 0
+    names: dict[str, int] = {}
+    for index, piece, in_class in pieces(source):
+        if piece == "(" and not in_class and (group := read_group(source, index)) is not None and group.capturing:
             count += 1
             if group.name is not None:
                 names.setdefault(group.name, count)
-        index += 1
     return Groups(count, names)
 
 

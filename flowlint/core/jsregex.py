@@ -15,6 +15,7 @@ from flowlint.core.jspattern import (
     Groups,
     class_items,
     in_units,
+    pieces,
     read_class,
     read_escape,
     read_group,
@@ -32,22 +33,10 @@ def js_regex_source(pattern: str) -> str:
     `/` outside a class escaped, line terminators as escapes, the empty pattern `(?:)`."""
     if not pattern:
         return "(?:)"
-    out: list[str] = []
-    in_class = False
-    index = 0
-    while index < len(pattern):
-        char = pattern[index]
-        if char == "\\" and index + 1 < len(pattern):
-            out.append(pattern[index : index + 2])
-            index += 2
-            continue
-        if in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        out.append("\\/" if char == "/" and not in_class else _SOURCE_ESCAPES.get(char, char))
-        index += 1
-    return "".join(out)
+    return "".join(
+        "\\/" if piece == "/" and not in_class else _SOURCE_ESCAPES.get(piece, piece)
+        for _, piece, in_class in pieces(pattern)
+    )
 
 
 # What the last item of a pattern is to a quantifier after it: something to repeat; nothing (the start, `|`,
