@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from flowlint.core.record import FrozenRecord, Record
 
@@ -113,11 +114,16 @@ def read_group(source: str, index: int) -> Group | None:
 
 
 def pieces(source: str) -> Iterator[tuple[int, str, bool]]:
-    """(index, piece, whether it lies in a class) for each piece of a pattern: an escape (a backslash and the
-    character after it) or one character; a class's `[` lies in it, its closing `]` does not."""
+    """(index, piece, whether it lies in a class) for each piece of a pattern: a run of characters that are no
+    syntax (PLAIN), an escape (a backslash and the character after it) or one character; a class's `[` lies
+    in it, its closing `]` does not."""
     in_class = False
     index = 0
     while index < len(source):
+        if (run := PLAIN.match(source, index)) is not None:
+            yield index, run.group(), in_class
+            index = run.end()
+            continue
         if source.startswith("\\", index) and index + 1 < len(source):
             yield index, source[index : index + 2], in_class
             index += 2
@@ -128,8 +134,11 @@ def pieces(source: str) -> Iterator[tuple[int, str, bool]]:
         index += 1
 
 
+@lru_cache(maxsize=64)
 def read_groups(source: str) -> Groups:
-    """The capturing groups of a pattern, outside classes and escapes (the first number of a repeated name)."""
+    """The capturing groups of a pattern, outside classes and escapes (the first number of a repeated name):
+    read once for the syntax check, the translation and the bounded matcher of a pattern. (Its `names` is
+    shared: read it, never change it.)"""
     count = 0
     names: dict[str, int] = {}
     for index, piece, in_class in pieces(source):
