@@ -284,6 +284,28 @@ def test_unsafe_changes_wait_for_unsafe_fixes(tmp_path: Path) -> None:
     assert any(d.what == "inputSchema" for d in unsafe.differences)
 
 
+def test_a_fix_names_its_finding_s_tool_applied_or_listed(tmp_path: Path) -> None:
+    """An applied fix names the tool (or resource query) its finding is about, as a listed one does, so the
+    causes of a tool's differences are the fixes of that tool (not a guess by where the edit lies)."""
+    parameters = "                { position: { key: 'format', value: 'json', location: 'query' }, z: { primitive: 'string()', options: [] } }"
+    listed, applied = (_migrate(tmp_path, _tool(parameters), unsafe=unsafe) for unsafe in (False, True))
+    assert [(c.tool, c.applied) for c in listed.changes if c.kind == "fix:FL015"] == [("getThing", False)]
+    assert [(c.tool, c.applied) for c in applied.changes if c.kind == "fix:FL015"] == [("getThing", True)]
+    query = (
+        "byId: { sql: 'SELECT * FROM c WHERE id = ?', description: 'Q', "
+        "parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}' }, z: { primitive: 'number()', options: [] } } ], "
+        "output: { mimeType: 'application/json', schema: { type: 'array', items: { type: 'object' } } }, "
+        "tests: [ { _description: 'One', id: '1' } ] }"
+    )
+    text = HEAD + (
+        "    tools: {},\n"
+        f"    resources: {{ contracts: {{ source: 'sqlite', description: 'C', database: 'c.db', queries: {{ {query} }} }} }}\n"
+        "}\n"
+    )
+    migration = _migrate(tmp_path, text)
+    assert [(c.tool, c.applied) for c in migration.changes if c.kind == "fix:RES022"] == [("contracts.byId", True)]
+
+
 def test_a_default_3x_never_applied_is_kept_and_its_requests_change(tmp_path: Path) -> None:
     parameters = "                { position: { key: 'page', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'default(0)', 'optional()' ] } }"
     migration = _migrate(tmp_path, _tool(parameters), unsafe=True)
