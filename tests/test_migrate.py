@@ -23,7 +23,9 @@ import pytest
 
 from conftest import REPO, Golden, invoke_cli
 from flowlint.definition.loading import LoadStatus, load_bytes, load_file
+from flowlint.lint.registry import all_rules
 from flowlint.migrate.model import ChangeClass, FileMigration, FileStatus
+from flowlint.migrate.renumber import renumbered
 from flowlint.migrate.run import migrate_paths
 from flowlint.migrate.source import parse_target
 from flowlint.migrate.steps import Options
@@ -384,6 +386,14 @@ def test_a_suppression_follows_the_code_renumbering(tmp_path: Path) -> None:
     migration = _migrate(tmp_path, text)
     assert b"// flowlint: ignore[SEC020]" in migration.after
     assert _kinds(migration)["suppression"] == (ChangeClass.SAFE, True)
+
+
+def test_the_renumbering_is_what_the_4x_rules_declare() -> None:
+    """Each pair is declared by its 4.x rule (`renumbers`); no 3.x code is renumbered twice."""
+    rules = {rule.code: rule for rule in all_rules()}
+    declared = [(rule.renumbers, rule.code) for rule in rules.values() if rule.renumbers is not None]
+    assert renumbered() == dict(declared) == {"VAL026": "SEC020", "RES006": "RES028"}
+    assert len(declared) == len(renumbered())
 
 
 def test_a_baseline_follows_the_code_renumbering(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ class MaxQueriesV4(QueryCountRule):
     why = "13-resources (4.x) and the 4.x runtime allow 7 queries per resource (9 with the injected ones)."
     fix = "Merge queries, or split the resource."
     generation = 4
+    renumbers = Code.RES006
     maximum = 7
     origin = "spec 4.x (13-resources)"
     VALID = [Example(example_v4("    tools: {}"))]

@@ -19,6 +19,7 @@ class LibraryAllowlistV4(AllowlistRule):
     )
     fix = "Use an allowed package (ethers, moment, ccxt, indicatorts, ...), or have the runtime's allowlist extended."
     generation = 4
+    renumbers = Code.VAL026
     VALID = [Example(example_v4("    requiredLibraries: [ 'ethers' ],\n    tools: {}"))]
     INVALID = [
         Example(
