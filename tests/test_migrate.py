@@ -389,11 +389,14 @@ def test_a_suppression_follows_the_code_renumbering(tmp_path: Path) -> None:
 
 
 def test_the_renumbering_is_what_the_4x_rules_declare() -> None:
-    """Each pair is declared by its 4.x rule (`renumbers`); no 3.x code is renumbered twice."""
+    """Each pair is declared by its 4.x rule (`renumbers`), between a rule that checks 3.x definitions only
+    and one that checks 4.x only; no 3.x code is renumbered twice."""
     rules = {rule.code: rule for rule in all_rules()}
     declared = [(rule.renumbers, rule.code) for rule in rules.values() if rule.renumbers is not None]
     assert renumbered() == dict(declared) == {"VAL026": "SEC020", "RES006": "RES028"}
     assert len(declared) == len(renumbered())
+    for old, new in declared:
+        assert rules[old].generations == (3,) and rules[new].generations == (4,)
 
 
 def test_a_baseline_follows_the_code_renumbering(tmp_path: Path) -> None:
