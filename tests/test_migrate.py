@@ -176,6 +176,48 @@ def test_flowlint_s_4x_view_of_the_result_is_the_4x_runtime_s() -> None:
     assert _view_checks(AFTER, V4, 4) == []
 
 
+def test_views_of_tools_built_in_no_order_in_4x_order_only_and_of_tests_that_are_not_data() -> None:
+    """A tool neither order of its options builds has no schema and its tests are refused; one 3.x cannot
+    build is shown in 4.x order; a test that is not an object, or holds a value that is not JSON data, is
+    not static data (as `capture` reads tests: one reading)."""
+
+    def param(options: str, primitive: str = "string()") -> str:
+        return (
+            "{ position: { key: 'q', value: '{{USER_PARAM}}', location: 'query' }, "
+            f"z: {{ primitive: '{primitive}', options: [ {options} ] }} }}"
+        )
+
+    def tool(name: str, parameter: str, tests: str) -> str:
+        return (
+            f"        {name}: {{ method: 'GET', path: '/{name}', description: 'T', parameters: [ {parameter} ], "
+            f"tests: [ {tests} ] }},\n"
+        )
+
+    source = (
+        HEAD
+        + "    tools: {\n"
+        + tool("never", param("'min(1)'", "boolean()"), "{ _description: 'One', q: true }")
+        + tool("reordered", param("'optional()', 'min(1)'"), "{ _description: 'One', q: 'ab' }")
+        + tool(
+            "notData",
+            param(""),
+            "{ _description: 'One', q: String(1) }, 'a string', { _description: 'Three', q: 'ab' }",
+        )
+        + "    }\n}\n"
+    )
+    loaded = load_bytes(source.encode(), Path("demo.mjs"))
+    assert loaded.definition is not None
+    for generation in (3, 4):
+        views = definition_view(loaded.definition, generation)
+        never, reordered, not_data = views["never"], views["reordered"], views["notData"]
+        assert not never.built and never.schema is None
+        assert [(t.accepted, t.refusal) for t in never.tests] == [(False, "the tool is not built")]
+        assert reordered.built is (generation == 4) and reordered.schema is not None
+        assert reordered.tests[0].accepted and reordered.tests[0].arguments == {"q": "ab"}
+        assert [(t.accepted, t.refusal) for t in not_data.tests[:2]] == [(False, "the test is not static data")] * 2
+        assert not_data.tests[2].accepted
+
+
 def _proof() -> Any:
     spec = importlib.util.spec_from_file_location(
         "migration_proof", REPO / "tools" / "differential" / "migration_proof.py"

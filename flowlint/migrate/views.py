@@ -118,13 +118,15 @@ def definition_view(definition: Definition, generation: int) -> dict[str, ToolVi
         if tool.name in views:
             continue
         problem = tool_build_problem(tool, generation)
-        order = 4 if problem is not None and tool_build_problem(tool, 4) is None else generation
+        # not built by 3.x, built with its options in 4.x order (4.x's answer: asked once, and only then)
+        in_4x_order = problem is not None and generation != 4 and tool_build_problem(tool, 4) is None
+        order = 4 if in_4x_order else generation
         view = ToolView(
             name=tool.name,
             mcp_name=mcp_tool_name(namespace, tool.name),
             built=problem is None,
             build_problem=problem or "",
-            schema=input_schema(tool, "runtime", order) if tool_build_problem(tool, order) is None else None,
+            schema=input_schema(tool, "runtime", order) if problem is None or in_4x_order else None,
             omission_refused=omission_refused(tool, order),
         )
         handled = tool.name in definition.request_handler_tools
