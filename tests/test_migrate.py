@@ -350,6 +350,22 @@ def test_a_fix_names_its_finding_s_tool_applied_or_listed(tmp_path: Path) -> Non
     assert [(c.tool, c.applied) for c in migration.changes if c.kind == "fix:RES022"] == [("contracts.byId", True)]
 
 
+def test_a_fix_of_a_parameter_declared_outside_the_tool_is_the_cause_of_the_tool_s_difference(
+    tmp_path: Path,
+) -> None:
+    """A parameter written as a constant before main: its fix's edit lies outside the tool's object, and the
+    difference it makes is still the tool's, caused by that fix (the span search blamed the generation)."""
+    parameter = (
+        "{ position: { key: 'format', value: 'json', location: 'query' }, z: { primitive: 'string()', options: [] } }"
+    )
+    text = f"const format = {parameter}\n\n" + _tool("                format")
+    migration = _migrate(tmp_path, text, unsafe=True)
+    assert [(c.tool, c.applied) for c in migration.changes if c.kind == "fix:FL015"] == [("getThing", True)]
+    assert [(d.where, d.what, d.cause) for d in migration.differences] == [
+        ("tool getThing", "inputSchema", "FL015: add 'optional()'")
+    ]
+
+
 def test_a_default_3x_never_applied_is_kept_and_its_requests_change(tmp_path: Path) -> None:
     parameters = "                { position: { key: 'page', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'default(0)', 'optional()' ] } }"
     migration = _migrate(tmp_path, _tool(parameters), unsafe=True)
