@@ -34,7 +34,7 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, BinaryIO, cast
+from typing import Any, BinaryIO, NamedTuple, cast
 from urllib.parse import quote
 
 from lsprotocol import types
@@ -138,6 +138,15 @@ class Linted:
         return self._fixed
 
 
+class Keyed(NamedTuple):
+    """An open document's bytes, path and settings (`_document`), and the key of their lint."""
+
+    data: bytes
+    path: Path
+    config: Config
+    key: str
+
+
 class DocumentReports:
     """The last lint of each document, by path: publishing, hovers and code actions on a text whose
     bytes, settings and shared lists are unchanged (`ResultCache.key`, the digest `flowlint check`'s
@@ -154,29 +163,31 @@ class DocumentReports:
         self.hits = 0
         self.lints = 0
 
-    def _keyed(self, uri: str, source: str) -> tuple[bytes, Path, Config, str]:
+    def keyed(self, uri: str, source: str) -> Keyed:
+        """What a lint of this text of the document needs, and the key its lint is found by."""
         data, path, config = _document(uri, source)
         with self._lock:
             self._keys.forget_lists()  # list files may have changed since the last request
-            return data, path, config, self._keys.key(data, path, config, SharedListResolver(config.lists_dir))
+            key = self._keys.key(data, path, config, SharedListResolver(config.lists_dir))
+        return Keyed(data, path, config, key)
 
-    def _last(self, path: Path, key: str) -> Linted | None:
-        latest = self._latest.get(str(path))
-        if latest is not None and latest.key == key:
+    def cached(self, keyed: Keyed) -> Linted | None:
+        """The last lint of the document when it is of this text (and settings and lists), else None."""
+        latest = self._latest.get(str(keyed.path))
+        if latest is not None and latest.key == keyed.key:
             self.hits += 1
             return latest
         return None
 
-    def cached(self, uri: str, source: str) -> Linted | None:
-        """The last lint of the document when it is of this text (and settings and lists), else None."""
-        _, path, _, key = self._keyed(uri, source)
-        return self._last(path, key)
-
     def lint(self, uri: str, source: str) -> Linted:
-        data, path, config, key = self._keyed(uri, source)
-        latest = self._last(path, key)
+        return self.lint_keyed(self.keyed(uri, source))
+
+    def lint_keyed(self, keyed: Keyed) -> Linted:
+        """`lint` of a text keyed already (a hover keys its text once: to look for its lint, and to make it)."""
+        latest = self.cached(keyed)  # made meanwhile, when the text was keyed before this lint began
         if latest is not None:
             return latest
+        data, path, config, key = keyed
         context = key.partition("/")[2]
         with self._lock:
             engine = self._engines.get(context)
@@ -547,13 +558,14 @@ class FlowlintServer(LanguageServer):
     async def linted(self, uri: str, source: str) -> Linted:
         """The lint of this text of the document: the last one when it is of this text, else made in the
         worker thread (after the lint running now), while other messages are answered."""
-        found = _REPORTS.cached(uri, source)
+        keyed = _REPORTS.keyed(uri, source)
+        found = _REPORTS.cached(keyed)
         if found is not None:
             return found
         running = self.running
         if running is not None and running[0] == uri and running[1] == source:
             return await asyncio.shield(running[2])  # the lint under way is of this text: wait for it
-        return await asyncio.get_running_loop().run_in_executor(self.worker, _REPORTS.lint, uri, source)
+        return await asyncio.get_running_loop().run_in_executor(self.worker, _REPORTS.lint_keyed, keyed)
 
 
 def _too_large(source: str) -> types.Diagnostic | None:

@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from flowlint.captures.records import CaptureRecord, RecordError, read_records_checked
-from flowlint.captures.store import printable_path
+from flowlint.captures.store import printable
 from flowlint.core.errors import UsageError
 from flowlint.core.nodes import SObject, Span, to_python
 from flowlint.core.record import replace
@@ -337,7 +337,7 @@ def _test_row(record: CaptureRecord, kind: str, drift: list[Finding]) -> TestRow
 
 
 def _find_tool(candidates: list[LoadedFile], record: CaptureRecord) -> tuple[LoadedFile, Tool | None]:
-    preferred = sorted(candidates, key=lambda d: printable_path(d.display) != record.definitionPath)
+    preferred = sorted(candidates, key=lambda d: printable(d.display) != record.definitionPath)
     for item in preferred:
         assert item.definition is not None
         for tool in item.definition.tools:

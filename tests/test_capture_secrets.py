@@ -160,6 +160,30 @@ def test_short_secrets_are_redacted_by_position_never_blindly() -> None:
     }
 
 
+def test_secrets_that_are_not_utf8_are_redacted_in_every_form_they_reach_the_wire() -> None:
+    """A surrogate escape (a byte that is not UTF-8) goes out as that byte or, read by node, as U+FFFD; a lone
+    surrogate that escapes no byte (only in a mapping given to the API) has no bytes of its own and goes out
+    as U+FFFD. A secret, a credential or an argument holding one made `Redactor` raise UnicodeEncodeError."""
+    redactor = Redactor(
+        {"ESCAPED": "secret\udcffvalue", "LONE": "hidden\ud800value"},
+        credentials=[("user", "pass\ud800word")],
+        arguments=["--token=arg\udfffument"],
+    )
+    wire = [
+        (b"secret\xffvalue", b"{{SERVER_PARAM:ESCAPED}}"),
+        ("secret\ufffdvalue".encode(), b"{{SERVER_PARAM:ESCAPED}}"),
+        (b"secret%EF%BF%BDvalue", b"{{SERVER_PARAM:ESCAPED}}"),
+        ("hidden\ufffdvalue".encode(), b"{{SERVER_PARAM:LONE}}"),
+        (b"hidden%EF%BF%BDvalue", b"{{SERVER_PARAM:LONE}}"),
+        ("pass\ufffdword".encode(), b"{{BASE_URL_CREDENTIALS}}"),
+        (base64.b64encode("user:pass\ufffdword".encode()), b"{{BASE_URL_CREDENTIALS}}"),
+        ("--token=arg\ufffdument".encode(), b"{{VIA_MCP_ARGUMENT}}"),
+    ]
+    for sent, token in wire:
+        assert redactor.binary(b"<" + sent + b">") == b"<" + token + b">", sent
+    assert redactor.value({"echo": "hidden\ufffdvalue"}) == {"echo": "{{SERVER_PARAM:LONE}}"}
+
+
 def test_a_short_secret_in_the_url_is_redacted_by_position(tmp_path: Path, servers: list[Recorder]) -> None:
     (tmp_path / "secrets.mjs").write_text(DEFINITION % {"path": "/echo"})
     (tmp_path / ".env").write_text("API_KEY=7\n")

@@ -1204,6 +1204,21 @@ def test_an_environment_value_that_is_not_utf8_is_no_traceback(tmp_path: Path, s
     assert b"abc" not in everything_written(result)
 
 
+def test_an_environment_value_is_read_as_node_reads_it() -> None:
+    """Each ill-formed byte sequence (a surrogate escape) one U+FFFD, and a surrogate that escapes no byte
+    (a lone one, from a mapping given to the API) U+FFFD too, as node writes it: not `?`, which no runtime
+    sends (a lone surrogate turned every bad character of the value into `?`, escaped bytes included)."""
+    from flowlint.capture.env import build_environment
+
+    environ = {"ESCAPED": "abc\udcffdef", "CUT": "a\udce2\udc82b", "LONE": "abc\ud800def\udcff", "OK": "caf\u00e9"}
+    assert build_environment([], environ) == {
+        "ESCAPED": "abc\ufffddef",
+        "CUT": "a\ufffdb",  # one sequence cut short: one U+FFFD, as node decodes it
+        "LONE": "abc\ufffddef\ufffd",
+        "OK": "caf\u00e9",
+    }
+
+
 SQLITE_BIG = """
 export const main = {
     namespace: 'big', name: 'Big', description: 'sqlite', version: '3.0.0', root: 'https://example.invalid',

@@ -97,6 +97,51 @@ def test_mock_and_mcp_tools_honour_the_configuration(tmp_path: Path, monkeypatch
     assert [tool["name"] for tool in json.loads(out)["tools"]] == ["get_ping_demo"]
 
 
+def test_mcp_tools_walks_each_folder_with_its_own_configuration(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`mcp-tools` walked every folder with the exclude patterns of the first one's configuration."""
+    (tmp_path / "plain").mkdir()
+    (tmp_path / "plain" / "ok.mjs").write_text(DEFINITION, encoding="utf-8")
+    configured = tmp_path / "configured"
+    (configured / "drafts").mkdir(parents=True)
+    (configured / "pyproject.toml").write_text('[tool.flowlint]\nexclude = ["drafts"]\n', encoding="utf-8")
+    (configured / "ok.mjs").write_text(DEFINITION.replace("'demo'", "'other'"), encoding="utf-8")
+    (configured / "drafts" / "wip.mjs").write_text(DEFINITION.replace("'demo'", "'draft'"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = _invoke("mcp-tools", "plain", "configured")
+    assert code == 0
+    assert [tool["name"] for tool in json.loads(out)["tools"]] == ["get_ping_demo", "get_ping_other"]
+
+
+NOT_BUILT = DEFINITION.replace(
+    "parameters: []",
+    "parameters: [ { position: { key: 'sparkline', value: '{{USER_PARAM}}', location: 'query' }, "
+    "z: { primitive: 'boolean()', options: [ 'min(1)' ] } } ]",
+).replace("_description: 'Ping'", "_description: 'Ping', sparkline: true")
+"""FL012's example: `min(1)` does not apply to boolean(), ZodBuilder throws, the tool is not built."""
+
+
+@pytest.mark.parametrize("order", [("quiet", "loud"), ("loud", "quiet")])
+def test_mcp_tools_leaves_out_what_the_runtime_cannot_build_whatever_the_rule_selection(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, order: tuple[str, str]
+) -> None:
+    """The runtime reads no `[tool.flowlint]`: a tool it cannot build is not listed, also from a folder whose
+    configuration ignores the code that says so. (`mcp-tools` checked every file with the first file's
+    configuration: named first, `ignore = ["FL012"]` listed both tools, named second neither.)"""
+    for folder, namespace in (("quiet", "hushed"), ("loud", "demo")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "markets.mjs").write_text(NOT_BUILT.replace("'demo'", f"'{namespace}'"), "utf-8")
+    (tmp_path / "quiet" / "pyproject.toml").write_text('[tool.flowlint]\nignore = ["FL012"]\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert _invoke("check", "quiet")[0] == 0  # the user does not want to hear of it
+    code, out, err = _invoke("mcp-tools", *order)
+    assert code == 0
+    assert json.loads(out)["tools"] == []
+    for folder in order:
+        assert f"flowlint: not listed: tool getPing of {folder}/markets.mjs: the runtime cannot build it (FL012" in err
+
+
 def test_write_baseline_with_findings_outside_tools(tmp_path: Path) -> None:
     """Writing a baseline crashed (TypeError sorting keys whose tool or parameter is None)."""
     baseline = tmp_path / "baseline.json"

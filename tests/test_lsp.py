@@ -330,3 +330,32 @@ def test_no_diagnostics_are_published_for_a_text_that_is_no_longer_the_newest(
     assert linted == [BROKEN, FIXED]  # version 2 waited behind version 3 and was never linted
     assert [(p.version, p.diagnostics) for p in published] == [(3, [])]
     assert server.dropped == 1
+
+
+def test_a_hover_keys_its_text_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In-process: a hover on a text not linted yet reads its settings and computes its key once, to
+    look for its lint and to make it; a second hover on the same text finds that lint."""
+    import asyncio
+
+    from flowlint import lsp
+    from flowlint.lint.config import Config
+
+    server = lsp.create_server()
+    documents: list[str] = []
+    document = lsp._document
+
+    def counted(uri: str, source: str) -> tuple[bytes, Path, Config]:
+        documents.append(uri)
+        return document(uri, source)
+
+    monkeypatch.setattr(lsp, "_document", counted)
+    uri = (tmp_path / "demo.mjs").as_uri()
+    lints, hits = lsp._REPORTS.lints, lsp._REPORTS.hits
+    try:
+        first = asyncio.run(server.linted(uri, BROKEN))
+        assert len(documents) == 1 and lsp._REPORTS.lints == lints + 1
+        assert asyncio.run(server.linted(uri, BROKEN)) is first
+        assert len(documents) == 2 and lsp._REPORTS.hits == hits + 1
+    finally:
+        server.worker.shutdown(wait=True)
+        lsp._REPORTS.forget(uri)

@@ -23,7 +23,9 @@ import pytest
 
 from conftest import REPO, Golden, invoke_cli
 from flowlint.definition.loading import LoadStatus, load_bytes, load_file
+from flowlint.lint.registry import all_rules
 from flowlint.migrate.model import ChangeClass, FileMigration, FileStatus
+from flowlint.migrate.renumber import renumbered
 from flowlint.migrate.run import migrate_paths
 from flowlint.migrate.source import parse_target
 from flowlint.migrate.steps import Options
@@ -174,6 +176,48 @@ def test_flowlint_s_4x_view_of_the_result_is_the_4x_runtime_s() -> None:
     assert _view_checks(AFTER, V4, 4) == []
 
 
+def test_views_of_tools_built_in_no_order_in_4x_order_only_and_of_tests_that_are_not_data() -> None:
+    """A tool neither order of its options builds has no schema and its tests are refused; one 3.x cannot
+    build is shown in 4.x order; a test that is not an object, or holds a value that is not JSON data, is
+    not static data (as `capture` reads tests: one reading)."""
+
+    def param(options: str, primitive: str = "string()") -> str:
+        return (
+            "{ position: { key: 'q', value: '{{USER_PARAM}}', location: 'query' }, "
+            f"z: {{ primitive: '{primitive}', options: [ {options} ] }} }}"
+        )
+
+    def tool(name: str, parameter: str, tests: str) -> str:
+        return (
+            f"        {name}: {{ method: 'GET', path: '/{name}', description: 'T', parameters: [ {parameter} ], "
+            f"tests: [ {tests} ] }},\n"
+        )
+
+    source = (
+        HEAD
+        + "    tools: {\n"
+        + tool("never", param("'min(1)'", "boolean()"), "{ _description: 'One', q: true }")
+        + tool("reordered", param("'optional()', 'min(1)'"), "{ _description: 'One', q: 'ab' }")
+        + tool(
+            "notData",
+            param(""),
+            "{ _description: 'One', q: String(1) }, 'a string', { _description: 'Three', q: 'ab' }",
+        )
+        + "    }\n}\n"
+    )
+    loaded = load_bytes(source.encode(), Path("demo.mjs"))
+    assert loaded.definition is not None
+    for generation in (3, 4):
+        views = definition_view(loaded.definition, generation)
+        never, reordered, not_data = views["never"], views["reordered"], views["notData"]
+        assert not never.built and never.schema is None
+        assert [(t.accepted, t.refusal) for t in never.tests] == [(False, "the tool is not built")]
+        assert reordered.built is (generation == 4) and reordered.schema is not None
+        assert reordered.tests[0].accepted and reordered.tests[0].arguments == {"q": "ab"}
+        assert [(t.accepted, t.refusal) for t in not_data.tests[:2]] == [(False, "the test is not static data")] * 2
+        assert not_data.tests[2].accepted
+
+
 def _proof() -> Any:
     spec = importlib.util.spec_from_file_location(
         "migration_proof", REPO / "tools" / "differential" / "migration_proof.py"
@@ -284,6 +328,44 @@ def test_unsafe_changes_wait_for_unsafe_fixes(tmp_path: Path) -> None:
     assert any(d.what == "inputSchema" for d in unsafe.differences)
 
 
+def test_a_fix_names_its_finding_s_tool_applied_or_listed(tmp_path: Path) -> None:
+    """An applied fix names the tool (or resource query) its finding is about, as a listed one does, so the
+    causes of a tool's differences are the fixes of that tool (not a guess by where the edit lies)."""
+    parameters = "                { position: { key: 'format', value: 'json', location: 'query' }, z: { primitive: 'string()', options: [] } }"
+    listed, applied = (_migrate(tmp_path, _tool(parameters), unsafe=unsafe) for unsafe in (False, True))
+    assert [(c.tool, c.applied) for c in listed.changes if c.kind == "fix:FL015"] == [("getThing", False)]
+    assert [(c.tool, c.applied) for c in applied.changes if c.kind == "fix:FL015"] == [("getThing", True)]
+    query = (
+        "byId: { sql: 'SELECT * FROM c WHERE id = ?', description: 'Q', "
+        "parameters: [ { position: { key: 'id', value: '{{USER_PARAM}}' }, z: { primitive: 'number()', options: [] } } ], "
+        "output: { mimeType: 'application/json', schema: { type: 'array', items: { type: 'object' } } }, "
+        "tests: [ { _description: 'One', id: '1' } ] }"
+    )
+    text = HEAD + (
+        "    tools: {},\n"
+        f"    resources: {{ contracts: {{ source: 'sqlite', description: 'C', database: 'c.db', queries: {{ {query} }} }} }}\n"
+        "}\n"
+    )
+    migration = _migrate(tmp_path, text)
+    assert [(c.tool, c.applied) for c in migration.changes if c.kind == "fix:RES022"] == [("contracts.byId", True)]
+
+
+def test_a_fix_of_a_parameter_declared_outside_the_tool_is_the_cause_of_the_tool_s_difference(
+    tmp_path: Path,
+) -> None:
+    """A parameter written as a constant before main: its fix's edit lies outside the tool's object, and the
+    difference it makes is still the tool's, caused by that fix (the span search blamed the generation)."""
+    parameter = (
+        "{ position: { key: 'format', value: 'json', location: 'query' }, z: { primitive: 'string()', options: [] } }"
+    )
+    text = f"const format = {parameter}\n\n" + _tool("                format")
+    migration = _migrate(tmp_path, text, unsafe=True)
+    assert [(c.tool, c.applied) for c in migration.changes if c.kind == "fix:FL015"] == [("getThing", True)]
+    assert [(d.where, d.what, d.cause) for d in migration.differences] == [
+        ("tool getThing", "inputSchema", "FL015: add 'optional()'")
+    ]
+
+
 def test_a_default_3x_never_applied_is_kept_and_its_requests_change(tmp_path: Path) -> None:
     parameters = "                { position: { key: 'page', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'number()', options: [ 'default(0)', 'optional()' ] } }"
     migration = _migrate(tmp_path, _tool(parameters), unsafe=True)
@@ -362,6 +444,17 @@ def test_a_suppression_follows_the_code_renumbering(tmp_path: Path) -> None:
     migration = _migrate(tmp_path, text)
     assert b"// flowlint: ignore[SEC020]" in migration.after
     assert _kinds(migration)["suppression"] == (ChangeClass.SAFE, True)
+
+
+def test_the_renumbering_is_what_the_4x_rules_declare() -> None:
+    """Each pair is declared by its 4.x rule (`renumbers`), between a rule that checks 3.x definitions only
+    and one that checks 4.x only; no 3.x code is renumbered twice."""
+    rules = {rule.code: rule for rule in all_rules()}
+    declared = [(rule.renumbers, rule.code) for rule in rules.values() if rule.renumbers is not None]
+    assert renumbered() == dict(declared) == {"VAL026": "SEC020", "RES006": "RES028"}
+    assert len(declared) == len(renumbered())
+    for old, new in declared:
+        assert rules[old].generations == (3,) and rules[new].generations == (4,)
 
 
 def test_a_baseline_follows_the_code_renumbering(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from flowlint.core.errors import FileProblem, UsageError
 from flowlint.core.fileio import read_regular
+from flowlint.core.jsvalues import as_node_reads
 
 
 def parse_env_text(text: str) -> dict[str, str]:
@@ -58,23 +59,12 @@ def default_env_files(paths: list[Path]) -> list[Path]:
 def build_environment(env_files: list[Path], environ: Mapping[str, str] | None = None) -> dict[str, str]:
     """Merged server-param source: later files fill gaps, the process environment wins. A value of the
     environment whose bytes are not UTF-8 (Python keeps them as surrogate escapes) is read as node
-    reads it, each bad byte a U+FFFD: the value FlowMCP would send, and one that can be encoded."""
+    reads it (`as_node_reads`), each bad sequence a U+FFFD: the value FlowMCP would send, and one that
+    can be encoded."""
     merged: dict[str, str] = {}
     for file in env_files:
         for key, value in read_env_file(file).items():
             merged.setdefault(key, value)
     for key, value in (os.environ if environ is None else environ).items():
-        merged[key] = _as_node_reads(value)
+        merged[key] = as_node_reads(value)
     return merged
-
-
-def _as_node_reads(value: str) -> str:
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        try:
-            raw = value.encode("utf-8", "surrogateescape")
-        except UnicodeEncodeError:  # a lone surrogate that escapes no byte
-            raw = value.encode("utf-8", "replace")
-        return raw.decode("utf-8", "replace")
-    return value

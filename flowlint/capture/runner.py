@@ -36,7 +36,7 @@ from flowlint.captures.redact import Redactor
 from flowlint.captures.store import (
     make_run_dir,
     now,
-    printable_path,
+    printable,
     shared_file_names,
     write_metrics,
     write_record,
@@ -111,7 +111,7 @@ class CaptureResult:
 
     def summary(self) -> str:
         """What the run did, the same for HTTP and MCP captures; the CLI prints it."""
-        text = "".join(f"{printable_path(item.display)}: not captured: {item.reason}\n" for item in self.unloadable)
+        text = "".join(f"{printable(item.display)}: not captured: {item.reason}\n" for item in self.unloadable)
         if self.server_error is not None:
             text += f"flowlint: {self.server_error}\n"
         text += (
@@ -441,7 +441,7 @@ def _base_record(job: _Job, outcome: str, reason: str | None = None) -> dict[str
         "outcome": outcome,
         "reason": reason,
         "rawData": (not is_query) and tool.name in job.loaded.handler_tools,
-        "definitionPath": printable_path(job.loaded.display),
+        "definitionPath": printable(job.loaded.display),
     } | ({"undeclaredServerParams": list(job.request.undeclared)} if job.request and job.request.undeclared else {})
 
 

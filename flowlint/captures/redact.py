@@ -35,6 +35,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 from urllib.parse import quote, quote_plus
 
+from flowlint.core.jsvalues import as_node_reads
+
 __all__ = ["BASE_URL_QUERY", "MIN_BLIND_LENGTH", "VIA_MCP_ARGUMENT", "Redactor", "encode_component"]
 
 BASE_URL_QUERY = "{{BASE_URL_QUERY}}"
@@ -82,9 +84,15 @@ def _httpx_forms(value: str) -> set[str]:
 
 
 def _variants(value: str) -> set[str]:
-    """`value`, and with its surrogate escapes (bytes that are not UTF-8) as U+FFFD, as node reads them."""
-    replaced = value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-    return {value, replaced}
+    """`value` with its surrogate escapes as the bytes they escape, and as node reads it (`as_node_reads`:
+    bytes that are not UTF-8 as U+FFFD). A lone surrogate that escapes no byte has no bytes of its own: a
+    value holding one takes only the second form (node's U+FFFD) on the wire."""
+    node = as_node_reads(value)
+    try:
+        value.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return {node}
+    return {value, node}
 
 
 def _text_forms(value: str) -> set[str]:
@@ -121,8 +129,9 @@ class Redactor:
         for user, password in credentials:
             basic = f"{user}:{password}"
             found += [(basic, "{{BASE_URL_CREDENTIALS}}"), (password, "{{BASE_URL_CREDENTIALS}}")]
-            encoded_basic = base64.b64encode(basic.encode("utf-8", "surrogateescape")).decode("ascii")
-            found.append((encoded_basic, "{{BASE_URL_CREDENTIALS}}"))
+            for variant in _variants(basic):
+                encoded_basic = base64.b64encode(variant.encode("utf-8", "surrogateescape")).decode("ascii")
+                found.append((encoded_basic, "{{BASE_URL_CREDENTIALS}}"))
         found += [(value, BASE_URL_QUERY) for value in query_values]  # the values of a `--base-url` query
         found += [(value, VIA_MCP_ARGUMENT) for value in arguments]
         text_forms: dict[bytes, str] = {}

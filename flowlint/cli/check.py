@@ -386,8 +386,9 @@ def _fix(result: LintResult, request: CheckRequest) -> tuple[LintResult, bool]:
     count = sum(len(o.applied) for o in changed)
     if request.show_fixes:
         for outcome in changed:
-            for code, fix in outcome.applied:
-                echo(f"{outcome.path}: {code} {fix.title}" + ("" if fix.safe else " (unsafe)"), err=True)
+            for applied in outcome.applied:
+                fix = applied.fix
+                echo(f"{outcome.path}: {applied.code} {fix.title}" + ("" if fix.safe else " (unsafe)"), err=True)
     verb = "would fix" if request.diff else "fixed"
     if request.target_version is not None:  # the migration applied the target's fixes already
         verb = f"after the migration, {verb}"

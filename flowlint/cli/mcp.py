@@ -15,6 +15,7 @@ from flowlint.core.errors import FlowlintError
 if TYPE_CHECKING:
     from flowlint.definition.loading import LoadedFile
     from flowlint.definition.model import Definition
+    from flowlint.lint.config import ConfigResolver
 
 MCP_MISSING = "flowlint: the MCP commands need the MCP SDK: pip install 'flowmcp-lint[mcp]'"
 
@@ -26,18 +27,20 @@ def mcp_available() -> bool:
 
 
 def _load(paths: tuple[Path, ...]) -> list[Definition]:
-    """The definitions under `paths`, with `[tool.flowlint]` (exclude) found upward from the first one."""
-    return [item.definition for item in _load_files(paths) if item.definition is not None]
+    """The definitions under `paths`, each folder walked with its own `[tool.flowlint]` (exclude)."""
+    from flowlint.lint.config import ConfigResolver
+
+    return [item.definition for item in _load_files(paths, ConfigResolver()) if item.definition is not None]
 
 
-def _load_files(paths: tuple[Path, ...]) -> list[LoadedFile]:
-    """The loaded files under `paths` that hold a definition (the others are named on stderr)."""
-    from flowlint.definition.loading import load_paths
-    from flowlint.lint.config import load_config
+def _load_files(paths: tuple[Path, ...], resolver: ConfigResolver) -> list[LoadedFile]:
+    """The loaded files under `paths` that hold a definition (the others are named on stderr), found as
+    `check` finds them: each folder walked with the exclude patterns of its own configuration."""
+    from flowlint.definition.loading import load_file, unwalkable
 
-    targets = list(paths)
+    walked = resolver.discover(list(paths))
     found = []
-    for item in load_paths(targets, load_config(targets[0]).exclude):
+    for item in [load_file(file) for file in walked.files] + [unwalkable(problem) for problem in walked.problems]:
         if item.definition is None:
             click.echo(f"flowlint: skipped {item.display}: {item.reason or 'not a tool definition'}", err=True)
         else:
@@ -47,18 +50,27 @@ def _load_files(paths: tuple[Path, ...]) -> list[LoadedFile]:
     return found
 
 
-def _not_built(files: list[LoadedFile]) -> set[tuple[int, str]]:
-    """(id of the definition, tool name) of every tool that `flowlint check` says FlowMCP's runtime cannot
-    build (a finding whose consequence is "tool not built"): prepareServerTool throws for it, so no MCP
-    client sees it. Each is named on stderr with the finding that says why."""
+def _not_built(files: list[LoadedFile], resolver: ConfigResolver) -> set[tuple[int, str]]:
+    """(id of the definition, tool name) of every tool that FlowMCP's runtime cannot build (a finding
+    whose consequence is "tool not built"): prepareServerTool throws for it, so no MCP client sees it.
+    Each is named on stderr with the finding that says why.
+
+    The runtime reads no `[tool.flowlint]`: a user's rule selection (`select`, `ignore`, per-file-ignores)
+    does not build a tool, and the runtime of the generation each file declares is the one that builds it
+    (`spec_version` is not read either, as `list_tools` serves the declared generation). So each file is
+    checked with flowlint's defaults, and only with its own configuration's shared lists (`lists_dir`)."""
     from flowlint.core.consequence import Consequence
-    from flowlint.lint.config import load_config
+    from flowlint.lint.config import Config
     from flowlint.lint.engine import Engine
 
-    engine = Engine(load_config(files[0].path))
+    engines: dict[Path | None, Engine] = {}
     skipped: set[tuple[int, str]] = set()
     for item in files:
         assert item.definition is not None
+        lists = resolver.for_file(item.path).lists_dir
+        engine = engines.get(lists)
+        if engine is None:
+            engine = engines[lists] = Engine(Config(lists_dir=lists))
         for diagnostic in engine.lint_loaded(item).diagnostics:
             key = (id(item.definition), diagnostic.tool or "")
             if diagnostic.consequence != Consequence.NOT_BUILT.value or not diagnostic.tool or key in skipped:
@@ -122,19 +134,21 @@ def mock(definitions: tuple[Path, ...], captures: Path | None, fault: str) -> No
 def mcp_tools(definitions: tuple[Path, ...], resources: bool, view: str) -> None:
     """Print the MCP `tools/list` result for DEFINITIONS: by default what FlowMCP servers register.
 
-    In the runtime view a tool the runtime cannot build (`flowlint check` says "tool not built") is not
-    listed, and stderr names it with the reason. Exit codes: 0 printed, 2 usage error (no definitions
-    found, path missing).
+    In the runtime view a tool the runtime cannot build (`flowlint check` says "tool not built", whatever
+    the configuration's rule selection) is not listed, and stderr names it with the reason. Exit codes:
+    0 printed, 2 usage error (no definitions found, path missing).
     """
+    from flowlint.lint.config import ConfigResolver
     from flowlint.mcp.schema import list_resources, list_tools
 
+    resolver = ConfigResolver()  # each configuration file read once: for the walk and for the check
     try:
-        files = _load_files(definitions)
+        files = _load_files(definitions, resolver)
+        not_built = _not_built(files, resolver) if view == "runtime" else set()
     except FlowlintError as error:
         click.echo(f"flowlint: {error}", err=True)
         sys.exit(EXIT_USAGE)
     loaded = [item.definition for item in files if item.definition is not None]
-    not_built = _not_built(files) if view == "runtime" else set()
     result: dict[str, object] = {"tools": list_tools(loaded, view, not_built)}
     if resources:
         found, templates = list_resources(loaded)

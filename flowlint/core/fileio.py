@@ -310,7 +310,3 @@ def printable(text: str) -> str:
     if _CONTROLS.search(text) is None:
         return text
     return _CONTROLS.sub(lambda m: _CONTROL_NAMES.get(m[0]) or f"\\u{ord(m[0]):04x}", text)
-
-
-printable_path = printable
-"""A path as reports show it (see `printable`)."""

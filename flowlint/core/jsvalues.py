@@ -1,8 +1,8 @@
 """JavaScript value semantics for plain (JSON-like) values: how FlowMCP's runtime would print them.
 
-One place for `String(number)`, `String(value)`, UTF-16 string lengths and the
-compact JavaScript-style rendering messages use. Capture builds request URLs with these, so a URL
-flowlint sends is byte for byte the one FlowMCP sends.
+One place for `String(number)`, `String(value)`, UTF-16 string lengths, text from outside as node
+reads it, and the compact JavaScript-style rendering messages use. Capture builds request URLs with
+these, so a URL flowlint sends is byte for byte the one FlowMCP sends.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import re
 from flowlint.core.nodes import HOLE, NonStatic
 
 __all__ = [
+    "as_node_reads",
     "js_length",
     "js_number",
     "js_number_value",
@@ -137,6 +138,25 @@ def js_string(value: object) -> str:
 def js_length(text: str) -> int:
     """A string's `length` as JavaScript counts it (UTF-16 code units)."""
     return len(text) + sum(1 for char in text if ord(char) > 0xFFFF)
+
+
+# A surrogate that escapes no byte: Python's surrogateescape keeps the bytes 0x80-0xFF as U+DC80-U+DCFF.
+_LONE_SURROGATE = re.compile("[\ud800-\udc7f\udd00-\udfff]")
+
+
+def as_node_reads(text: str) -> str:
+    """`text` from outside (an environment value, a command-line argument) as node holds it, and as
+    FlowMCP would send it: bytes that are not UTF-8, which Python keeps as surrogate escapes, decoded as
+    node decodes them (each ill-formed sequence one U+FFFD); a surrogate that escapes no byte (a lone
+    one, only in a mapping given to the API) U+FFFD, as node writes a lone surrogate in UTF-8. The
+    result always has a UTF-8 form; text that has one is returned unchanged."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _LONE_SURROGATE.sub("\ufffd", text).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return text
 
 
 def js_repr(value: object, limit: int = 60) -> str:

@@ -23,9 +23,28 @@ from flowlint.lint.engine import Engine
 from flowlint.lint.fixes import Fix, apply_fixes
 from flowlint.lint.result import FileReport, LintResult
 
-__all__ = ["MAX_ROUNDS", "FileFix", "fix_bytes", "fix_file", "fix_result", "more_with_unsafe", "unified_diff"]
+__all__ = [
+    "MAX_ROUNDS",
+    "AppliedFix",
+    "FileFix",
+    "fix_bytes",
+    "fix_file",
+    "fix_result",
+    "more_with_unsafe",
+    "unified_diff",
+]
 
 MAX_ROUNDS = 10
+
+
+@dataclass(frozen=True)
+class AppliedFix:
+    """A finding's fix that is in the result: the finding's code and tool (`resource.query` for a resource
+    query; None: the file's main), as the finding named them."""
+
+    code: str
+    fix: Fix
+    tool: str | None = None
 
 
 @dataclass
@@ -35,7 +54,7 @@ class FileFix:
     path: str
     before: bytes
     after: bytes
-    applied: list[tuple[str, Fix]] = field(default_factory=list)  # (code, fix)
+    applied: list[AppliedFix] = field(default_factory=list)
     report: FileReport | None = None
     problem: str | None = None  # why the file was left (partly) unfixed, or could not be written
     written_problem: bool = False  # `problem` is about writing the file, not about verifying a fix
@@ -45,8 +64,10 @@ class FileFix:
         return self.after != self.before
 
 
-def _applicable(report: FileReport, unsafe: bool) -> list[tuple[str, Fix]]:
-    return [(d.code, d.fix) for d in report.diagnostics if d.fix is not None and (d.fix.safe or unsafe)]
+def _applicable(report: FileReport, unsafe: bool) -> list[AppliedFix]:
+    return [
+        AppliedFix(d.code, d.fix, d.tool) for d in report.diagnostics if d.fix is not None and (d.fix.safe or unsafe)
+    ]
 
 
 def _errors(report: FileReport) -> int:
@@ -61,7 +82,7 @@ def fix_bytes(engine: Engine, data: bytes, path: Path, display: str, unsafe: boo
         fixes = _applicable(current, unsafe)
         if not fixes:
             break
-        new, chosen = apply_fixes(outcome.after, [fix for _code, fix in fixes])
+        new, chosen = apply_fixes(outcome.after, [applicable.fix for applicable in fixes])
         if new == outcome.after:
             break
         checked = engine.lint_bytes(new, path, display)
@@ -72,7 +93,7 @@ def fix_bytes(engine: Engine, data: bytes, path: Path, display: str, unsafe: boo
                 + "); the file keeps its last verified text"
             )
             break
-        outcome.applied.extend((code, fix) for code, fix in fixes if fix in chosen)
+        outcome.applied.extend(applicable for applicable in fixes if applicable.fix in chosen)
         outcome.after = new
         current = checked
     outcome.report = current

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, ClassVar, TextIO
 from urllib.parse import quote
 
 from flowlint.core.errors import FileProblem
-from flowlint.core.fileio import printable_path, read_regular
+from flowlint.core.fileio import printable, read_regular
 from flowlint.core.record import DeclaredRecord, FrozenRecord
 from flowlint.core.version import __version__
 from flowlint.lint.codes import Code
@@ -159,9 +159,9 @@ def fixable_line(result: LintResult, unsafe: bool = False) -> str | None:
 
 @functools.lru_cache(maxsize=4096)
 def _printable_path(path: str) -> str:
-    """`printable_path`, once per path (a report names each file once per finding); a path that starts
+    """`printable`, once per path (a report names each file once per finding); a path that starts
     with `::` gets `./` before it, so that no line of a report is a GitHub Actions workflow command."""
-    shown = printable_path(path)
+    shown = printable(path)
     return "./" + shown if shown.startswith("::") else shown
 
 
@@ -274,9 +274,9 @@ class TextReporter(Reporter):
         start = min(d.column - 1, len(raw))
         end = min(d.end_column - 1 if d.end_line == d.line else len(raw), len(raw))
         # The line is escaped as every text from a file is (a control character takes several columns).
-        text = printable_path(raw)
+        text = printable(raw)
         if len(text) != len(raw):
-            start, end = len(printable_path(raw[:start])), len(printable_path(raw[:end]))
+            start, end = len(printable(raw[:start])), len(printable(raw[:end]))
         text, start, width = _cut(text, start, max(1, end - start), FRAME_WIDTH)
         color = _SEVERITY_COLOR[d.severity.value]
         return [
@@ -513,7 +513,7 @@ class SarifReporter(Reporter):
             if d.code in index:
                 entry["ruleIndex"] = index[d.code]
             where: dict[str, object] = {
-                k: printable_path(v) if isinstance(v, str) else v
+                k: printable(v) if isinstance(v, str) else v
                 for k, v in (("tool", d.tool), ("testIndex", d.test_index), ("parameter", d.parameter))
                 if v is not None
             }
@@ -572,7 +572,7 @@ class GithubReporter(Reporter):
         lines = []
         for d in result.diagnostics:
             level = _GH_LEVEL[d.severity.value]
-            path = files.get(d.path) or files.setdefault(d.path, _gh_property(printable_path(d.path)))
+            path = files.get(d.path) or files.setdefault(d.path, _gh_property(printable(d.path)))
             title = titles.get(d.code) or titles.setdefault(d.code, _gh_property(f"flowlint {d.code}"))
             place = f"line={d.line},col={d.column},endLine={max(d.end_line, d.line)},endColumn={d.end_column}"
             lines.append(f"::{level} file={path},{place},title={title}::{_gh_data(f'{d.code} {d.message}')}\n")
@@ -593,7 +593,7 @@ def write_step_summary(render: Callable[[], str]) -> str | None:
         with open(target, "a", encoding="utf-8") as summary:
             summary.write(replace_surrogates(render()) + "\n")
     except OSError as error:
-        problem = f"cannot write the step summary to {printable_path(target)}: {error.strerror or error}"
+        problem = f"cannot write the step summary to {printable(target)}: {error.strerror or error}"
         sys.stderr.write(f"flowlint: warning: {problem}\n")
         return problem
     return None
@@ -678,7 +678,7 @@ class FlowmcpReporter(Reporter):
             for d in report.diagnostics:
                 errors += d.severity.value == "error"
                 warnings += d.severity.value == "warning"
-                subject = f"{printable_path(d.tool)}: " if d.tool else ""
+                subject = f"{printable(d.tool)}: " if d.tool else ""
                 out.write(f"  {d.code} {d.severity.value:<7} {subject}{d.message}\n")
             # The wording (including "1 errors") is flowmcp's own, kept so scripts written for it still match.
             out.write(f"{errors} errors, {warnings} warnings\n")

@@ -239,6 +239,9 @@ class Rule:
     # The specification generations (definition/specversion.py MAJORS) whose definitions the rule checks:
     # the engine runs it on those only.
     generations: ClassVar[tuple[int, ...]] = (3, 4)
+    # For a 4.x rule that reports a 3.x rule's defect under its own code: that 3.x code (SEC020 renumbers
+    # 3.0.0's VAL026). `flowlint migrate` carries suppressions and baseline entries across by it.
+    renumbers: ClassVar[Code | None] = None
     # The z engine's facts this rule owns (definition/zod/facts.py ZFact), one row each.
     z_rows: ClassVar[tuple[ZRow, ...]] = ()
     VALID: ClassVar[list[Example]] = []

@@ -24,7 +24,7 @@ from flowlint.capture.request import RequestSkip, referenced_server_params, test
 from flowlint.capture.runner import CaptureInputs, CaptureOptions, CaptureResult, capture_inputs
 from flowlint.captures.records import CapturedResponse, CaptureRecord, Outcome
 from flowlint.captures.redact import Redactor
-from flowlint.captures.store import make_run_dir, now, printable_path, write_metrics, write_record
+from flowlint.captures.store import make_run_dir, now, printable, write_metrics, write_record
 from flowlint.core.errors import FlowlintError, UsageError
 from flowlint.definition.loading import LoadedFile
 from flowlint.definition.model import Tool
@@ -324,7 +324,7 @@ class _Session:
             outcome=outcome,
             reason=reason,
             rawData=False,
-            definitionPath=printable_path(call.loaded.display),
+            definitionPath=printable(call.loaded.display),
         )
         record = write_record(self.folder, record, self.redactor)
         self.result.records.append(record)

@@ -1,8 +1,8 @@
 """Codes that a defect changes between the generations (3.0.0's VAL026 is 4.x's SEC020), and the edits that
 carry suppression comments and baseline entries across, so a migrated file keeps what it silenced.
 
-The table is the rules' own: a rule for 4.x (`generation = 4`) that refines a rule for 3.x, or shares its
-base with one, reports the same defect under its own code.
+The table is the rules' own: a rule for 4.x that reports a 3.x rule's defect under its own code declares
+that code (`Rule.renumbers`).
 """
 
 from __future__ import annotations
@@ -24,21 +24,9 @@ _SUPPRESSION = re.compile(rb"(?:#|//|/\*)\s*flowlint:\s*ignore\[(?P<codes>[^\]\n
 
 @cache
 def renumbered() -> dict[str, str]:
-    """3.x code -> 4.x code, for every defect whose code differs between the generations: a rule for 4.x
-    (`generation = 4`) and a rule for 3.x that share the 4.x rule's base class (the 3.x rule itself, or a
-    base both refine)."""
-    rules = all_rules()
-    table: dict[str, str] = {}
-    for rule in rules:
-        if getattr(rule, "generation", None) != 4 or len(rule.__mro__) < 2:
-            continue
-        base = rule.__mro__[1]
-        for other in rules:
-            if other is rule or getattr(other, "generation", None) != 3 or base not in other.__mro__:
-                continue
-            if other.code != rule.code:
-                table[str(other.code)] = str(rule.code)
-    return table
+    """3.x code -> 4.x code, for every defect whose code differs between the generations: each 4.x rule's
+    declared `renumbers` (the 3.x code of the same defect), so no two rules are paired by accident."""
+    return {str(rule.renumbers): str(rule.code) for rule in all_rules() if rule.renumbers is not None}
 
 
 def suppression_edits(data: bytes) -> list[tuple[int, str, str, Edit]]:

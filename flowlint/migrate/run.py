@@ -16,7 +16,7 @@ from flowlint.core.consequence import Consequence
 from flowlint.core.edits import OverlappingEdits, apply_edits
 from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import atomic_write
-from flowlint.core.nodes import SObject, Span, string_value
+from flowlint.core.nodes import SObject, string_value
 from flowlint.core.severity import Severity
 from flowlint.definition.discovery import display_path
 from flowlint.definition.loading import LoadedFile, LoadStatus, load_file
@@ -148,21 +148,18 @@ def _fix_changes(engine: Engine, src: Source, opts: Options) -> tuple[bytes, Ste
     """The target's own fixes (`check --fix`, with `--unsafe-fixes` when asked), verified round by round;
     and the target's check of the result."""
     outcome = fix_bytes(engine, src.data, src.path, src.display, opts.unsafe)
-    tools = [
-        (tool.node.span, tool.name) for tool in (src.definition.tools if src.definition else []) if tool.kind == "tool"
-    ]
     changes = [
         Change(
-            f"fix:{code}",
-            ChangeClass.SAFE if fix.safe else ChangeClass.UNSAFE,
-            f"{code}: {fix.title}",
-            src.line(min(e.start for e in fix.edits)),
-            fix.edits,
-            "" if fix.safe else "see the rule",
+            f"fix:{applied.code}",
+            ChangeClass.SAFE if applied.fix.safe else ChangeClass.UNSAFE,
+            f"{applied.code}: {applied.fix.title}",
+            src.line(min(e.start for e in applied.fix.edits)),
+            applied.fix.edits,
+            "" if applied.fix.safe else "see the rule",
             True,
-            _tool_at(tools, min(e.start for e in fix.edits)),
+            applied.tool,
         )
-        for code, fix in outcome.applied
+        for applied in outcome.applied
     ]
     if not opts.unsafe and outcome.report is not None:  # what --unsafe-fixes would change, listed
         changes += [
@@ -184,11 +181,6 @@ def _fix_changes(engine: Engine, src: Source, opts: Options) -> tuple[bytes, Ste
         result.reason = outcome.problem
     assert outcome.report is not None
     return outcome.after, result, outcome.report
-
-
-def _tool_at(tools: list[tuple[Span, str]], offset: int) -> str | None:
-    """The tool whose object holds `offset` (a fix of a later round may have moved: best effort)."""
-    return next((name for span, name in tools if span.start <= offset < span.end), None)
 
 
 def _renumber(src: Source) -> tuple[bytes, StepResult]:

@@ -14,8 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from flowlint.capture.request import RuntimeRequestError, runtime_request
-from flowlint.core.nodes import first_non_json, to_python
+from flowlint.capture.request import RequestSkip, RuntimeRequestError, runtime_request, test_values
 from flowlint.definition.model import Definition, Tool
 from flowlint.definition.zod import ZFact
 from flowlint.definition.zod.runtime import derive_arguments, registered_parameters, registered_spec, served_tools
@@ -94,20 +93,6 @@ class ToolView:
     omission_refused: list[str] = field(default_factory=list)
 
 
-def _test_values(tool: Tool, index: int) -> dict[str, Any] | None:
-    case = tool.tests[index]
-    if case.obj is None:
-        return None
-    values: dict[str, Any] = {}
-    for entry in case.obj.entries:
-        if entry.key == "_description":
-            continue
-        if first_non_json(entry.value) is not None:
-            return None
-        values[entry.key] = to_python(entry.value)
-    return values
-
-
 def definition_view(definition: Definition, generation: int) -> dict[str, ToolView]:
     """Every tool (not resource queries) as `generation` serves it; a tool it cannot build is shown with
     its options in 4.x order (`schema`, `tests`), and `built` says whether it is served."""
@@ -118,19 +103,22 @@ def definition_view(definition: Definition, generation: int) -> dict[str, ToolVi
         if tool.name in views:
             continue
         problem = tool_build_problem(tool, generation)
-        order = 4 if problem is not None and tool_build_problem(tool, 4) is None else generation
+        # not built by 3.x, built with its options in 4.x order (4.x's answer: asked once, and only then)
+        in_4x_order = problem is not None and generation != 4 and tool_build_problem(tool, 4) is None
+        order = 4 if in_4x_order else generation
         view = ToolView(
             name=tool.name,
             mcp_name=mcp_tool_name(namespace, tool.name),
             built=problem is None,
             build_problem=problem or "",
-            schema=input_schema(tool, "runtime", order) if tool_build_problem(tool, order) is None else None,
+            schema=input_schema(tool, "runtime", order) if problem is None or in_4x_order else None,
             omission_refused=omission_refused(tool, order),
         )
         handled = tool.name in definition.request_handler_tools
         for index in range(len(tool.tests)):
-            values = _test_values(tool, index)
-            if values is None:
+            try:
+                values = test_values(tool, index)
+            except RequestSkip:  # not an object, or a value that is not JSON data
                 view.tests.append(TestView(index, False, "the test is not static data"))
                 continue
             if view.schema is None:

@@ -24,13 +24,11 @@ class QueryCountRule(Rule):
     consequence = Consequence.REFUSED
 
     # The specification generation this code counts for, and its maximum (4.x: RES028, 7 queries).
-    generation: ClassVar[int] = 3
+    generations = (3,)
 
     maximum: ClassVar[int] = MAX_QUERIES
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        if ctx.spec.major != self.generation:
-            return
         for entry in resources(ctx):
             assert isinstance(entry.value, SObject)
             queries = entry.value.entry("queries")

@@ -14,7 +14,8 @@ class MaxQueriesV4(QueryCountRule):
     summary = "A 4.x resource has at most 7 schema-defined queries"
     why = "13-resources (4.x) and the 4.x runtime allow 7 queries per resource (9 with the injected ones)."
     fix = "Merge queries, or split the resource."
-    generation = 4
+    generations = (4,)
+    renumbers = Code.RES006
     maximum = 7
     origin = "spec 4.x (13-resources)"
     VALID = [Example(example_v4("    tools: {}"))]

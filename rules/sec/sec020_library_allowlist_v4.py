@@ -18,7 +18,8 @@ class LibraryAllowlistV4(AllowlistRule):
         "names a package outside its allowlist and prints SEC020, the code 4.x's specification gives it."
     )
     fix = "Use an allowed package (ethers, moment, ccxt, indicatorts, ...), or have the runtime's allowlist extended."
-    generation = 4
+    generations = (4,)
+    renumbers = Code.VAL026
     VALID = [Example(example_v4("    requiredLibraries: [ 'ethers' ],\n    tools: {}"))]
     INVALID = [
         Example(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar
 
 from flowlint.core.consequence import Consequence
 from flowlint.core.nodes import SArray, SScalar
@@ -31,11 +30,9 @@ class AllowlistRule(Rule):
 
     # The generation this code is the runtime's for: 3.x prints no code of 3.0.0 (its SEC020 is a 4.x code), so
     # VAL026 of 3.0.0's registry; the 4.x runtime prints SEC020, its 05-security code (LibraryAllowlistV4).
-    generation: ClassVar[int] = 3
+    generations = (3,)
 
     def check(self, ctx: RuleContext) -> Iterator[Finding]:
-        if ctx.spec.major != self.generation:
-            return
         node = ctx.definition.main.get("requiredLibraries")
         for item in node.items if isinstance(node, SArray) else ():
             if isinstance(item, SScalar) and isinstance(item.value, str) and item.value not in RUNTIME_LIBRARIES:
