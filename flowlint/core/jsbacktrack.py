@@ -307,19 +307,14 @@ class BacktrackingRegex:
     def search(self, text: str, budget: int = STEP_BUDGET, counter: list[int] | None = None) -> bool:
         """Whether the pattern matches somewhere in `text`; raises OutOfSteps past `budget` steps (or past
         what `counter`, a one-item list the caller reads back, holds)."""
-        units = _code_units(text)
+        code_units = units(text)
         counter = counter if counter is not None else [budget]
         captures = (-1,) * (2 * self._groups + 2)
         registers = (-1,) * self._registers
-        for start in range(1 if self._anchored else len(units) + 1):
-            if _run(self._program, units, start, captures, registers, counter) is not None:
+        for start in range(1 if self._anchored else len(code_units) + 1):
+            if _run(self._program, code_units, start, captures, registers, counter) is not None:
                 return True
         return False
-
-
-def _code_units(text: str) -> list[int]:
-    data = text.encode("utf-16-le", "surrogatepass")
-    return [data[i] | (data[i + 1] << 8) for i in range(0, len(data), 2)]
 
 
 def _is_word(units: list[int], position: int) -> bool:

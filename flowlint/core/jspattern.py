@@ -318,10 +318,8 @@ def in_units(members: list[Escape | str]) -> list[Escape | str]:
     return split
 
 
-def units(char: str) -> list[int]:
-    """A character as JavaScript's string holds it: one UTF-16 code unit, or two for an astral one."""
-    point = ord(char)
-    if point < 0x10000:
-        return [point]
-    point -= 0x10000
-    return [0xD800 + (point >> 10), 0xDC00 + (point & 0x3FF)]
+def units(text: str) -> list[int]:
+    """Text as JavaScript's string holds it: UTF-16 code units (two for an astral character, a lone
+    surrogate as itself)."""
+    data = text.encode("utf-16-le", "surrogatepass")
+    return [data[i] | (data[i + 1] << 8) for i in range(0, len(data), 2)]
