@@ -11,13 +11,10 @@ from functools import lru_cache
 from flowlint.core.record import FrozenRecord, Record
 
 __all__ = [
-    "CONTROL_ESCAPES",
     "DASH",
-    "DECIMAL_DIGITS",
     "DIGIT_RANGES",
     "LINE_TERMINATORS",
     "PLAIN",
-    "QUANTIFIER",
     "SPACE_RANGES",
     "UNKNOWN_NAME",
     "WORD_RANGES",
@@ -25,7 +22,6 @@ __all__ = [
     "Escape",
     "Group",
     "Groups",
-    "character",
     "class_items",
     "in_units",
     "pieces",
@@ -39,13 +35,13 @@ __all__ = [
 
 # A pattern's digits are ASCII (DecimalDigit): `\²` and `\٣` are identity escapes and `{٣}` is no
 # quantifier, where str.isdigit() and `\d` would take them for digits.
-DECIMAL_DIGITS = frozenset("0123456789")
-QUANTIFIER = re.compile(r"\{([0-9]++)(,([0-9]*+))?+\}")
+_DECIMAL_DIGITS = frozenset("0123456789")
+_QUANTIFIER = re.compile(r"\{([0-9]++)(,([0-9]*+))?+\}")
 PLAIN = re.compile(r"[A-Za-z0-9_ ,:;'\"@#%&=<>!~`]++")  # characters that are no syntax anywhere in a pattern
 _GROUP_NAME = re.compile(r"[A-Za-z_$][\w$]*")
 _GROUP = re.compile(r"\((?!\?)|\(\?(?::|=|!|<=|<!|<([A-Za-z_$][\w$]*)>)")
 _HEX = frozenset("0123456789abcdefABCDEF")
-CONTROL_ESCAPES = {"t": 0x09, "n": 0x0A, "v": 0x0B, "f": 0x0C, "r": 0x0D}
+_CONTROL_ESCAPES = {"t": 0x09, "n": 0x0A, "v": 0x0B, "f": 0x0C, "r": 0x0D}
 
 # The class escapes' code points (\d, \w, \s; \D, \W, \S are what lies outside them) and the line
 # terminators that `.` does not match, as inclusive ranges.
@@ -159,7 +155,7 @@ def read_quantifier(source: str, index: int) -> tuple[int, int, int] | None:
         return 1, -1, index + 1
     if char == "?":
         return 0, 1, index + 1
-    bounds = QUANTIFIER.match(source, index) if char == "{" else None
+    bounds = _QUANTIFIER.match(source, index) if char == "{" else None
     if bounds is None:
         return None
     low, comma, high = bounds.group(1), bounds.group(2), bounds.group(3)
@@ -177,8 +173,8 @@ def read_escape(source: str, index: int, in_class: bool, groups: Groups) -> Esca
         return Escape("class", letter, after)
     if letter == "b" or (letter == "B" and not in_class):
         return Escape("assertion", letter, after) if not in_class else Escape("char", "\b", after)
-    if letter in CONTROL_ESCAPES:
-        return Escape("char", chr(CONTROL_ESCAPES[letter]), after)
+    if letter in _CONTROL_ESCAPES:
+        return Escape("char", chr(_CONTROL_ESCAPES[letter]), after)
     if letter == "c":
         control = source[after : after + 1]
         if control.isascii() and (control.isalpha() or (in_class and (control.isdigit() or control == "_"))):
@@ -188,7 +184,7 @@ def read_escape(source: str, index: int, in_class: bool, groups: Groups) -> Esca
         return Escape("char", chr(int(source[after : after + 2], 16)), after + 2)
     if letter == "u" and len(source[after : after + 4]) == 4 and set(source[after : after + 4]) <= _HEX:
         return Escape("char", chr(int(source[after : after + 4], 16)), after + 4)
-    if letter in DECIMAL_DIGITS:
+    if letter in _DECIMAL_DIGITS:
         return _decimal_escape(source, index, in_class, groups)
     if letter == "k" and groups.names:
         return _named_reference(source, index, in_class, groups)
@@ -199,7 +195,7 @@ def _decimal_escape(source: str, index: int, in_class: bool, groups: Groups) -> 
     """`\\0` is NUL; `\\N` a backreference when the pattern has N groups, else (Annex B) an octal escape, or
     the letter 8 or 9."""
     end = index + 1
-    while end < len(source) and source[end] in DECIMAL_DIGITS:
+    while end < len(source) and source[end] in _DECIMAL_DIGITS:
         end += 1
     digits = source[index + 1 : end]
     if not in_class and digits[0] != "0" and int(digits) <= groups.count:
@@ -264,7 +260,7 @@ def read_class(source: str, index: int, groups: Groups) -> tuple[bool, list[Esca
 
 
 class ClassRange(FrozenRecord, slots=True):
-    """`low-high` in a class: each end a member that stands for one character (`character`)."""
+    """`low-high` in a class: each end a member that stands for one character."""
 
     low: Escape | str
     high: Escape | str
@@ -272,7 +268,7 @@ class ClassRange(FrozenRecord, slots=True):
     @property
     def codes(self) -> tuple[int, int]:
         """The codes of its first and last characters."""
-        low, high = character(self.low), character(self.high)
+        low, high = _character(self.low), _character(self.high)
         assert low is not None and high is not None  # (class_items makes no range of a class escape)
         return ord(low), ord(high)
 
@@ -287,7 +283,7 @@ def class_items(members: list[Escape | str]) -> list[Escape | str | ClassRange]:
         low = members[position]
         if position + 2 < len(members) and members[position + 1] is DASH:  # `A-B`: a range, or all three
             high = members[position + 2]
-            if character(low) is not None and character(high) is not None:
+            if _character(low) is not None and _character(high) is not None:
                 items.append(ClassRange(low, high))
             else:
                 items.extend("-" if member is DASH else member for member in (low, DASH, high))
@@ -298,7 +294,7 @@ def class_items(members: list[Escape | str]) -> list[Escape | str | ClassRange]:
     return items
 
 
-def character(member: Escape | str) -> str | None:
+def _character(member: Escape | str) -> str | None:
     """The one character a class member stands for (DASH: `-`); None for a class escape."""
     if isinstance(member, str):
         return member
@@ -310,7 +306,7 @@ def in_units(members: list[Escape | str]) -> list[Escape | str]:
     with no flags so: `[😀-😁]` holds a range from the first one's low half to the second one's high half)."""
     split: list[Escape | str] = []
     for member in members:
-        one = character(member)
+        one = _character(member)
         if one is not None and ord(one) >= 0x10000:
             split.extend(chr(unit) for unit in units(one))
         else:
