@@ -171,8 +171,10 @@ def read_escape(source: str, index: int, in_class: bool, groups: Groups) -> Esca
         return Escape("error", "\\ at end of pattern", index + 1)
     if letter in "dDwWsS":
         return Escape("class", letter, after)
-    if letter == "b" or (letter == "B" and not in_class):
-        return Escape("assertion", letter, after) if not in_class else Escape("char", "\b", after)
+    if letter in "bB" and not in_class:
+        return Escape("assertion", letter, after)
+    if letter == "b":  # in a class: a backspace (and \B the letter B)
+        return Escape("char", "\b", after)
     if letter in _CONTROL_ESCAPES:
         return Escape("char", chr(_CONTROL_ESCAPES[letter]), after)
     if letter == "c":
