@@ -142,6 +142,21 @@ def test_mcp_tools_leaves_out_what_the_runtime_cannot_build_whatever_the_rule_se
         assert f"flowlint: not listed: tool getPing of {folder}/markets.mjs: the runtime cannot build it (FL012" in err
 
 
+def test_mcp_tools_leaves_out_what_the_runtime_cannot_build_whatever_the_comments_say(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The runtime reads no `flowlint: ignore` comment either: a tool whose finding a comment silences is
+    still not built. (`mcp-tools` listed it.)"""
+    silenced = NOT_BUILT.replace("tools: { getPing:", "tools: { // flowlint: ignore[FL012]\n        getPing:")
+    (tmp_path / "markets.mjs").write_text(silenced, "utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert _invoke("check", "markets.mjs")[0] == 0  # the comment silences the finding
+    code, out, err = _invoke("mcp-tools", "markets.mjs")
+    assert code == 0
+    assert json.loads(out)["tools"] == []
+    assert "flowlint: not listed: tool getPing of markets.mjs: the runtime cannot build it (FL012" in err
+
+
 def test_write_baseline_with_findings_outside_tools(tmp_path: Path) -> None:
     """Writing a baseline crashed (TypeError sorting keys whose tool or parameter is None)."""
     baseline = tmp_path / "baseline.json"

@@ -58,7 +58,8 @@ def _not_built(files: list[LoadedFile], resolver: ConfigResolver) -> set[tuple[i
     The runtime reads no `[tool.flowlint]`: a user's rule selection (`select`, `ignore`, per-file-ignores)
     does not build a tool, and the runtime of the generation each file declares is the one that builds it
     (`spec_version` is not read either, as `list_tools` serves the declared generation). So each file is
-    checked with flowlint's defaults, and only with its own configuration's shared lists (`lists_dir`)."""
+    checked with flowlint's defaults, and only with its own configuration's shared lists (`lists_dir`); its
+    `flowlint: ignore` comments silence nothing."""
     from flowlint.core.consequence import Consequence
     from flowlint.lint.config import Config
     from flowlint.lint.engine import Engine
@@ -70,7 +71,7 @@ def _not_built(files: list[LoadedFile], resolver: ConfigResolver) -> set[tuple[i
         lists = resolver.for_file(item.path).lists_dir
         engine = engines.get(lists)
         if engine is None:
-            engine = engines[lists] = Engine(Config(lists_dir=lists))
+            engine = engines[lists] = Engine(Config(lists_dir=lists), suppressions=False)
         for diagnostic in engine.lint_loaded(item).diagnostics:
             key = (id(item.definition), diagnostic.tool or "")
             if diagnostic.consequence != Consequence.NOT_BUILT.value or not diagnostic.tool or key in skipped:

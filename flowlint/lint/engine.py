@@ -44,8 +44,13 @@ _STATUS_CODES = {
 class Engine:
     """Runs rules over files. One engine serves a whole run (it caches shared lists)."""
 
-    def __init__(self, config: Config, resolver: SharedListResolver | None = None) -> None:
+    def __init__(
+        self, config: Config, resolver: SharedListResolver | None = None, *, suppressions: bool = True
+    ) -> None:
         self.config = config
+        # False: a file's `flowlint: ignore` comments silence nothing (`mcp-tools` asks what the runtime
+        # builds, and the runtime reads no comment).
+        self.suppressions = suppressions
         self.resolver = resolver or SharedListResolver(config.lists_dir)
         selected = [rule() for rule in all_rules() if not rule.reported_by_engine and code_selected(rule.code, config)]
         self.rules: list[Rule] = [rule for rule in selected if rule.target in ("definition", "any")]
@@ -137,7 +142,7 @@ class Engine:
     ) -> FileReport:
         """The findings not silenced by the file's suppression comments, located and sorted (and, for
         definitions, FL009 for the comments that silenced nothing)."""
-        suppressions = parse_suppressions(data, source)
+        suppressions = parse_suppressions(data, source) if self.suppressions else []
         for finding in findings:
             if not suppressed(finding, source, suppressions):
                 self._add(report, source, finding, generation)
