@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from flowlint.api import lint_source
 from flowlint.cli import main
-from flowlint.definition.loading import LoadStatus, load_file, load_paths
+from flowlint.definition.loading import LoadStatus, load_bytes, load_file, load_paths
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_schemas"
 
@@ -180,3 +180,41 @@ def test_utf16_is_named_not_called_binary(tmp_path: Path) -> None:
 def test_load_file_reports_unreadable_files(tmp_path: Path) -> None:
     loaded = load_file(tmp_path / "missing.mjs")
     assert loaded.status is LoadStatus.UNREADABLE and "No such file" in loaded.reason
+
+
+def test_a_parameter_names_only_what_its_entry_sets(tmp_path: Path) -> None:
+    """The typed view of parameters: a non-object entry, seed 000's resource form (`{ key, type, required }`)
+    and a positional one with its options; the fields an entry does not set keep their empty defaults."""
+    source = b"""export const main = {
+    namespace: 'demo', name: 'Demo', description: 'Demo API', version: '3.0.0', root: 'https://api.example.com',
+    tools: { getPing: { method: 'GET', path: '/ping', description: 'Ping', parameters: [
+        'stray',
+        { position: { key: 'q', value: '{{USER_PARAM}}', location: 'query' }, z: { primitive: 'string()', options: 'optional()' } }
+    ], tests: [] } },
+    resources: { db: { queries: { byId: { sql: 'SELECT 1', parameters: [ { key: 'id', type: 'integer', required: true } ] } } } }
+}
+"""
+    loaded = load_bytes(source, tmp_path / "demo.mjs")
+    assert loaded.definition is not None
+    stray, user = loaded.definition.tools[0].parameters
+    assert (stray.key, stray.value, stray.role, stray.z, stray.options_node, stray.option_nodes) == (
+        None,
+        None,
+        "fixed",
+        None,
+        None,
+        (),
+    )
+    assert (user.key, user.role, user.location) == ("q", "user", "query")
+    assert user.options_node is not None and user.option_nodes == (user.options_node,)  # a string: one option
+    assert user.z is not None and not user.z.required
+    (seed,) = loaded.definition.tools[1].parameters
+    assert (seed.key, seed.value, seed.role, seed.location, seed.z_node, seed.option_nodes) == (
+        "id",
+        "{{USER_PARAM}}",
+        "user",
+        None,
+        None,
+        (),
+    )
+    assert seed.z is not None and seed.z.required

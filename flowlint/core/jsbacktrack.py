@@ -9,48 +9,31 @@ the answer is "not checked" (`OutOfSteps`), never a hang. Patterns RE2 can expre
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
-__all__ = [
-    "DECIMAL_DIGITS",
-    "QUANTIFIER",
-    "STEP_BUDGET",
-    "BacktrackingRegex",
-    "OutOfSteps",
-    "Unsupported",
-    "compile_backtracking",
-    "count_groups",
-]
+from flowlint.core.jspattern import (
+    DIGIT_RANGES,
+    LINE_TERMINATORS,
+    SPACE_RANGES,
+    WORD_RANGES,
+    Escape,
+    class_items,
+    in_units,
+    read_class,
+    read_escape,
+    read_group,
+    read_groups,
+    read_quantifier,
+    units,
+)
+
+__all__ = ["STEP_BUDGET", "BacktrackingRegex", "OutOfSteps", "Unsupported", "compile_backtracking"]
 
 # Steps (instructions run) one search may take before it is "not checked": about a second of Python.
 STEP_BUDGET = 500_000
 _MAX_PROGRAM = 20_000  # instructions, once counted repetitions are expanded
-
-# A pattern's digits are ASCII (DecimalDigit): `\²` and `\٣` are identity escapes and `{٣}` is no
-# quantifier, where str.isdigit() and `\d` would take them for digits. The one reading of `{n}`, `{n,}` and
-# `{n,m}` (core/jsregex.py's syntax check and RE2 translation use it too).
-DECIMAL_DIGITS = frozenset("0123456789")
-QUANTIFIER = re.compile(r"\{([0-9]++)(,([0-9]*+))?+\}")
-_PLAIN = re.compile(r"[A-Za-z0-9_ ,:;'\"@#%&=<>!~`]++")  # characters that are no syntax anywhere in a pattern
 _WORD = frozenset(map(ord, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_"))
-_DIGITS = ((0x30, 0x39),)
-_WORD_RANGES = ((0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A))
-_SPACE_RANGES = (
-    (0x09, 0x0D),
-    (0x20, 0x20),
-    (0xA0, 0xA0),
-    (0x1680, 0x1680),
-    (0x2000, 0x200A),
-    (0x2028, 0x2029),
-    (0x202F, 0x202F),
-    (0x205F, 0x205F),
-    (0x3000, 0x3000),
-    (0xFEFF, 0xFEFF),
-)
-_LINE_TERMINATORS = ((0x0A, 0x0A), (0x0D, 0x0D), (0x2028, 0x2029))
-_CONTROL_ESCAPES = {"t": 0x09, "n": 0x0A, "v": 0x0B, "f": 0x0C, "r": 0x0D}
-_HEX = set("0123456789abcdefABCDEF")
+_CLASS_ESCAPES = {"d": DIGIT_RANGES, "w": WORD_RANGES, "s": SPACE_RANGES}
 
 
 class Unsupported(Exception):
@@ -89,8 +72,7 @@ class _Parser:
         self.source = source
         self.index = 0
         self.groups = 0
-        self.names: dict[str, int] = {}
-        self.total_groups, self.has_names = count_groups(source)
+        self.declared = read_groups(source)
 
     def parse(self) -> Node:
         node = self._alternation()
@@ -120,14 +102,10 @@ class _Parser:
         source = self.source
         if self.index >= len(source):
             return atom
-        char = source[self.index]
-        if char in "*+?":
-            low, high = {"*": (0, -1), "+": (1, -1), "?": (0, 1)}[char]
-            self.index += 1
-        elif char == "{" and (bounds := _quantifier(source, self.index)) is not None:
-            low, high, self.index = bounds
-        else:
+        bounds = read_quantifier(source, self.index)
+        if bounds is None:
             return atom
+        low, high, self.index = bounds
         greedy = True
         if self._peek("?"):
             greedy = False
@@ -146,7 +124,7 @@ class _Parser:
         self.index += 1
         if char == ".":
             line = _Set()
-            line.ranges = list(_LINE_TERMINATORS)
+            line.ranges = list(LINE_TERMINATORS)
             line.negated = True
             return ("set", line)
         if char in "^$":
@@ -154,34 +132,19 @@ class _Parser:
         return _literal(ord(char))
 
     def _group(self) -> Node:
-        source = self.source
-        for prefix, behind, negative in (("(?=", False, False), ("(?!", False, True), ("(?<=", True, False)):
-            if self._peek(prefix):
-                return self._look(len(prefix), behind, negative)
-        if self._peek("(?<!"):
-            return self._look(4, True, True)
-        if self._peek("(?:"):
-            self.index += 3
-            inner = self._alternation()
-            self._close()
-            return ("group", -1, inner)
-        number = self.groups + 1
-        self.groups += 1
-        if self._peek("(?<"):
-            end = source.index(">", self.index)
-            self.names[source[self.index + 3 : end]] = number
-            self.index = end + 1
-        else:
-            self.index += 1
+        group = read_group(self.source, self.index)
+        if group is None:
+            raise Unsupported("invalid group")
+        self.index = group.end
+        number = -1
+        if group.capturing:
+            self.groups += 1
+            number = self.groups
         inner = self._alternation()
         self._close()
-        return ("group", number, inner)
-
-    def _look(self, length: int, behind: bool, negative: bool) -> Node:
-        self.index += length
-        inner = self._alternation()
-        self._close()
-        return ("look", behind, negative, inner)
+        if group.kind in ("capture", "plain"):
+            return ("group", number, inner)
+        return ("look", group.kind.endswith("behind"), group.kind.startswith("not"), inner)
 
     def _close(self) -> None:
         if not self._peek(")"):
@@ -189,76 +152,38 @@ class _Parser:
         self.index += 1
 
     def _escape(self) -> Node:
-        source = self.source
-        letter = source[self.index + 1] if self.index + 1 < len(source) else ""
-        if letter in ("b", "B"):
-            self.index += 2
-            return ("assert", letter)
-        if letter in DECIMAL_DIGITS and letter != "0":
-            end = self.index + 1
-            while end < len(source) and source[end] in DECIMAL_DIGITS:
-                end += 1
-            number = int(source[self.index + 1 : end])
-            if number <= self.total_groups:
-                self.index = end
-                return ("backref", number)
-        if letter == "k" and self.has_names and source.startswith("<", self.index + 2):
-            end = source.index(">", self.index)
-            name = source[self.index + 3 : end]
-            self.index = end + 1
-            return ("backref", name)
-        units, self.index = _escape_units(source, self.index, in_class=False)
-        if isinstance(units, _Set):
-            return ("set", units)
-        return ("seq", [_literal(unit) for unit in units]) if len(units) != 1 else _literal(units[0])
+        escape = read_escape(self.source, self.index, False, self.declared)
+        self.index = escape.end
+        if escape.kind == "assertion":
+            return ("assert", escape.text)
+        if escape.kind == "backref":
+            return ("backref", escape.number)
+        if escape.kind == "class":
+            return ("set", _class_escape(escape))
+        if escape.kind == "error":
+            raise Unsupported(escape.text)
+        code_units = units(escape.text)
+        return ("seq", [_literal(unit) for unit in code_units]) if len(code_units) != 1 else _literal(code_units[0])
 
     def _class(self) -> _Set:
-        """A class `[...]`: members, ranges `a-z` between two single characters (Annex B: a dash next to
-        a class escape such as \\d is a letter), a leading `^` negates."""
-        source = self.source
+        """A class `[...]` on code units: its characters, ranges and class escapes; a leading `^` negates."""
+        negated, members, self.index, problem = read_class(self.source, self.index, self.declared)
+        if problem is not None:
+            raise Unsupported(problem)
         result = _Set()
-        index = self.index + 1
-        if source.startswith("^", index):
-            result.negated = True
-            index += 1
-        members: list[int | _Set | None] = []  # None: an unescaped dash
-        while source[index] != "]":
-            if source[index] == "\\":
-                item, index = _escape_units(source, index, in_class=True)
-                members.extend(item) if isinstance(item, list) else members.append(item)
-            elif source[index] == "-":
-                members.append(None)
-                index += 1
+        result.negated = negated
+        for item in class_items(in_units(members)):
+            if isinstance(item, str):
+                result.ranges.append((ord(item), ord(item)))
+            elif isinstance(item, Escape) and item.kind == "class":
+                escape = _class_escape(item)
+                result.ranges.extend(escape.ranges)
+                result.excluded.extend(escape.excluded)
+            elif isinstance(item, Escape):
+                result.ranges.append((ord(item.text), ord(item.text)))
             else:
-                members.extend(_units(source[index]))
-                index += 1
-        position = 0
-        while position < len(members):
-            member = members[position]
-            low = 0x2D if member is None else member
-            if position + 2 < len(members) and members[position + 1] is None and not isinstance(low, _Set):
-                high = members[position + 2]
-                if not isinstance(high, _Set):
-                    result.ranges.append((low, 0x2D if high is None else high))
-                    position += 3
-                    continue
-            if isinstance(low, _Set):
-                result.ranges.extend(low.ranges)
-                result.excluded.extend(low.excluded)
-            else:
-                result.ranges.append((low, low))
-            position += 1
-        self.index = index + 1
+                result.ranges.append(item.codes)
         return result
-
-
-def _units(char: str) -> list[int]:
-    """A character as JavaScript's string holds it: one UTF-16 code unit, or two for an astral one."""
-    point = ord(char)
-    if point < 0x10000:
-        return [point]
-    point -= 0x10000
-    return [0xD800 + (point >> 10), 0xDC00 + (point & 0x3FF)]
 
 
 def _literal(unit: int) -> Node:
@@ -267,77 +192,14 @@ def _literal(unit: int) -> Node:
     return ("set", one)
 
 
-def _escape_units(source: str, index: int, in_class: bool) -> tuple[list[int] | _Set, int]:
-    """The code units (or the class) of the escape at `index`, and the index after it."""
-    letter = source[index + 1]
-    after = index + 2
-    classes = {"d": _DIGITS, "w": _WORD_RANGES, "s": _SPACE_RANGES}
-    if letter.lower() in classes:
-        escape = _Set()
-        if letter.islower():
-            escape.ranges = list(classes[letter])
-        else:
-            escape.excluded = [classes[letter.lower()]]
-        return escape, after
-    if letter == "b":  # in a class: a backspace
-        return [0x08], after
-    if letter in _CONTROL_ESCAPES:
-        return [_CONTROL_ESCAPES[letter]], after
-    if letter == "c":
-        if after < len(source) and source[after].isascii() and source[after].isalpha():
-            return [ord(source[after]) % 32], after + 1
-        return [0x5C], index + 1  # Annex B: a backslash, then `c` as a letter
-    if letter == "x" and len(source[after : after + 2]) == 2 and set(source[after : after + 2]) <= _HEX:
-        return [int(source[after : after + 2], 16)], after + 2
-    if letter == "u" and len(source[after : after + 4]) == 4 and set(source[after : after + 4]) <= _HEX:
-        return [int(source[after : after + 4], 16)], after + 4
-    if letter in DECIMAL_DIGITS:
-        if letter in "89":
-            return [ord(letter)], after
-        octal = ""
-        for char in source[index + 1 : index + 4]:
-            if char in "01234567" and int(octal + char, 8) <= 0o377:
-                octal += char
-            else:
-                break
-        return [int(octal, 8)], index + 1 + len(octal)
-    return _units(letter), after  # an identity escape
-
-
-def _quantifier(source: str, index: int) -> tuple[int, int, int] | None:
-    """(low, high or -1, the index after it) of a `{n}`, `{n,}` or `{n,m}` at `index`; None for a brace
-    that starts no quantifier (Annex B reads it as a letter)."""
-    bounds = QUANTIFIER.match(source, index)
-    if bounds is None:
-        return None
-    low, comma, high = bounds.group(1), bounds.group(2), bounds.group(3)
-    return int(low), (int(high) if high else -1) if comma else int(low), bounds.end()
-
-
-def count_groups(source: str) -> tuple[int, bool]:
-    """(the capturing groups of a pattern, whether any is named): `(` not followed by `?`, or `(?<name>`,
-    outside classes and escapes. A run of plain characters is skipped at once."""
-    count, names, index, in_class = 0, False, 0, False
-    while index < len(source):
-        char = source[index]
-        if (run := _PLAIN.match(source, index)) is not None:
-            index = run.end()
-            continue
-        if char == "\\":
-            index += 2
-            continue
-        if in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        elif char == "(":
-            if not source.startswith("(?", index):
-                count += 1
-            elif source.startswith("(?<", index) and not source.startswith(("(?<=", "(?<!"), index):
-                count += 1
-                names = True
-        index += 1
-    return count, names
+def _class_escape(escape: Escape) -> _Set:
+    """The set of a class escape: \\d, \\w, \\s, or what lies outside one (\\D, \\W, \\S)."""
+    found = _Set()
+    if escape.text.islower():
+        found.ranges = list(_CLASS_ESCAPES[escape.text])
+    else:
+        found.excluded = [_CLASS_ESCAPES[escape.text.lower()]]
+    return found
 
 
 # --------------------------------------------------------------------------- the program
@@ -349,10 +211,9 @@ Instruction = tuple[object, ...]
 
 
 class _Compiler:
-    def __init__(self, names: dict[str, int]) -> None:
+    def __init__(self) -> None:
         self.program: list[Instruction] = []
         self.registers = 0
-        self.names = names
 
     def emit(self, *instruction: object) -> int:
         if len(self.program) > _MAX_PROGRAM:
@@ -382,15 +243,14 @@ class _Compiler:
         elif kind == "assert":
             self.emit("assert", node[1])
         elif kind == "look":
-            inner = _Compiler(self.names)
+            inner = _Compiler()
             inner.registers = self.registers
             inner.node(node[3])  # type: ignore[arg-type]
             inner.emit("match")
             self.registers = inner.registers
             self.emit("look", inner.program, node[1], node[2])
         else:  # backref
-            target = node[1]
-            self.emit("backref", self.names.get(target, 0) if isinstance(target, str) else target)
+            self.emit("backref", node[1])
 
     def _alternation(self, branches: list[Node]) -> None:
         jumps = []
@@ -447,19 +307,14 @@ class BacktrackingRegex:
     def search(self, text: str, budget: int = STEP_BUDGET, counter: list[int] | None = None) -> bool:
         """Whether the pattern matches somewhere in `text`; raises OutOfSteps past `budget` steps (or past
         what `counter`, a one-item list the caller reads back, holds)."""
-        units = _code_units(text)
+        code_units = units(text)
         counter = counter if counter is not None else [budget]
         captures = (-1,) * (2 * self._groups + 2)
         registers = (-1,) * self._registers
-        for start in range(1 if self._anchored else len(units) + 1):
-            if _run(self._program, units, start, captures, registers, counter) is not None:
+        for start in range(1 if self._anchored else len(code_units) + 1):
+            if _run(self._program, code_units, start, captures, registers, counter) is not None:
                 return True
         return False
-
-
-def _code_units(text: str) -> list[int]:
-    data = text.encode("utf-16-le", "surrogatepass")
-    return [data[i] | (data[i + 1] << 8) for i in range(0, len(data), 2)]
 
 
 def _is_word(units: list[int], position: int) -> bool:
@@ -581,7 +436,7 @@ def compile_backtracking(source: str) -> BacktrackingRegex:
     """The bounded matcher of a valid JavaScript pattern (check it with js_regex_syntax_error first)."""
     parser = _Parser(source)
     tree = parser.parse()
-    compiler = _Compiler(parser.names)
+    compiler = _Compiler()
     compiler.node(tree)
     compiler.emit("match")
     return BacktrackingRegex(compiler.program, parser.groups, compiler.registers)

@@ -3,18 +3,25 @@ one compiles, and a matcher with JavaScript's semantics for flowlint to test val
 
 from __future__ import annotations
 
-import re
-
-from flowlint.core.jsbacktrack import (
-    DECIMAL_DIGITS,
-    QUANTIFIER,
-    STEP_BUDGET,
-    BacktrackingRegex,
-    OutOfSteps,
-    compile_backtracking,
-    count_groups,
-)
+from flowlint.core.jsbacktrack import STEP_BUDGET, BacktrackingRegex, OutOfSteps, compile_backtracking
 from flowlint.core.jsbacktrack import Unsupported as BacktrackingUnsupported
+from flowlint.core.jspattern import (
+    LINE_TERMINATORS,
+    PLAIN,
+    SPACE_RANGES,
+    UNKNOWN_NAME,
+    ClassRange,
+    Escape,
+    Groups,
+    class_items,
+    in_units,
+    pieces,
+    read_class,
+    read_escape,
+    read_group,
+    read_groups,
+    read_quantifier,
+)
 
 __all__ = ["JsRegex", "compile_js_regex", "js_regex_source", "js_regex_syntax_error"]
 
@@ -26,128 +33,84 @@ def js_regex_source(pattern: str) -> str:
     `/` outside a class escaped, line terminators as escapes, the empty pattern `(?:)`."""
     if not pattern:
         return "(?:)"
-    out: list[str] = []
-    in_class = False
-    index = 0
-    while index < len(pattern):
-        char = pattern[index]
-        if char == "\\" and index + 1 < len(pattern):
-            out.append(pattern[index : index + 2])
-            index += 2
-            continue
-        if in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        out.append("\\/" if char == "/" and not in_class else _SOURCE_ESCAPES.get(char, char))
-        index += 1
-    return "".join(out)
+    return "".join(
+        "\\/" if piece == "/" and not in_class else _SOURCE_ESCAPES.get(piece, piece)
+        for _, piece, in_class in pieces(pattern)
+    )
 
 
-# A run of characters that stand for themselves in a pattern and in RE2 (each scan copies it at once).
-_PLAIN = re.compile(r"[A-Za-z0-9_ ,:;'\"@#%&=<>!~`]++")
-_GROUP_PREFIX = re.compile(r"\((?!\?)|\(\?(?::|=|!|<=|<!|<[A-Za-z_$][\w$]*>)")
+# What the last item of a pattern is to a quantifier after it: something to repeat; nothing (the start, `|`,
+# `^`, `$`, \b, \B or a quantifier); a lookbehind, which JavaScript refuses to repeat once it has read the
+# quantifier's bounds.
+_ATOM, _NOTHING, _LOOKBEHIND = "atom", "nothing", "lookbehind"
 
 
 def js_regex_syntax_error(pattern: str) -> str | None:
-    """Why `new RegExp(pattern)` (no flags, so Annex B syntax) throws, or None when it compiles.
+    """Why `new RegExp(pattern)` (no flags, so Annex B syntax) throws, or None when it compiles, in V8's
+    words and order.
 
     Checks what makes JavaScript refuse a pattern: an unclosed class or group, an unmatched `)`, an
-    unknown `(?` group, a quantifier with nothing to repeat, a reversed class range or `{n,m}` bounds.
-    JavaScript reads `[]` and `[^]` as classes and an unknown escape as its letter, unlike Python."""
-    groups: list[bool] = []  # the open groups: whether each, closed, can take a quantifier (no lookbehind)
-    repeatable = False  # whether the last item can take a quantifier
+    unknown `(?` group, a quantifier with nothing to repeat or after a lookbehind, a reversed class range
+    or `{n,m}` bounds, a named reference to no group. JavaScript reads `[]` and `[^]` as classes and an
+    unknown escape as its letter, unlike Python."""
+    declared = read_groups(pattern)
+    unknown_name: str | None = None  # said last, as JavaScript does
+    groups: list[str] = []  # the open groups: what each is to a quantifier once closed
+    last = _NOTHING
     index = 0
     while index < len(pattern):
         char = pattern[index]
         problem: str | None = None
         if char == "\\":
-            if index + 1 == len(pattern):
-                return "\\ at end of pattern"
-            repeatable = pattern[index + 1] not in "bB"  # \b and \B are assertions: nothing to repeat
-            index += 2
+            escape = read_escape(pattern, index, False, declared)
+            problem = escape.text if escape.kind == "error" else None
+            if problem == UNKNOWN_NAME:
+                unknown_name, problem = unknown_name or problem, None
+            last, index = _NOTHING if escape.kind == "assertion" else _ATOM, escape.end
         elif char == "[":
-            index, problem = _js_class_end(pattern, index)
-            repeatable = True
+            _, members, index, problem = read_class(pattern, index, declared)
+            problem = _range_out_of_order(members) or problem
+            last = _ATOM
         elif char == "(":
-            group = _GROUP_PREFIX.match(pattern, index)
+            group = read_group(pattern, index)
             problem = "invalid group" if group is None else None
-            groups.append(group is not None and not group.group().startswith(("(?<=", "(?<!")))
-            repeatable, index = False, group.end() if group else index
+            groups.append(_LOOKBEHIND if group is not None and group.kind.endswith("behind") else _ATOM)
+            last, index = _NOTHING, group.end if group else index
         elif char == ")":
             problem = "unmatched ')'" if not groups else None
-            repeatable, index = (groups.pop() if groups else True), index + 1
-        elif char in "*+?{" and (quantified := _js_quantifier(pattern, index)) is not None:
-            problem = None if repeatable else "nothing to repeat"
-            index, repeatable = quantified
-            problem = problem or (None if index >= 0 else "numbers out of order in {} quantifier")
-        elif (run := _PLAIN.match(pattern, index)) is not None:  # letters and digits: read as one run
-            repeatable, index = True, run.end()
+            last, index = (groups.pop() if groups else _ATOM), index + 1
+        elif char in "*+?{" and (bounds := read_quantifier(pattern, index)) is not None:
+            low, high, index = bounds
+            if last == _NOTHING:
+                problem = "nothing to repeat"
+            elif 0 <= high < low:
+                problem = "numbers out of order in {} quantifier"
+            elif last == _LOOKBEHIND:
+                problem = "invalid quantifier"
+            index, last = index + (1 if pattern.startswith("?", index) else 0), _NOTHING  # `?`: lazy
+        elif (run := PLAIN.match(pattern, index)) is not None:  # letters and digits: read as one run
+            last, index = _ATOM, run.end()
         else:
-            repeatable = char not in "|^$"
+            last = _NOTHING if char in "|^$" else _ATOM
             index += 1
         if problem is not None:
             return problem
-    return "unterminated group" if groups else None
+    return "unterminated group" if groups else unknown_name
 
 
-def _js_quantifier(pattern: str, index: int) -> tuple[int, bool] | None:
-    """(the index after the quantifier at `index`, False), with -1 as the index when its `{n,m}` bounds are
-    reversed; None where `{` starts no quantifier (Annex B reads it as a letter)."""
-    if pattern[index] == "{":
-        bounds = QUANTIFIER.match(pattern, index)
-        if bounds is None:
-            return None
-        low, high = bounds.group(1), bounds.group(3)
-        if high and int(high) < int(low):
-            return -1, False
-        end = bounds.end()
-    else:
-        end = index + 1
-    return end + (1 if pattern.startswith("?", end) else 0), False  # `?` after it: a lazy quantifier
-
-
-def _js_class_end(pattern: str, start: int) -> tuple[int, str | None]:
-    """The index after the class that starts at `start`, and the problem that makes it invalid."""
-    index = start + 2 if pattern.startswith("[^", start) else start + 1  # a negation is no class member
-    previous: str | None = None  # the last single character, for ranges
-    while index < len(pattern):
-        char = pattern[index]
-        if char == "]":
-            return index + 1, None
-        if char == "\\":
-            escaped = pattern[index + 1 : index + 2]
-            if not escaped:
-                return index + 1, "\\ at end of pattern"
-            previous = escaped if escaped and not escaped.isalnum() else None
-            index += 2
-            continue
-        if char == "-" and previous is not None and index + 1 < len(pattern) and pattern[index + 1] != "]":
-            upper = pattern[index + 1]
-            step = 2
-            if upper == "\\":  # an escaped upper bound: an identity escape stands for its letter
-                escaped = pattern[index + 2 : index + 3]
-                upper = escaped if escaped and escaped not in "dDsSwWbcxu0123456789" else ""
-                step = 3
-            if upper and ord(upper) < ord(previous):
-                return index, "range out of order in character class"
-            index += step
-            previous = None
-            continue
-        previous = char
-        index += 1
-    return index, "unterminated character class"
+def _range_out_of_order(members: list[Escape | str]) -> str | None:
+    """Whether a class holds a range whose ends are reversed, read on code units as JavaScript reads them."""
+    for item in class_items(in_units(members)):
+        if isinstance(item, ClassRange) and item.codes[0] > item.codes[1]:
+            return "range out of order in character class"
+    return None
 
 
 # --------------------------------------------------------------------------- matching in linear time
 
 # RE2 class members for JavaScript's \s (Unicode white space and line terminators) and for the line
 # terminators that `.` does not match.
-_SPACE_MEMBERS = r"\x{9}-\x{d}\x{20}\x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}"
-_LINE_TERMINATOR_MEMBERS = r"\x{a}\x{d}\x{2028}\x{2029}"
 _RE2_SPECIAL = set("\\^$.|?*+()[]{}-")
-_CONTROL_ESCAPES = {"t": 0x09, "n": 0x0A, "v": 0x0B, "f": 0x0C, "r": 0x0D}
-_HEX = set("0123456789abcdefABCDEF")
 
 
 class Unsupported(Exception):
@@ -266,6 +229,17 @@ def _code_point(value: int) -> str:
     return f"\\x{{{value:x}}}"
 
 
+def _members(ranges: tuple[tuple[int, int], ...]) -> str:
+    """RE2 class members of code point ranges."""
+    return "".join(_code_point(low) + ("" if low == high else "-" + _code_point(high)) for low, high in ranges)
+
+
+# RE2 class members for JavaScript's \s (Unicode white space and line terminators) and for the line
+# terminators that `.` does not match.
+_SPACE_MEMBERS = _members(SPACE_RANGES)
+_LINE_TERMINATOR_MEMBERS = _members(LINE_TERMINATORS)
+
+
 def _literal(char: str) -> str:
     """One character as an RE2 literal."""
     if char in _RE2_SPECIAL or char == "]" or char == "/":
@@ -280,44 +254,41 @@ def to_re2(source: str) -> str:
 
     `source` must be valid JavaScript (js_regex_syntax_error). Raises Unsupported for a lookaround or a
     backreference. The translation is one pass, each character read once."""
-    groups = count_groups(source)[0]
+    declared = read_groups(source)
     out: list[str] = []
     index = 0
     while index < len(source):
         char = source[index]
         if char == "\\":
-            text, index = _escape(source, index, groups, in_class=False)
+            text, index = _escape(source, read_escape(source, index, False, declared), declared)
             out.append(text)
         elif char == "[":
-            text, index = _class(source, index, groups)
+            text, index = _class(source, index, declared)
             out.append(text)
         elif char == "(":
-            if source.startswith(("(?=", "(?!", "(?<=", "(?<!"), index):
+            group = read_group(source, index)
+            if group is None or group.kind not in ("capture", "plain"):
                 raise Unsupported("a lookaround has no linear-time match")
-            if source.startswith("(?<", index):  # a named group: its name is not needed
-                index = source.index(">", index) + 1
-                out.append("(")
-                continue
-            out.append(char)
-            index += 1
+            out.append("(" if group.capturing else "(?:")  # a named group: its name is not needed
+            index = group.end
         elif char == ".":
             out.append(f"[^{_LINE_TERMINATOR_MEMBERS}]")
             index += 1
         elif char == "{":
-            bounds = QUANTIFIER.match(source, index)
+            bounds = read_quantifier(source, index)
             if bounds is None:  # Annex B: a brace that starts no quantifier is a letter
                 out.append("\\{")
                 index += 1
             else:
-                out.append(bounds.group())
-                index = bounds.end()
+                out.append(source[index : bounds[2]])
+                index = bounds[2]
         elif char in "}]":
             out.append("\\" + char)
             index += 1
         elif char in "^$|?*+)":
             out.append(char)
             index += 1
-        elif (run := _PLAIN.match(source, index)) is not None:
+        elif (run := PLAIN.match(source, index)) is not None:
             out.append(run.group())
             index = run.end()
         else:
@@ -326,79 +297,78 @@ def to_re2(source: str) -> str:
     return "".join(out)
 
 
-_NAMED_GROUP = re.compile(r"\(\?<[A-Za-z_$]")
-
-
-def _escape(source: str, index: int, groups: int, in_class: bool) -> tuple[str, int]:
-    """The RE2 text of the escape at `index` (a backslash), and the index after it."""
-    letter = source[index + 1]
-    after = index + 2
-    if letter in "dDwW":
-        return "\\" + letter, after
-    if letter == "s":
-        return (_SPACE_MEMBERS if in_class else f"[{_SPACE_MEMBERS}]"), after
-    if letter == "S":
-        if in_class:
-            raise Unsupported("\\S inside a character class has no RE2 form")
-        return f"[^{_SPACE_MEMBERS}]", after
-    if letter in "bB":
-        return ("\\x{8}" if in_class else "\\" + letter), after  # in a class \b is a backspace
-    if letter in _CONTROL_ESCAPES:
-        return _code_point(_CONTROL_ESCAPES[letter]), after
-    if letter == "c" and after < len(source) and source[after].isascii() and source[after].isalpha():
-        return _code_point(ord(source[after]) % 32), after + 1
-    if letter == "x" and all(c in _HEX for c in source[after : after + 2]) and len(source[after : after + 2]) == 2:
-        return _code_point(int(source[after : after + 2], 16)), after + 2
-    if letter == "u" and len(source[after : after + 4]) == 4 and all(c in _HEX for c in source[after : after + 4]):
-        unit = int(source[after : after + 4], 16)
-        if 0xD800 <= unit <= 0xDBFF and source.startswith("\\u", after + 4):
-            low = source[after + 6 : after + 10]
-            if len(low) == 4 and all(c in _HEX for c in low) and 0xDC00 <= int(low, 16) <= 0xDFFF:
-                return _code_point(0x10000 + ((unit - 0xD800) << 10) + (int(low, 16) - 0xDC00)), after + 10
-        if 0xD800 <= unit <= 0xDFFF:
-            raise Unsupported("a lone surrogate escape has no RE2 form")
-        return _code_point(unit), after + 4
-    if letter in DECIMAL_DIGITS:
-        return _decimal_escape(source, index, groups, in_class)
-    if letter == "k" and groups and not in_class and _NAMED_GROUP.search(source):
+def _escape(source: str, escape: Escape, declared: Groups, in_class: bool = False) -> tuple[str, int]:
+    """The RE2 text of an escape, and the index after it (after the low half too, where a \\u escape of a
+    high surrogate is followed by one of a low surrogate: RE2 reads code points)."""
+    kind, text = escape.kind, escape.text
+    if kind == "class":
+        if text == "s":
+            return (_SPACE_MEMBERS if in_class else f"[{_SPACE_MEMBERS}]"), escape.end
+        if text == "S":
+            if in_class:
+                raise Unsupported("\\S inside a character class has no RE2 form")
+            return f"[^{_SPACE_MEMBERS}]", escape.end
+        return "\\" + text, escape.end
+    if kind == "assertion":
+        return "\\" + text, escape.end
+    if kind == "backref":
         raise Unsupported("a backreference has no linear-time match")
-    return _literal(letter), after  # an identity escape: the character itself
+    if kind == "error":
+        raise Unsupported(text)
+    if kind == "identity":
+        return _literal(text), escape.end
+    unit = ord(text)
+    if _surrogate(escape, 0xD800) and source.startswith("\\u", escape.end):
+        low = read_escape(source, escape.end, in_class, declared)
+        if _surrogate(low, 0xDC00):
+            return _code_point(_astral(unit, ord(low.text))), low.end
+    if 0xD800 <= unit <= 0xDFFF:
+        raise Unsupported("a lone surrogate escape has no RE2 form")
+    return _code_point(unit), escape.end
 
 
-def _decimal_escape(source: str, index: int, groups: int, in_class: bool) -> tuple[str, int]:
-    """`\\0` is NUL; `\\N` a backreference when the pattern has N groups, else (Annex B) an octal escape."""
-    end = index + 1
-    while end < len(source) and source[end] in DECIMAL_DIGITS:
-        end += 1
-    digits = source[index + 1 : end]
-    if not in_class and digits[0] != "0" and int(digits) <= groups:
-        raise Unsupported("a backreference has no linear-time match")
-    if digits[0] in "89":
-        return _literal(digits[0]), index + 2
-    octal = ""
-    for char in digits:
-        if char in "01234567" and len(octal) < 3 and int(octal + char, 8) <= 0o377:
-            octal += char
-        else:
-            break
-    return _code_point(int(octal, 8)), index + 1 + len(octal)
-
-
-def _class(source: str, index: int, groups: int) -> tuple[str, int]:
+def _class(source: str, index: int, declared: Groups) -> tuple[str, int]:
     """The RE2 text of the class that starts at `index`, and the index after it (JavaScript's `[]` matches
     nothing and `[^]` anything)."""
-    negated = source.startswith("[^", index)
-    position = index + (2 if negated else 1)
-    members: list[str] = []
-    while source[position] != "]":
-        char = source[position]
-        if char == "\\":
-            text, position = _escape(source, position, groups, in_class=True)
-        else:
-            text, position = ("\\" + char if char in "[]^-\\" else _literal(char)), position + 1
-        if char == "-" and members and position < len(source) and source[position] != "]":
-            text = "-"  # a range between the previous member and the next
-        members.append(text)
+    negated, members, end, problem = read_class(source, index, declared)
+    if problem is not None:
+        raise Unsupported(problem)
     if not members:
-        return ("[\\x{0}-\\x{10ffff}]" if negated else "[^\\x{0}-\\x{10ffff}]"), position + 1
-    return ("[^" if negated else "[") + "".join(members) + "]", position + 1
+        return ("[\\x{0}-\\x{10ffff}]" if negated else "[^\\x{0}-\\x{10ffff}]"), end
+    texts: list[str] = []
+    for item in class_items(_pairs_joined(members)):
+        if isinstance(item, ClassRange):
+            texts.append(f"{_member(source, item.low, declared)}-{_member(source, item.high, declared)}")
+        else:
+            texts.append(_member(source, item, declared))
+    return ("[^" if negated else "[") + "".join(texts) + "]", end
+
+
+def _pairs_joined(members: list[Escape | str]) -> list[Escape | str]:
+    """A class's members with each \\u escape of a high surrogate and the \\u escape of a low one after it
+    read as one character (RE2 reads code points)."""
+    joined: list[Escape | str] = []
+    for member in members:
+        previous = joined[-1] if joined else None
+        low = member if isinstance(member, Escape) and _surrogate(member, 0xDC00) else None
+        if low is not None and isinstance(previous, Escape) and _surrogate(previous, 0xD800):
+            joined[-1] = Escape("char", chr(_astral(ord(previous.text), ord(low.text))), low.end)
+        else:
+            joined.append(member)
+    return joined
+
+
+def _surrogate(member: Escape | str, first: int) -> bool:
+    """Whether `member` is a character escape of a high (`first` 0xD800) or low (0xDC00) surrogate."""
+    return isinstance(member, Escape) and member.kind == "char" and first <= ord(member.text) <= first + 0x3FF
+
+
+def _astral(high: int, low: int) -> int:
+    return 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+
+
+def _member(source: str, member: Escape | str, declared: Groups) -> str:
+    """The RE2 text of one class member."""
+    if isinstance(member, str):
+        return _literal(member)
+    return _escape(source, member, declared, in_class=True)[0]

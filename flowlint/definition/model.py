@@ -31,21 +31,26 @@ class Parameter(FrozenRecord, slots=True):
 
     index: int
     node: SNode
-    key: str | None
     key_span: Span
-    value: str | None
-    location: str | None
-    location_span: Span | None
-    role: str
-    server_param: str | None
-    placeholders: tuple[str, ...]
-    z: ZSpec | None
-    z_node: SObject | None
-    option_nodes: tuple[SNode, ...]
+    key: str | None = None
+    value: str | None = None
+    location: str | None = None
+    location_span: Span | None = None
+    role: str = "fixed"
+    server_param: str | None = None
+    placeholders: tuple[str, ...] = ()
+    z: ZSpec | None = None
+    z_node: SObject | None = None
+    options_node: SNode | None = None  # the z block's `options` as written (an array or not); None without either
 
     @property
     def span(self) -> Span:
         return _span(self.node)
+
+    @property
+    def option_nodes(self) -> tuple[SNode, ...]:
+        """The options one by one: the array's items; an `options` that is not an array is the one option."""
+        return _option_items(self.options_node)
 
     @property
     def is_user(self) -> bool:
@@ -195,6 +200,14 @@ def _span(node: SNode) -> Span:
     return node.span
 
 
+def _option_items(options: SNode | None) -> tuple[SNode, ...]:
+    """A z block's options one by one: an array's items; any other value (which VAL045 reports) is read
+    as the one option."""
+    if isinstance(options, SArray):
+        return options.items
+    return () if options is None else (options,)
+
+
 def build_definition(main: SObject, handlers: SNode | None = None) -> Definition:
     """Build the typed view of `main` (and the module's exported `handlers`, if any); tools come from
     `tools` or its old name `routes`."""
@@ -280,21 +293,7 @@ def _fill_parameters_and_tests(tool: Tool, obj: SObject, query: bool) -> None:
 
 def _build_parameter(index: int, node: SNode, query: bool) -> Parameter:
     if not isinstance(node, SObject):
-        return Parameter(
-            index=index,
-            node=node,
-            key=None,
-            key_span=node.span,
-            value=None,
-            location=None,
-            location_span=None,
-            role="fixed",
-            server_param=None,
-            placeholders=(),
-            z=None,
-            z_node=None,
-            option_nodes=(),
-        )
+        return Parameter(index=index, node=node, key_span=node.span)
     position = node.get("position")
     z_node = node.get("z")
     if position is None and query and node.get("key") is not None:
@@ -314,17 +313,12 @@ def _build_parameter(index: int, node: SNode, query: bool) -> Parameter:
         location_span = location_node.span if location_node is not None else None
     role, server_param, placeholders = classify_value(value)
     spec: ZSpec | None = None
-    option_nodes: tuple[SNode, ...] = ()
+    options: SNode | None = None
     if isinstance(z_node, SObject):
         primitive = z_node.get("primitive")
         options = z_node.get("options")
-        option_nodes = options.items if isinstance(options, SArray) else ()
-        option_values = [to_python(item) for item in option_nodes]
-        if options is not None and not isinstance(options, SArray):
-            option_values = [to_python(options)]
-            option_nodes = (options,)
         primitive_value = to_python(primitive) if primitive is not None else None
-        spec = parse_z(primitive_value, option_values)
+        spec = parse_z(primitive_value, [to_python(item) for item in _option_items(options)])
     return Parameter(
         index=index,
         node=node,
@@ -338,7 +332,7 @@ def _build_parameter(index: int, node: SNode, query: bool) -> Parameter:
         placeholders=placeholders,
         z=spec,
         z_node=z_node if isinstance(z_node, SObject) else None,
-        option_nodes=option_nodes,
+        options_node=options,
     )
 
 
@@ -367,14 +361,8 @@ def _build_seed_query_parameter(index: int, node: SObject) -> Parameter:
         key=string_value(key_node),
         key_span=key_node.span if key_node is not None else node.span,
         value=USER_PARAM,
-        location=None,
-        location_span=None,
         role="user",
-        server_param=None,
-        placeholders=(),
         z=spec,
-        z_node=None,
-        option_nodes=(),
     )
 
 

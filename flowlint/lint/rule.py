@@ -408,7 +408,7 @@ def z_fix(source: bytes, parameter: Parameter, note: ZNote, kind: ZFix) -> Fix |
     if kind is ZFix.VALUES:
         return _values_into_enum(source, parameter, note)
     if kind is ZFix.REPLACE_OR_REMOVE and note.replacement is None:
-        options = parameter.z_node.get("options") if parameter.z_node is not None else None
+        options = parameter.options_node
         if not isinstance(options, SArray) or note.option_index is None:
             return None
         edit = remove_item(source, options, note.option_index)
@@ -428,7 +428,7 @@ def z_fix(source: bytes, parameter: Parameter, note: ZNote, kind: ZFix) -> Fix |
 def _values_into_enum(source: bytes, parameter: Parameter, note: ZNote) -> Fix | None:
     """`enum()` with a `values(a,b)` option: `enum(a,b)`, and the option removed (unsafe: the tool then
     accepts those values; the runtime built enum() as the one value '')."""
-    options = parameter.z_node.get("options") if parameter.z_node is not None else None
+    options = parameter.options_node
     if len(note.covers) != 1 or not isinstance(options, SArray):
         return None
     text = note.argument.strip()

@@ -234,7 +234,7 @@ def step_defaults(src: Source, opts: Options) -> StepResult:
             spec = registered_spec(parameter)
             if index is None or spec is None or spec.default_misfit or not isinstance(parameter.z_node, SObject):
                 continue
-            options = parameter.z_node.get("options")
+            options = parameter.options_node
             if not isinstance(options, SArray) or not spec.has_default or spec.default_applied(3):
                 continue
             edit = remove_item(src.data, options, index)

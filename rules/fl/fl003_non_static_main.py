@@ -114,10 +114,7 @@ main = {
             return
         skip = {id(tool.tests_node) for tool in ctx.definition.tools if tool.tests_node is not None}
         skip.update(
-            id(p.z_node.get("options"))
-            for tool in ctx.definition.tools
-            for p in tool.parameters
-            if p.z_node is not None
+            id(p.options_node) for tool in ctx.definition.tools for p in tool.parameters if p.options_node is not None
         )
         yield from self._walk(main, "main", skip)
 

@@ -89,7 +89,7 @@ class FixedParameterRequired(Rule):
 def _optional_fix(source: bytes, parameter: Parameter) -> Fix | None:
     """`'optional()'` added to the options (unsafe: the inputSchema no longer requires the parameter; the
     runtime still sends the fixed value or the server param)."""
-    options = parameter.z_node.get("options") if parameter.z_node is not None else None
+    options = parameter.options_node
     if not source or not isinstance(options, SArray):
         return None
     quotes = [source[node.span.start : node.span.start + 1] for node in options.items]
