@@ -53,6 +53,11 @@ class Parameter(FrozenRecord, slots=True):
         return _option_items(self.options_node)
 
     @property
+    def primitive_node(self) -> SNode | None:
+        """The z block's `primitive` as written; None without either."""
+        return self.z_node.get("primitive") if self.z_node is not None else None
+
+    @property
     def is_user(self) -> bool:
         return self.role == "user" and bool(self.key)
 
@@ -61,7 +66,7 @@ class Parameter(FrozenRecord, slots=True):
         if index is not None and 0 <= index < len(self.option_nodes):
             return _span(self.option_nodes[index])
         if self.z_node is not None:
-            primitive = self.z_node.get("primitive")
+            primitive = self.primitive_node
             return _span(primitive if primitive is not None else self.z_node)
         return self.span
 

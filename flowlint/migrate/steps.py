@@ -232,7 +232,7 @@ def step_defaults(src: Source, opts: Options) -> StepResult:
         for key, parameter in registered_parameters(tool):
             index = _default_index(parameter)
             spec = registered_spec(parameter)
-            if index is None or spec is None or spec.default_misfit or not isinstance(parameter.z_node, SObject):
+            if index is None or spec is None or spec.default_misfit:
                 continue
             options = parameter.options_node
             if not isinstance(options, SArray) or not spec.has_default or spec.default_applied(3):

@@ -96,7 +96,7 @@ def _values_written_in(ctx: RuleContext, parameter: Parameter) -> Fix | None:
     """`enum(v1,v2,...)` with the resolved list's values in place of the reference, when the list resolves
     and every value can stand in FlowMCP's comma-separated enum text."""
     resolution = ctx.list_values(parameter)
-    primitive = parameter.z_node.get("primitive") if parameter.z_node is not None else None
+    primitive = parameter.primitive_node
     if resolution is None or not resolution.values or not isinstance(primitive, SScalar):
         return None
     values = list(dict.fromkeys(resolution.values))

@@ -160,7 +160,7 @@ class OptionsStrings(Rule):
                 z = parameter.z_node
                 if z is None:
                     continue
-                options = z.get("options")
+                options = parameter.options_node
                 if options is None:
                     yield self.finding(
                         f"parameter '{parameter.key}': z.options is missing; write options: [] when there are none",

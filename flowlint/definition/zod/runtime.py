@@ -68,8 +68,7 @@ def registered_parameters(tool: Tool) -> list[tuple[str, Parameter]]:
     set (a later one with the same key replaces the earlier one), fixed and server parameters included."""
     found: dict[str, Parameter] = {}
     for parameter in tool.parameters:
-        z = parameter.z_node
-        primitive = z.get("primitive") if isinstance(z, SObject) else None
+        primitive = parameter.primitive_node
         if parameter.key is None or primitive is None or not to_python(primitive):
             continue
         found[parameter.key] = parameter  # as JavaScript's object: the first key's place, the last value
