@@ -113,16 +113,14 @@ def to_lsp(d: Diagnostic, lines: Sequence[str]) -> types.Diagnostic:
 
 
 class Linted:
-    """One lint of a document's text: its bytes, path, settings and report (fixes included), and the
-    outcome of fixing it all, worked out when first asked for (the server asks in its fix thread)."""
+    """One lint of a document's text: what was linted (`keyed`: its bytes, path, settings and key), the
+    report (fixes included), and the outcome of fixing it all, worked out when first asked for (the
+    server asks in its fix thread)."""
 
-    __slots__ = ("_fixed", "config", "data", "key", "path", "report")
+    __slots__ = ("_fixed", "keyed", "report")
 
-    def __init__(self, key: str, data: bytes, path: Path, config: Config, report: FileReport) -> None:
-        self.key = key
-        self.data = data
-        self.path = path
-        self.config = config
+    def __init__(self, keyed: Keyed, report: FileReport) -> None:
+        self.keyed = keyed
         self.report = report
         self._fixed: FileFix | None = None
 
@@ -134,7 +132,8 @@ class Linted:
         """Every safe fix, in verified rounds (what `check --fix` writes). With an engine of its own: the
         lint thread may be using the document's engine meanwhile."""
         if self._fixed is None:
-            self._fixed = fix_bytes(Engine(self.config), self.data, self.path, str(self.path), unsafe=False)
+            data, path, config, _key = self.keyed
+            self._fixed = fix_bytes(Engine(config), data, path, str(path), unsafe=False)
         return self._fixed
 
 
@@ -174,7 +173,7 @@ class DocumentReports:
     def cached(self, keyed: Keyed) -> Linted | None:
         """The last lint of the document when it is of this text (and settings and lists), else None."""
         latest = self._latest.get(str(keyed.path))
-        if latest is not None and latest.key == keyed.key:
+        if latest is not None and latest.keyed.key == keyed.key:
             self.hits += 1
             return latest
         return None
@@ -197,7 +196,7 @@ class DocumentReports:
                 engine = self._engines[context] = Engine(config)
         report = engine.lint_bytes(data, path, str(path))
         report.config = config
-        linted = Linted(key, data, path, config, report)
+        linted = Linted(keyed, report)
         with self._lock:
             self.lints += 1
             self._latest[str(path)] = linted
@@ -258,7 +257,7 @@ def actions_of(
 ) -> list[types.CodeAction]:
     """`code_actions` of a lint made already."""
     report = linted.report
-    text = SourceText(linted.data)
+    text = SourceText(linted.keyed.data)
     only = context.only or []
     actions: list[types.CodeAction] = []
     if not only or any(kind.startswith(types.CodeActionKind.QuickFix) for kind in only):

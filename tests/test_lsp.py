@@ -317,7 +317,7 @@ def test_no_diagnostics_are_published_for_a_text_that_is_no_longer_the_newest(
         await asyncio.sleep(0)
         assert published == [] and not hover.done()
         release.set()
-        assert (await hover).data == BROKEN.encode()  # the hover had the lint under way, not its own
+        assert (await hover).keyed.data == BROKEN.encode()  # the hover had the lint under way, not its own
         assert server.linting is not None
         await server.linting
 
