@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from flowlint.core.jsbacktrack import compile_backtracking
-from flowlint.core.jsregex import compile_js_regex, js_regex_syntax_error
+from flowlint.core.jsregex import DUPLICATE_NAME, compile_js_regex, js_regex_syntax_error
 from flowlint.definition.loading import load_paths
 
 # A small grammar of patterns: characters, escapes, classes, groups of every kind and quantifiers, so that
@@ -62,8 +62,8 @@ def _alternation(chooser: random.Random, depth: int) -> str:
 
 
 def _patterns(seed: int, count: int) -> list[str]:
-    """Generated patterns (seeded), none with a repeated group name: node 20 refuses one anywhere, newer
-    V8 accepts it in different alternatives; flowlint does not check it."""
+    """Generated patterns (seeded), none with a repeated group name: node 22 and older refuse one anywhere,
+    newer V8 accepts it in different alternatives (`test_a_group_name_given_twice` holds that case)."""
     chooser = random.Random(seed)
     found = {_alternation(chooser, 0) for _ in range(count)}
     return sorted(p for p in found if len(_names(p)) == len(set(_names(p))))
@@ -200,3 +200,26 @@ def test_astral_characters_are_read_as_utf16_units() -> None:
     assert lone is not None and not lone.linear
     halves = compile_backtracking("^[\\uD83D\\uDE00]$")
     assert [halves.search(text) for text in ("😀", "\ude00", "\ud83d")] == [False, True, True]
+
+
+def test_a_group_name_given_twice() -> None:
+    """A name given twice is refused: by every node within one alternative, by node 22 (the oldest FlowMCP
+    runs on) and older in different alternatives too. (The syntax check called both valid, so a tool
+    that FlowMCP cannot build had no error.)"""
+    twice = ["(?<a>x)(?<a>y)", "(?<a>x)|(?<a>y)", "(?<a>x)(?:z|(?<a>y))", "(?<a>x)|(?:(?<a>y))\\k<a>"]
+    for pattern in twice:
+        assert js_regex_syntax_error(pattern) == DUPLICATE_NAME, pattern
+    assert js_regex_syntax_error("(?<a>x)(?<b>y)|(?<c>z)") is None
+    assert js_regex_syntax_error("(?<a>x)[(?<a>y)]\\(?<a>z\\)") is None  # in a class, after an escape: no group
+    assert js_regex_syntax_error("(?<a>x)(?<a>y") == DUPLICATE_NAME  # reported where V8 reads it, first
+    node = shutil.which("node")
+    if node is None:
+        return
+    major = int(
+        subprocess.run([node, "-p", "process.versions.node"], capture_output=True, text=True).stdout.split(".")[0]
+    )
+    verdicts = _node_verdicts(twice, [])
+    refused = twice if major <= 22 else twice[:1]
+    assert [verdict for pattern, verdict in zip(twice, verdicts, strict=True) if pattern in refused] == [
+        "Duplicate capture group name"
+    ] * len(refused)

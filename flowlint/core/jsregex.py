@@ -23,7 +23,7 @@ from flowlint.core.jspattern import (
     read_quantifier,
 )
 
-__all__ = ["JsRegex", "compile_js_regex", "js_regex_source", "js_regex_syntax_error"]
+__all__ = ["DUPLICATE_NAME", "JsRegex", "compile_js_regex", "js_regex_source", "js_regex_syntax_error"]
 
 _SOURCE_ESCAPES = {"\n": "\\n", "\r": "\\r", "\u2028": "\\u2028", "\u2029": "\\u2029"}
 
@@ -44,18 +44,26 @@ def js_regex_source(pattern: str) -> str:
 # quantifier's bounds.
 _ATOM, _NOTHING, _LOOKBEHIND = "atom", "nothing", "lookbehind"
 
+# V8's words for a group name given twice, and what depends on the node version: FlowMCP asks for node >= 22,
+# whose V8 refuses any repeated name; node 23 and later accept one in different alternatives (ES2025).
+DUPLICATE_NAME = (
+    "duplicate capture group name: node 22, the oldest FlowMCP runs on, refuses any; node 23 and later "
+    "one within an alternative"
+)
+
 
 def js_regex_syntax_error(pattern: str) -> str | None:
     """Why `new RegExp(pattern)` (no flags, so Annex B syntax) throws, or None when it compiles, in V8's
     words and order.
 
     Checks what makes JavaScript refuse a pattern: an unclosed class or group, an unmatched `)`, an
-    unknown `(?` group, a quantifier with nothing to repeat or after a lookbehind, a reversed class range
-    or `{n,m}` bounds, a named reference to no group. JavaScript reads `[]` and `[^]` as classes and an
-    unknown escape as its letter, unlike Python."""
+    unknown `(?` group, a group name given twice (`DUPLICATE_NAME`), a quantifier with nothing to repeat
+    or after a lookbehind, a reversed class range or `{n,m}` bounds, a named reference to no group.
+    JavaScript reads `[]` and `[^]` as classes and an unknown escape as its letter, unlike Python."""
     declared = read_groups(pattern)
     unknown_name: str | None = None  # said last, as JavaScript does
     groups: list[str] = []  # the open groups: what each is to a quantifier once closed
+    named: set[str] = set()  # the group names read so far
     last = _NOTHING
     index = 0
     while index < len(pattern):
@@ -74,6 +82,9 @@ def js_regex_syntax_error(pattern: str) -> str | None:
         elif char == "(":
             group = read_group(pattern, index)
             problem = "invalid group" if group is None else None
+            if group is not None and group.name is not None:
+                problem = DUPLICATE_NAME if group.name in named else None
+                named.add(group.name)
             groups.append(_LOOKBEHIND if group is not None and group.kind.endswith("behind") else _ATOM)
             last, index = _NOTHING, group.end if group else index
         elif char == ")":
