@@ -223,3 +223,26 @@ def test_a_group_name_given_twice() -> None:
     assert [verdict for pattern, verdict in zip(twice, verdicts, strict=True) if pattern in refused] == [
         "Duplicate capture group name"
     ] * len(refused)
+
+
+def test_group_names_are_javascript_identifiers() -> None:
+    """A group name is any identifier, Unicode and `\\u` escapes included, as node reads it (names were read
+    as ASCII only: `(?<é>x)` was an "invalid group", an FL012 error for a tool FlowMCP builds)."""
+    valid = ["(?<é>x)\\k<é>", "(?<日本>x)", "(?<a·b>x)", "(?<a\u200db>x)", "(?<$a>x)\\k<$a>", "(?<\\u0061>x)\\k<a>"]
+    valid += ["(?<\\u{62}c>x)\\k<bc>"]
+    refused = {
+        "(?<1>x)": "invalid capture group name",
+        "(?<a-b>x)": "invalid capture group name",
+        "(?<>x)": "invalid capture group name",
+        "(?<abc": "invalid capture group name",
+        "(?<\\u{110000}>x)": "invalid Unicode escape",
+        "(?<a>x)(?<\\u0061>y)": DUPLICATE_NAME,
+    }
+    for pattern in valid:
+        assert js_regex_syntax_error(pattern) is None, pattern
+    for pattern, why in refused.items():
+        assert js_regex_syntax_error(pattern) == why, pattern
+    if shutil.which("node") is None:
+        return
+    values = ["x", "xx", "é", ""]
+    assert _disagreements(valid + list(refused)[:-1], values) == []

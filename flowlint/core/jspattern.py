@@ -23,6 +23,7 @@ __all__ = [
     "Group",
     "Groups",
     "class_items",
+    "group_name",
     "in_units",
     "pieces",
     "read_class",
@@ -38,8 +39,9 @@ __all__ = [
 _DECIMAL_DIGITS = frozenset("0123456789")
 _QUANTIFIER = re.compile(r"\{([0-9]++)(,([0-9]*+))?+\}")
 PLAIN = re.compile(r"[A-Za-z0-9_ ,:;'\"@#%&=<>!~`]++")  # characters that are no syntax anywhere in a pattern
-_GROUP_NAME = re.compile(r"[A-Za-z_$][\w$]*")
-_GROUP = re.compile(r"\((?!\?)|\(\?(?::|=|!|<=|<!|<([A-Za-z_$][\w$]*)>)")
+_GROUP = re.compile(r"\((?!\?)|\(\?(?::|=|!|<=|<!|<([^>]*)(>?))")
+_NAME_ESCAPE = re.compile(r"\\u(?:([0-9A-Fa-f]{4})|\{([0-9A-Fa-f]+)\})")
+_NAME_PART_EXTRA = frozenset("$\u200c\u200d")  # besides ID_Continue: `$`, ZWNJ and ZWJ
 _HEX = frozenset("0123456789abcdefABCDEF")
 _CONTROL_ESCAPES = {"t": 0x09, "n": 0x0A, "v": 0x0B, "f": 0x0C, "r": 0x0D}
 
@@ -84,7 +86,8 @@ class Groups(Record, slots=True):
 
 class Group(FrozenRecord, slots=True):
     """The group that opens at a `(` and whose body starts at `end`: `kind` is `capture` (named when `name`
-    is set), `plain` (`(?:`), `ahead`, `not ahead`, `behind` or `not behind` (the lookarounds)."""
+    is set), `plain` (`(?:`), `ahead`, `not ahead`, `behind` or `not behind` (the lookarounds), or `error`
+    for a name JavaScript refuses (`name` is why)."""
 
     kind: str
     end: int
@@ -99,14 +102,33 @@ _GROUP_KINDS = {"(?:": "plain", "(?=": "ahead", "(?!": "not ahead", "(?<=": "beh
 
 
 def read_group(source: str, index: int) -> Group | None:
-    """The group that opens at `index` (a `(`); None where JavaScript knows no such group (`(?x`)."""
+    """The group that opens at `index` (a `(`); None where JavaScript knows no such group (`(?x`). A named
+    group whose name JavaScript refuses is of kind `error` (`name` is why)."""
     found = _GROUP.match(source, index)
     if found is None:
         return None
     text = found.group()
-    if text == "(" or found.group(1) is not None:
-        return Group("capture", found.end(), found.group(1))
+    if text == "(":
+        return Group("capture", found.end())
+    if found.group(1) is not None:
+        name, problem = group_name(found.group(1)) if found.group(2) else (None, "invalid capture group name")
+        return Group("capture", found.end(), name) if name is not None else Group("error", found.end(), problem)
     return Group(_GROUP_KINDS[text], found.end())
+
+
+def group_name(written: str) -> tuple[str | None, str]:
+    """(the name, "") of a group name as written between `<` and `>`, its `\\u` escapes read, or (None,
+    why JavaScript refuses it): a name is an identifier (ID_Start, `$` or `_`, then ID_Continue, `$`, ZWNJ
+    or ZWJ; Python's `isidentifier` reads the XID forms of these Unicode properties)."""
+    if "\\" in written:
+        if any(int(a or b, 16) > 0x10FFFF for a, b in _NAME_ESCAPE.findall(written)):
+            return None, "invalid Unicode escape"
+        written = _NAME_ESCAPE.sub(lambda found: chr(int(found.group(1) or found.group(2), 16)), written)
+    if not written or not (written[0] in "$_" or written[0].isidentifier()):
+        return None, "invalid capture group name"
+    if not all(char in _NAME_PART_EXTRA or f"a{char}".isidentifier() for char in written[1:]):
+        return None, "invalid capture group name"
+    return written, ""
 
 
 def pieces(source: str) -> Iterator[tuple[int, str, bool]]:
@@ -226,9 +248,9 @@ def _named_reference(source: str, index: int, in_class: bool, groups: Groups) ->
     if not source.startswith("<", after):
         return Escape("error", "invalid named reference", after)
     close = source.find(">", after)
-    name = source[after + 1 : close]
-    if close < 0 or _GROUP_NAME.fullmatch(name) is None:
-        return Escape("error", "invalid capture group name", after)
+    name, problem = group_name(source[after + 1 : close]) if close >= 0 else (None, "invalid capture group name")
+    if name is None:
+        return Escape("error", problem, after)
     if name not in groups.names:
         return Escape("error", UNKNOWN_NAME, close + 1)
     return Escape("backref", name, close + 1, groups.names[name])

@@ -81,8 +81,8 @@ def js_regex_syntax_error(pattern: str) -> str | None:
             last = _ATOM
         elif char == "(":
             group = read_group(pattern, index)
-            problem = "invalid group" if group is None else None
-            if group is not None and group.name is not None:
+            problem = "invalid group" if group is None else group.name if group.kind == "error" else None
+            if group is not None and group.capturing and group.name is not None:
                 problem = DUPLICATE_NAME if group.name in named else None
                 named.add(group.name)
             groups.append(_LOOKBEHIND if group is not None and group.kind.endswith("behind") else _ATOM)
