@@ -133,8 +133,8 @@ class _Parser:
 
     def _group(self) -> Node:
         group = read_group(self.source, self.index)
-        if group is None:
-            raise Unsupported("invalid group")
+        if group is None or group.kind == "error":
+            raise Unsupported("invalid group" if group is None else str(group.name))
         self.index = group.end
         number = -1
         if group.capturing:

@@ -119,8 +119,7 @@ def _range_out_of_order(members: list[Escape | str]) -> str | None:
 
 # --------------------------------------------------------------------------- matching in linear time
 
-# RE2 class members for JavaScript's \s (Unicode white space and line terminators) and for the line
-# terminators that `.` does not match.
+# The characters RE2 reads as syntax (escaped when a pattern means them as themselves).
 _RE2_SPECIAL = set("\\^$.|?*+()[]{}-")
 
 
