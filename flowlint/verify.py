@@ -34,13 +34,13 @@ from pathlib import Path
 from typing import Any
 
 from flowlint.captures.records import CaptureRecord, RecordError, read_records_checked
-from flowlint.captures.store import printable
 from flowlint.core.errors import UsageError
+from flowlint.core.fileio import printable
 from flowlint.core.nodes import SObject, Span, to_python
 from flowlint.core.record import replace
 from flowlint.core.severity import Severity
 from flowlint.core.source import SourceText
-from flowlint.definition.loading import LoadedFile, load_file, unwalkable
+from flowlint.definition.loading import LoadedFile, load_found
 from flowlint.definition.model import Tool
 from flowlint.lint.codes import Code
 from flowlint.lint.config import Config, ConfigResolver, Overrides
@@ -190,8 +190,7 @@ def verify_folder(
     if resolver is None:
         settings = (("fail_on", fail_on),) if fail_on is not None else ()
         resolver = ConfigResolver(config=config, overrides=Overrides(settings=settings))
-    walked = resolver.discover(targets)
-    loaded = [load_file(file) for file in walked.files] + [unwalkable(problem) for problem in walked.problems]
+    loaded = load_found(resolver.discover(targets))
     records, errors = _load_captures(captures)
     tests: list[TestRow] = []
     result, counts = _verify_records(loaded, records, resolver, tests)

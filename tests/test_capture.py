@@ -22,7 +22,7 @@ from flowlint.capture.http import parse_retry_after
 from flowlint.capture.runner import CaptureOptions, CaptureResult, capture
 from flowlint.captures.records import iter_record_files, read_record
 from flowlint.core.errors import UsageError
-from flowlint.definition.loading import tools_with_handlers
+from flowlint.definition.handlers import tools_with_handlers
 
 SECRET = "s3cr3t-K3Y/with+chars"
 

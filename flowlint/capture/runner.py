@@ -36,12 +36,12 @@ from flowlint.captures.redact import Redactor
 from flowlint.captures.store import (
     make_run_dir,
     now,
-    printable,
     shared_file_names,
     write_metrics,
     write_record,
 )
 from flowlint.core.errors import FileProblem, UsageError
+from flowlint.core.fileio import printable
 from flowlint.core.record import replace
 from flowlint.definition.loading import LoadedFile, load_paths
 from flowlint.definition.model import Tool

@@ -24,7 +24,7 @@ from typing import Any
 from flowlint.captures.records import METRICS_FILE, CaptureRecord
 from flowlint.captures.redact import Redactor
 from flowlint.core.errors import FileProblem
-from flowlint.core.fileio import atomic_write, printable
+from flowlint.core.fileio import atomic_write
 
 __all__ = [
     "build_metrics",
@@ -32,7 +32,6 @@ __all__ = [
     "make_run_dir",
     "metrics_path",
     "now",
-    "printable",
     "record_path",
     "safe_name",
     "shared_file_names",

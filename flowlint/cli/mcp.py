@@ -36,11 +36,10 @@ def _load(paths: tuple[Path, ...]) -> list[Definition]:
 def _load_files(paths: tuple[Path, ...], resolver: ConfigResolver) -> list[LoadedFile]:
     """The loaded files under `paths` that hold a definition (the others are named on stderr), found as
     `check` finds them: each folder walked with the exclude patterns of its own configuration."""
-    from flowlint.definition.loading import load_file, unwalkable
+    from flowlint.definition.loading import load_found
 
-    walked = resolver.discover(list(paths))
     found = []
-    for item in [load_file(file) for file in walked.files] + [unwalkable(problem) for problem in walked.problems]:
+    for item in load_found(resolver.discover(list(paths))):
         if item.definition is None:
             click.echo(f"flowlint: skipped {item.display}: {item.reason or 'not a tool definition'}", err=True)
         else:

@@ -18,22 +18,21 @@ from flowlint.core.errors import FileProblem
 from flowlint.core.fileio import read_regular
 from flowlint.core.nodes import NonStatic, SArray, SNode, SObject, Span, SScalar, shorten
 from flowlint.core.record import Record
-from flowlint.definition.discovery import Unwalkable, discover, display_path
-from flowlint.definition.handlers import RAW_HANDLERS, tools_with_handlers
+from flowlint.definition.discovery import Discovery, Unwalkable, discover, display_path
+from flowlint.definition.handlers import RAW_HANDLERS
 from flowlint.definition.model import Definition, build_definition
 from flowlint.formats import SUFFIXES, ParsedModule, SyntaxProblem, parse_file_bytes
 from flowlint.formats.base import MAX_EVALUATION_WORK
 
 __all__ = [
     "MAX_EVALUATION_WORK",
-    "RAW_HANDLERS",
     "LoadStatus",
     "LoadedFile",
     "classify",
     "load_bytes",
     "load_file",
+    "load_found",
     "load_paths",
-    "tools_with_handlers",
     "unwalkable",
 ]
 
@@ -79,7 +78,6 @@ class LoadedFile(Record):
     reason: str = ""
     problems: tuple[SyntaxProblem, ...] = ()
     span: Span = Span(0, 0)  # where `reason` points (BAD_MAIN: at main)
-    handlers: SNode | None = None
     definition: Definition | None = None
     list_node: SNode | None = None  # LIST: the exported `list` (None when a `_lists/` module exports none)
     legacy: SObject | None = None  # LEGACY: the exported 1.x `schema` (see `legacy_version`)
@@ -185,7 +183,7 @@ def _from_module(module: ParsedModule, data: bytes, path: Path, shown: str, suff
         definition = build_definition(main, handlers)
     except RecursionError:
         return LoadedFile(path, shown, data, LoadStatus.CRASHED, "the definition is nested too deeply to check")
-    return LoadedFile(path, shown, data, LoadStatus.DEFINITION, handlers=handlers, definition=definition)
+    return LoadedFile(path, shown, data, LoadStatus.DEFINITION, definition=definition)
 
 
 _UNEXPORTED_MAIN = re.compile(rb"^[ \t]*(?:const|let|var)[ \t]+main[ \t]*=[ \t]*\{", re.MULTILINE)
@@ -423,7 +421,11 @@ def _holds_definitions(main: SNode) -> bool:
 def load_paths(paths: Iterable[Path], exclude: Iterable[str] = ()) -> list[LoadedFile]:
     """Every file under `paths` (see `discover`), loaded; then each folder the walk could not read, as
     an `UNREADABLE` entry (see `unwalkable`). Raises `UsageError` for a missing path."""
-    found = discover(paths, exclude)
+    return load_found(discover(paths, exclude))
+
+
+def load_found(found: Discovery) -> list[LoadedFile]:
+    """The files a walk found, loaded; then each folder it could not read (see `unwalkable`)."""
     return [load_file(file) for file in found.files] + [unwalkable(problem) for problem in found.problems]
 
 

@@ -24,8 +24,9 @@ from flowlint.capture.request import RequestSkip, referenced_server_params, test
 from flowlint.capture.runner import CaptureInputs, CaptureOptions, CaptureResult, capture_inputs
 from flowlint.captures.records import CapturedResponse, CaptureRecord, Outcome
 from flowlint.captures.redact import Redactor
-from flowlint.captures.store import make_run_dir, now, printable, write_metrics, write_record
+from flowlint.captures.store import make_run_dir, now, write_metrics, write_record
 from flowlint.core.errors import FlowlintError, UsageError
+from flowlint.core.fileio import printable
 from flowlint.definition.loading import LoadedFile
 from flowlint.definition.model import Tool
 from flowlint.mcp.relay import RELAY_PREFIX
