@@ -134,7 +134,7 @@ class _Parser:
     def _group(self) -> Node:
         group = read_group(self.source, self.index)
         if group is None or group.kind == "error":
-            raise Unsupported("invalid group" if group is None else str(group.name))
+            raise Unsupported("invalid group" if group is None else group.problem)
         self.index = group.end
         number = -1
         if group.capturing:

@@ -87,11 +87,12 @@ class Groups(Record, slots=True):
 class Group(FrozenRecord, slots=True):
     """The group that opens at a `(` and whose body starts at `end`: `kind` is `capture` (named when `name`
     is set), `plain` (`(?:`), `ahead`, `not ahead`, `behind` or `not behind` (the lookarounds), or `error`
-    for a name JavaScript refuses (`name` is why)."""
+    for a name JavaScript refuses (`problem` says why)."""
 
     kind: str
     end: int
     name: str | None = None
+    problem: str = ""
 
     @property
     def capturing(self) -> bool:
@@ -103,7 +104,7 @@ _GROUP_KINDS = {"(?:": "plain", "(?=": "ahead", "(?!": "not ahead", "(?<=": "beh
 
 def read_group(source: str, index: int) -> Group | None:
     """The group that opens at `index` (a `(`); None where JavaScript knows no such group (`(?x`). A named
-    group whose name JavaScript refuses is of kind `error` (`name` is why)."""
+    group whose name JavaScript refuses is of kind `error`."""
     found = _GROUP.match(source, index)
     if found is None:
         return None
@@ -112,7 +113,7 @@ def read_group(source: str, index: int) -> Group | None:
         return Group("capture", found.end())
     if found.group(1) is not None:
         name, problem = group_name(found.group(1)) if found.group(2) else (None, "invalid capture group name")
-        return Group("capture", found.end(), name) if name is not None else Group("error", found.end(), problem)
+        return Group("capture", found.end(), name) if name is not None else Group("error", found.end(), problem=problem)
     return Group(_GROUP_KINDS[text], found.end())
 
 

@@ -81,7 +81,7 @@ def js_regex_syntax_error(pattern: str) -> str | None:
             last = _ATOM
         elif char == "(":
             group = read_group(pattern, index)
-            problem = "invalid group" if group is None else group.name if group.kind == "error" else None
+            problem = "invalid group" if group is None else group.problem or None
             if group is not None and group.capturing and group.name is not None:
                 problem = DUPLICATE_NAME if group.name in named else None
                 named.add(group.name)
